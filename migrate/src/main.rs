@@ -1,0 +1,2 @@
+//! Placeholder until this member lands.
+fn main() {}

@@ -1,0 +1,1 @@
+//! workerpool (in progress)
