@@ -1,0 +1,60 @@
+//! How a thread that found nothing to do waits a little before it goes to sleep.
+//!
+//! Sleeping and waking an OS thread costs microseconds; a job handoff costs nanoseconds. A
+//! thread that spins briefly before it parks catches the next job or the next free slot
+//! without either thread paying for a wake-up. On a busy machine the spin turns into
+//! `yield_now`, which hands the core to the thread it waits for.
+
+use crate::sync::{spin_pause, thread};
+
+/// Pauses of `1 << step` spin hints grow up to this step, then the thread yields.
+#[cfg(not(loom))]
+const SPIN_LIMIT: u32 = 6;
+/// After this step a waiting thread should park instead of spinning on.
+#[cfg(not(loom))]
+const YIELD_LIMIT: u32 = 10;
+// Under loom every pause is a yield the model explores: keep the waits short.
+#[cfg(loom)]
+const SPIN_LIMIT: u32 = 0;
+#[cfg(loom)]
+const YIELD_LIMIT: u32 = 1;
+
+/// Exponential backoff for a thread waiting on another one.
+pub(crate) struct Backoff {
+    step: u32,
+}
+
+impl Backoff {
+    pub(crate) fn new() -> Self {
+        Backoff { step: 0 }
+    }
+
+    /// Backs off after losing a race on an atomic: the winner is already done, retry soon.
+    pub(crate) fn spin(&mut self) {
+        for _ in 0..1u32 << self.step.min(SPIN_LIMIT) {
+            spin_pause();
+        }
+        if self.step <= SPIN_LIMIT {
+            self.step += 1;
+        }
+    }
+
+    /// Waits for another thread to make progress: spins, then yields the core.
+    pub(crate) fn snooze(&mut self) {
+        if self.step <= SPIN_LIMIT {
+            for _ in 0..1u32 << self.step {
+                spin_pause();
+            }
+        } else {
+            thread::yield_now();
+        }
+        if self.step <= YIELD_LIMIT {
+            self.step += 1;
+        }
+    }
+
+    /// Whether waiting on has stopped paying off and the thread should park.
+    pub(crate) fn is_completed(&self) -> bool {
+        self.step > YIELD_LIMIT
+    }
+}

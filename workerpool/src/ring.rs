@@ -1,0 +1,316 @@
+//! The queue: a bounded, lock-free ring of stamped slots that many threads push to and pop
+//! from, and that can be closed so that no push succeeds after it.
+//!
+//! Each slot carries a stamp that says whose turn it is: a pusher may write slot `i` of lap
+//! `l` only when its stamp is `l + i`, a popper may read it only when the stamp is
+//! `l + i + 1`. `head` and `tail` are positions (lap + index) that threads claim with a
+//! compare-and-swap, so neither pushing nor popping takes a lock or allocates. Closing sets
+//! a bit in `tail`: a push whose compare-and-swap races with it fails, so once
+//! [`Ring::close`] returns, the set of queued jobs can only shrink.
+
+use std::mem::MaybeUninit;
+
+use crossbeam_utils::CachePadded;
+
+use crate::backoff::Backoff;
+use crate::sync::{AtomicUsize, Ordering, UnsafeCell};
+
+/// Why a push did not queue its value; the value comes back with it.
+pub(crate) enum PushError<T> {
+    /// Every slot holds a value.
+    Full(T),
+    /// The ring was closed.
+    Closed(T),
+}
+
+struct Slot<T> {
+    stamp: AtomicUsize,
+    value: UnsafeCell<MaybeUninit<T>>,
+}
+
+pub(crate) struct Ring<T> {
+    /// The position of the next value to pop.
+    head: CachePadded<AtomicUsize>,
+    /// The position of the next value to push, with `closed_bit` set once closed.
+    tail: CachePadded<AtomicUsize>,
+    slots: Box<[Slot<T>]>,
+    /// The bit of `tail` that marks the ring closed; above every index.
+    closed_bit: usize,
+    /// What a position grows by when it wraps to the next lap.
+    one_lap: usize,
+}
+
+// SAFETY: values move between threads through the ring (so `T: Send`), and each slot is
+// accessed by one thread at a time, as its stamp arbitrates.
+unsafe impl<T: Send> Send for Ring<T> {}
+unsafe impl<T: Send> Sync for Ring<T> {}
+
+impl<T> Ring<T> {
+    /// A ring with `capacity` slots; `capacity` must be at least 1.
+    pub(crate) fn new(capacity: usize) -> Self {
+        assert!(capacity > 0, "a ring needs at least one slot");
+        let closed_bit = (capacity + 1).next_power_of_two();
+        let one_lap = closed_bit * 2;
+        let slots = (0..capacity)
+            .map(|i| Slot {
+                stamp: AtomicUsize::new(i),
+                value: UnsafeCell::new(MaybeUninit::uninit()),
+            })
+            .collect();
+        Ring {
+            head: CachePadded::new(AtomicUsize::new(0)),
+            tail: CachePadded::new(AtomicUsize::new(0)),
+            slots,
+            closed_bit,
+            one_lap,
+        }
+    }
+
+    pub(crate) fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The position after `position`.
+    fn next(&self, position: usize) -> usize {
+        let index = position & (self.closed_bit - 1);
+        if index + 1 < self.slots.len() {
+            position + 1
+        } else {
+            (position & !(self.one_lap - 1)).wrapping_add(self.one_lap)
+        }
+    }
+
+    /// How many values were pushed before `position`, counted from the ring's creation.
+    pub(crate) fn count(&self, position: usize) -> usize {
+        let position = position & !self.closed_bit;
+        let laps = position / self.one_lap;
+        laps * self.slots.len() + (position & (self.closed_bit - 1))
+    }
+
+    /// Queues `value` if a slot is free; returns the position it took.
+    pub(crate) fn push(&self, value: T) -> Result<usize, PushError<T>> {
+        let mut backoff = Backoff::new();
+        let mut tail = self.tail.load(Ordering::Relaxed);
+        loop {
+            if tail & self.closed_bit != 0 {
+                return Err(PushError::Closed(value));
+            }
+            let slot = &self.slots[tail & (self.closed_bit - 1)];
+            let stamp = slot.stamp.load(Ordering::Acquire);
+            if stamp == tail {
+                // The slot is free in this lap: claim the position.
+                match self.tail.compare_exchange_weak(
+                    tail,
+                    self.next(tail),
+                    Ordering::SeqCst,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => {
+                        // SAFETY: winning the CAS gives this thread the slot until the
+                        // stamp below hands it to a popper.
+                        slot.value.with_mut(|cell| unsafe { (*cell).write(value) });
+                        slot.stamp.store(tail + 1, Ordering::Release);
+                        return Ok(tail);
+                    }
+                    Err(current) => {
+                        tail = current;
+                        backoff.spin();
+                    }
+                }
+            } else if stamp.wrapping_add(self.one_lap) == tail + 1 {
+                // The slot still holds last lap's value: the ring may be full.
+                let head = self.head.load(Ordering::SeqCst);
+                if head.wrapping_add(self.one_lap) == tail {
+                    return Err(PushError::Full(value));
+                }
+                backoff.spin();
+                tail = self.tail.load(Ordering::Relaxed);
+            } else {
+                // Another pusher claimed this position and has not written yet.
+                backoff.snooze();
+                tail = self.tail.load(Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Takes the oldest value, or `None` when the ring is empty.
+    pub(crate) fn pop(&self) -> Option<T> {
+        let mut backoff = Backoff::new();
+        let mut head = self.head.load(Ordering::Relaxed);
+        loop {
+            let slot = &self.slots[head & (self.closed_bit - 1)];
+            let stamp = slot.stamp.load(Ordering::Acquire);
+            if stamp == head + 1 {
+                match self.head.compare_exchange_weak(
+                    head,
+                    self.next(head),
+                    Ordering::SeqCst,
+                    Ordering::Relaxed,
+                ) {
+                    // SAFETY: winning the CAS gives this thread the written slot.
+                    Ok(_) => return Some(unsafe { self.take(slot, head) }),
+                    Err(current) => {
+                        head = current;
+                        backoff.spin();
+                    }
+                }
+            } else if stamp == head {
+                // Nothing written at this position yet: empty, unless a push is under way.
+                let tail = self.tail.load(Ordering::SeqCst);
+                if tail & !self.closed_bit == head {
+                    return None;
+                }
+                backoff.snooze();
+                head = self.head.load(Ordering::Relaxed);
+            } else {
+                // Another popper took this position; catch up.
+                backoff.spin();
+                head = self.head.load(Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Takes back the value pushed at `position` if it is still the oldest one queued.
+    /// Used by a rendezvous push that gives up: with one slot, its value is the only one.
+    pub(crate) fn pop_at(&self, position: usize) -> Option<T> {
+        let slot = &self.slots[position & (self.closed_bit - 1)];
+        if slot.stamp.load(Ordering::Acquire) != position + 1 {
+            return None;
+        }
+        self.head
+            .compare_exchange(
+                position,
+                self.next(position),
+                Ordering::SeqCst,
+                Ordering::Relaxed,
+            )
+            .ok()
+            // SAFETY: winning the CAS gives this thread the written slot.
+            .map(|_| unsafe { self.take(slot, position) })
+    }
+
+    /// Moves the value out of `slot` and frees the slot for the next lap.
+    ///
+    /// # Safety
+    /// The caller has won the CAS on `head` for `position`, whose value is written.
+    unsafe fn take(&self, slot: &Slot<T>, position: usize) -> T {
+        // SAFETY: the stamp said written; the CAS made this thread its only reader.
+        let value = slot.value.with_mut(|cell| unsafe { (*cell).assume_init_read() });
+        slot.stamp
+            .store(position.wrapping_add(self.one_lap), Ordering::Release);
+        value
+    }
+
+    /// The position the next pop takes from.
+    pub(crate) fn head(&self) -> usize {
+        self.head.load(Ordering::SeqCst)
+    }
+
+    /// The position the next push takes, without the closed bit.
+    pub(crate) fn tail(&self) -> usize {
+        self.tail.load(Ordering::SeqCst) & !self.closed_bit
+    }
+
+    /// Closes the ring; returns `true` for the call that closed it.
+    pub(crate) fn close(&self) -> bool {
+        self.tail.fetch_or(self.closed_bit, Ordering::SeqCst) & self.closed_bit == 0
+    }
+
+    pub(crate) fn is_closed(&self) -> bool {
+        self.tail.load(Ordering::SeqCst) & self.closed_bit != 0
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        let head = self.head.load(Ordering::SeqCst);
+        let tail = self.tail.load(Ordering::SeqCst);
+        tail & !self.closed_bit == head
+    }
+
+    pub(crate) fn is_full(&self) -> bool {
+        let tail = self.tail.load(Ordering::SeqCst);
+        let head = self.head.load(Ordering::SeqCst);
+        head.wrapping_add(self.one_lap) == tail & !self.closed_bit
+    }
+
+    /// How many values are queued now.
+    pub(crate) fn len(&self) -> usize {
+        loop {
+            let tail = self.tail.load(Ordering::SeqCst);
+            let head = self.head.load(Ordering::SeqCst);
+            // A consistent pair: tail did not move while head was read.
+            if self.tail.load(Ordering::SeqCst) == tail {
+                return self.count(tail) - self.count(head);
+            }
+        }
+    }
+}
+
+impl<T> Drop for Ring<T> {
+    fn drop(&mut self) {
+        while self.pop().is_some() {}
+    }
+}
+
+#[cfg(all(test, not(loom)))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pops_in_push_order_and_reports_full() {
+        let ring = Ring::new(3);
+        for i in 0..3 {
+            assert!(ring.push(i).is_ok());
+        }
+        assert!(matches!(ring.push(9), Err(PushError::Full(9))));
+        assert_eq!(ring.len(), 3);
+        assert_eq!((ring.pop(), ring.pop()), (Some(0), Some(1)));
+        assert!(ring.push(3).is_ok());
+        assert_eq!((ring.pop(), ring.pop(), ring.pop()), (Some(2), Some(3), None));
+    }
+
+    #[test]
+    fn counts_positions_across_laps() {
+        let ring = Ring::new(3);
+        for i in 0..10 {
+            let position = ring.push(i).ok().unwrap();
+            assert_eq!(ring.count(position), i);
+            assert_eq!(ring.pop(), Some(i));
+        }
+        assert_eq!(ring.count(ring.tail()), 10);
+        assert!(ring.is_empty());
+    }
+
+    #[test]
+    fn closed_ring_refuses_pushes_and_still_pops() {
+        let ring = Ring::new(2);
+        assert!(ring.push("queued").is_ok());
+        assert!(ring.close());
+        assert!(!ring.close(), "only the first close reports closing");
+        assert!(matches!(ring.push("late"), Err(PushError::Closed("late"))));
+        assert_eq!(ring.pop(), Some("queued"));
+        assert_eq!(ring.pop(), None);
+    }
+
+    #[test]
+    fn pop_at_takes_back_a_value_only_while_it_is_queued() {
+        let ring = Ring::new(1);
+        let position = ring.push(7).ok().unwrap();
+        assert_eq!(ring.pop_at(position), Some(7));
+        assert_eq!(ring.pop_at(position), None, "a value is taken back once");
+
+        let position = ring.push(8).ok().unwrap();
+        assert_eq!(ring.pop(), Some(8));
+        assert_eq!(ring.pop_at(position), None, "a popped value is gone");
+    }
+
+    #[test]
+    fn dropping_the_ring_drops_queued_values() {
+        let value = std::sync::Arc::new(());
+        let ring = Ring::new(4);
+        for _ in 0..3 {
+            assert!(ring.push(value.clone()).is_ok());
+        }
+        drop(ring);
+        assert_eq!(std::sync::Arc::strong_count(&value), 1);
+    }
+}

@@ -1,0 +1,266 @@
+//! A worker: the thread that runs one `FnMut(T)` on jobs from the queue, its record in the
+//! pool, and the [`WorkerHandle`] that removes it.
+
+use std::any::Any;
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+
+use crossbeam_utils::CachePadded;
+
+use crate::pool::Shared;
+use crate::signal::Woken;
+use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
+
+/// What the pool, the worker's thread and its handle share about one worker.
+pub(crate) struct WorkerRecord {
+    /// Set by [`WorkerHandle::remove`] (or by the thread as it exits): the worker no
+    /// longer counts and must not take another job.
+    removed: AtomicBool,
+    /// Jobs this worker has finished. Only its own thread writes it, on its own cache line.
+    done: CachePadded<AtomicUsize>,
+    /// The thread, until someone joins it.
+    thread: Mutex<Option<thread::JoinHandle<()>>>,
+    /// The thread's id, to tell when a worker calls into its own pool.
+    thread_id: Mutex<Option<thread::ThreadId>>,
+    /// Set by the thread as the last thing it does, after the worker's func is dropped.
+    exited: Mutex<bool>,
+    exited_changed: Condvar,
+}
+
+impl WorkerRecord {
+    pub(crate) fn new() -> Self {
+        WorkerRecord {
+            removed: AtomicBool::new(false),
+            done: CachePadded::new(AtomicUsize::new(0)),
+            thread: Mutex::new(None),
+            thread_id: Mutex::new(None),
+            exited: Mutex::new(false),
+            exited_changed: Condvar::new(),
+        }
+    }
+
+    /// For a worker added to a stopped pool: removed and exited before it began.
+    pub(crate) fn never_started(&self) {
+        self.mark_removed();
+        self.set_exited();
+    }
+
+    pub(crate) fn set_thread(&self, handle: thread::JoinHandle<()>) {
+        *lock(&self.thread_id) = Some(handle.thread().id());
+        *lock(&self.thread) = Some(handle);
+    }
+
+    /// Whether the calling thread is this worker's thread.
+    pub(crate) fn is_current(&self) -> bool {
+        *lock(&self.thread_id) == Some(thread::current().id())
+    }
+
+    /// Marks the worker removed; returns `true` for the call that did.
+    pub(crate) fn mark_removed(&self) -> bool {
+        !self.removed.swap(true, Ordering::SeqCst)
+    }
+
+    pub(crate) fn is_removed(&self) -> bool {
+        self.removed.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn done(&self) -> usize {
+        self.done.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn has_exited(&self) -> bool {
+        *lock(&self.exited)
+    }
+
+    fn set_exited(&self) {
+        *lock(&self.exited) = true;
+        self.exited_changed.notify_all();
+    }
+
+    /// Waits until the thread has exited: joins it if no one else is, else waits for
+    /// whoever does.
+    pub(crate) fn join(&self) {
+        let handle = lock(&self.thread).take();
+        if let Some(handle) = handle {
+            // Jobs' panics are caught; an Err here is a panic in the worker func's drop,
+            // which the panic hook has reported already.
+            let _ = handle.join();
+        } else {
+            let mut exited = lock(&self.exited);
+            while !*exited {
+                exited = wait(&self.exited_changed, exited);
+            }
+        }
+    }
+}
+
+/// The body of a worker thread: takes jobs until removed, or until the pool stops and the
+/// queue is empty.
+pub(crate) fn run<T, F>(shared: &Shared<T>, record: &WorkerRecord, work: F)
+where
+    T: Send + 'static,
+    F: FnMut(T),
+{
+    // Whatever happens to the thread from here, even a panic in the func's drop, the pool
+    // learns that the worker is gone.
+    let _exit = ExitGuard { shared, record };
+    // Declared after the guard, so dropped before it: `join` returns after the func's
+    // state (its channels, its connection) is gone.
+    let mut work = work;
+    let mut spinning = false;
+    loop {
+        if record.is_removed() {
+            break;
+        }
+        if let Some(job) = shared.ring.pop() {
+            if spinning {
+                spinning = false;
+                shared.signal.found_job(|| !shared.ring.is_empty());
+            }
+            shared.signal.room_made(shared.rendezvous);
+            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
+                shared.job_panicked(payload);
+            }
+            // Only this thread writes `done`: a load and a store, no read-modify-write.
+            let done = record.done.load(Ordering::Relaxed);
+            record.done.store(done + 1, Ordering::Release);
+            shared.job_done();
+            continue;
+        }
+        if shared.ring.is_closed() {
+            break;
+        }
+        shared.going_idle();
+        let woken = shared.signal.wait_for_job(spinning, || {
+            !shared.ring.is_empty() || shared.ring.is_closed() || record.is_removed()
+        });
+        spinning = woken == Woken::Spinning;
+    }
+    if spinning {
+        // This worker was counted on to find a job; hand that on if one waits.
+        shared.signal.found_job(|| false);
+        if !shared.ring.is_empty() {
+            shared.signal.job_queued();
+        }
+    }
+}
+
+/// Tells the pool a worker thread is about to end, however it ends.
+struct ExitGuard<'a, T: Send + 'static> {
+    shared: &'a Shared<T>,
+    record: &'a WorkerRecord,
+}
+
+impl<T: Send + 'static> Drop for ExitGuard<'_, T> {
+    fn drop(&mut self) {
+        self.shared.worker_exited(self.record);
+        self.record.set_exited();
+    }
+}
+
+/// A panic payload, for the pool's panic handler.
+pub(crate) type Payload = Box<dyn Any + Send>;
+
+/// The part of a pool a [`WorkerHandle`] needs, whatever the pool's job type.
+pub(crate) trait Control: Send + Sync {
+    /// Stops counting a removed worker and wakes it.
+    fn worker_removed(&self);
+}
+
+/// A worker added with [`Pool::add_worker`](crate::Pool::add_worker).
+///
+/// Dropping the handle keeps the worker running; [`remove`](Self::remove) ends it, and
+/// [`join`](Self::join) waits until its thread has exited.
+///
+/// ```
+/// let pool = workerpool::Pool::new(8);
+/// let worker = pool.add_worker(|line: String| println!("{line}"));
+/// pool.delegate("hello".to_string()).unwrap();
+/// pool.wait_idle();
+///
+/// worker.remove(); // finishes the job it is running, if any, then exits
+/// worker.join();   // waits until it has
+/// assert_eq!(pool.workers(), 0);
+/// ```
+#[must_use = "dropping the handle keeps the worker, but then it can only end with the pool"]
+pub struct WorkerHandle {
+    record: Arc<WorkerRecord>,
+    pool: Arc<dyn Control>,
+}
+
+impl WorkerHandle {
+    pub(crate) fn new(record: Arc<WorkerRecord>, pool: Arc<dyn Control>) -> Self {
+        WorkerHandle { record, pool }
+    }
+
+    /// Tells the worker to exit: it finishes the job it is running, if any, and takes no
+    /// other. Returns at once; the pool stops counting the worker at once. Calling it
+    /// again does nothing.
+    ///
+    /// ```
+    /// let pool = workerpool::Pool::new(8);
+    /// let worker = pool.add_worker(|n: u32| drop(n));
+    /// assert_eq!(pool.workers(), 1);
+    /// worker.remove();
+    /// assert_eq!(pool.workers(), 0);
+    /// ```
+    pub fn remove(&self) {
+        if self.record.mark_removed() {
+            self.pool.worker_removed();
+        }
+    }
+
+    /// Waits until the worker's thread has exited, after [`remove`](Self::remove) or once
+    /// the pool stops. It does not remove the worker itself.
+    ///
+    /// # Panics
+    ///
+    /// When called from the worker's own thread (inside one of its jobs), which would wait
+    /// for itself forever.
+    ///
+    /// ```
+    /// use std::sync::mpsc;
+    ///
+    /// let pool = workerpool::Pool::new(8);
+    /// let (sent, received) = mpsc::channel();
+    /// let worker = pool.add_worker(move |n: u32| sent.send(n * 2).unwrap());
+    /// pool.delegate(21).unwrap();
+    /// assert_eq!(received.recv().unwrap(), 42);
+    ///
+    /// worker.remove();
+    /// worker.join();
+    /// // The worker's func, and the Sender it owned, are gone.
+    /// assert!(received.recv().is_err());
+    /// ```
+    pub fn join(self) {
+        assert!(
+            !self.record.is_current(),
+            "WorkerHandle::join called from the worker's own thread: it would wait for itself \
+             forever; call remove() there, and join from another thread"
+        );
+        self.record.join();
+    }
+
+    /// Whether the worker's thread has exited (`join` would return at once). True from the
+    /// start for a worker added to a pool that was already stopped.
+    ///
+    /// ```
+    /// let pool = workerpool::Pool::new(8);
+    /// let worker = pool.add_worker(|n: u32| drop(n));
+    /// assert!(!worker.is_finished());
+    /// pool.stop();
+    /// assert!(worker.is_finished());
+    /// ```
+    pub fn is_finished(&self) -> bool {
+        self.record.has_exited()
+    }
+}
+
+impl fmt::Debug for WorkerHandle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WorkerHandle")
+            .field("removed", &self.record.is_removed())
+            .field("finished", &self.record.has_exited())
+            .finish()
+    }
+}
