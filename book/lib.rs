@@ -1,1 +1,38 @@
-//! Placeholder until the book lands.
+//! The workerpool book, built as a crate so that every Rust sample in it runs as a doc-test.
+//!
+//! Each chapter under `src/` is the documentation of a private module here, so
+//! `cargo test -p workerpool-book` compiles and runs its code blocks against the `workerpool`
+//! of this workspace (with the `v2` feature, for the migration guide's old-API samples).
+//! The tests in `checks.rs` keep the list below, `src/SUMMARY.md` and the chapters' code
+//! blocks in step, so that no sample escapes the doc-tests.
+//!
+//! The book itself is built with mdBook from `book.toml`.
+
+/// Includes each chapter as the docs of a module, and lists the chapters for the checks.
+macro_rules! chapters {
+    ($($module:ident => $path:literal,)*) => {
+        $(
+            #[doc = include_str!($path)]
+            mod $module {}
+        )*
+
+        /// Every chapter included above, as a path relative to this folder.
+        #[cfg(test)]
+        const CHAPTERS: &[&str] = &[$($path),*];
+    };
+}
+
+chapters! {
+    introduction => "src/introduction.md",
+    getting_started => "src/getting-started.md",
+    queue => "src/guide/queue.md",
+    workers => "src/guide/workers.md",
+    stopping => "src/guide/stopping.md",
+    errors => "src/guide/errors.md",
+    patterns => "src/guide/patterns.md",
+    upgrading => "src/upgrading.md",
+    methodology => "src/methodology.md",
+}
+
+#[cfg(test)]
+mod checks;
