@@ -197,10 +197,8 @@ impl<T: Send + 'static> Pool<T> {
             return WorkerHandle::new(record, control);
         }
         registry.reap();
-        let mut builder = thread::Builder::new().name(format!(
-            "{}-{}",
-            shared.config.thread_name, registry.added
-        ));
+        let mut builder = thread::Builder::new()
+            .name(format!("{}-{}", shared.config.thread_name, registry.added));
         if let Some(bytes) = shared.config.stack_size {
             builder = builder.stack_size(bytes);
         }

@@ -195,7 +195,9 @@ impl<T> Ring<T> {
     /// The caller has won the CAS on `head` for `position`, whose value is written.
     unsafe fn take(&self, slot: &Slot<T>, position: usize) -> T {
         // SAFETY: the stamp said written; the CAS made this thread its only reader.
-        let value = slot.value.with_mut(|cell| unsafe { (*cell).assume_init_read() });
+        let value = slot
+            .value
+            .with_mut(|cell| unsafe { (*cell).assume_init_read() });
         slot.stamp
             .store(position.wrapping_add(self.one_lap), Ordering::Release);
         value
@@ -265,7 +267,10 @@ mod tests {
         assert_eq!(ring.len(), 3);
         assert_eq!((ring.pop(), ring.pop()), (Some(0), Some(1)));
         assert!(ring.push(3).is_ok());
-        assert_eq!((ring.pop(), ring.pop(), ring.pop()), (Some(2), Some(3), None));
+        assert_eq!(
+            (ring.pop(), ring.pop(), ring.pop()),
+            (Some(2), Some(3), None)
+        );
     }
 
     #[test]

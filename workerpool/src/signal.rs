@@ -148,7 +148,11 @@ impl Signal {
 
     /// Waits until `ready()` or `deadline`: spins first, then sleeps. Returns whether it
     /// saw `ready()`.
-    pub(crate) fn wait_for_room(&self, deadline: Option<Instant>, ready: impl Fn() -> bool) -> bool {
+    pub(crate) fn wait_for_room(
+        &self,
+        deadline: Option<Instant>,
+        ready: impl Fn() -> bool,
+    ) -> bool {
         let mut backoff = Backoff::new();
         while !backoff.is_completed() {
             if ready() {

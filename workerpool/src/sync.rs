@@ -20,7 +20,9 @@ pub(crate) use std::{
 /// Locks `mutex`, ignoring poison: every critical section in this crate leaves its data
 /// consistent before anything in it can panic, so a poisoned lock holds nothing broken.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Waits on `condvar`, ignoring poison (see [`lock`]).
