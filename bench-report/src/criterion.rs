@@ -1,0 +1,214 @@
+//! Reads the results criterion 0.8 writes under its output directory (`target/criterion` by default).
+//!
+//! criterion documents these files as private, so this reader is tested against files criterion 0.8.2
+//! wrote (`tests/fixtures/criterion-0.8.2`). For every benchmark criterion keeps a directory whose `new/`
+//! holds `benchmark.json` (the benchmark's id), `estimates.json` (point estimates with confidence
+//! intervals, in nanoseconds per iteration) and `sample.json` (the samples taken).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::{Error, Result};
+use crate::page::Statistic;
+
+/// The criterion version whose files this reader was tested against.
+pub const TESTED_VERSION: &str = "0.8";
+
+/// The benchmarks found in a criterion output directory, by full id (e.g. `group/function/value`).
+#[derive(Debug)]
+pub struct CriterionResults {
+    dir: PathBuf,
+    measurements: HashMap<String, PathBuf>,
+    rerun_hint: String,
+}
+
+/// One benchmark's figure: the chosen estimate, in nanoseconds per iteration, with its confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measurement {
+    /// The point estimate.
+    pub point_ns: f64,
+    /// Lower bound of the confidence interval.
+    pub lower_ns: f64,
+    /// Upper bound of the confidence interval.
+    pub upper_ns: f64,
+    /// The interval's confidence level, e.g. 0.95.
+    pub confidence_level: f64,
+    /// How many samples criterion took.
+    pub samples: usize,
+    /// The estimate actually quoted (the slope falls back to the mean in flat sampling mode).
+    pub statistic: Statistic,
+}
+
+impl Measurement {
+    /// Half the interval's width relative to the point estimate, in percent (benchstat's "± x%").
+    pub fn spread_pct(&self) -> f64 {
+        let half = (self.upper_ns - self.point_ns).max(self.point_ns - self.lower_ns);
+        100.0 * half / self.point_ns
+    }
+
+    /// Whether the two confidence intervals overlap (then a difference is not established).
+    pub fn overlaps(&self, other: &Measurement) -> bool {
+        self.lower_ns <= other.upper_ns && other.lower_ns <= self.upper_ns
+    }
+}
+
+#[derive(Deserialize)]
+struct BenchmarkFile {
+    full_id: String,
+}
+
+#[derive(Deserialize)]
+struct EstimatesFile {
+    mean: Estimate,
+    median: Estimate,
+    slope: Option<Estimate>,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    confidence_interval: ConfidenceInterval,
+    point_estimate: f64,
+}
+
+#[derive(Deserialize)]
+struct ConfidenceInterval {
+    confidence_level: f64,
+    lower_bound: f64,
+    upper_bound: f64,
+}
+
+#[derive(Deserialize)]
+struct SampleFile {
+    iters: Vec<f64>,
+    times: Vec<f64>,
+}
+
+impl CriterionResults {
+    /// Finds every benchmark under `dir`. `rerun_hint` says what to run when a file is missing or corrupt.
+    pub fn open(dir: &Path, rerun_hint: &str) -> Result<CriterionResults> {
+        let mut results = CriterionResults {
+            dir: dir.to_owned(),
+            measurements: HashMap::new(),
+            rerun_hint: rerun_hint.to_owned(),
+        };
+        if !dir.is_dir() {
+            return Ok(results);
+        }
+        let walker = ignore::WalkBuilder::new(dir)
+            .standard_filters(false)
+            .sort_by_file_path(|a, b| a.cmp(b))
+            .build();
+        for entry in walker {
+            let entry = entry.map_err(|e| results.file_error(dir, e.to_string()))?;
+            let path = entry.path();
+            let in_new = path
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|name| name == "new");
+            if !in_new || path.file_name().is_none_or(|name| name != "benchmark.json") {
+                continue;
+            }
+            let benchmark: BenchmarkFile = results.read_json(path)?;
+            let measurement_dir = path
+                .parent()
+                .expect("benchmark.json has a parent")
+                .to_owned();
+            results
+                .measurements
+                .entry(benchmark.full_id)
+                .or_insert(measurement_dir);
+        }
+        Ok(results)
+    }
+
+    /// The directory that was read.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether no benchmark was found.
+    pub fn is_empty(&self) -> bool {
+        self.measurements.is_empty()
+    }
+
+    /// The ids of every benchmark found, sorted.
+    pub fn ids(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self.measurements.keys().map(String::as_str).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// The figure of benchmark `id`, or `None` when criterion has no result for it.
+    /// A missing or corrupt `estimates.json` or `sample.json` is an error naming the file.
+    pub fn measurement(&self, id: &str, statistic: Statistic) -> Result<Option<Measurement>> {
+        let Some(dir) = self.measurements.get(id) else {
+            return Ok(None);
+        };
+        let estimates_path = dir.join("estimates.json");
+        let estimates: EstimatesFile = self.read_json(&estimates_path)?;
+        let sample_path = dir.join("sample.json");
+        let sample: SampleFile = self.read_json(&sample_path)?;
+        if sample.iters.is_empty() || sample.iters.len() != sample.times.len() {
+            return Err(self.file_error(
+                &sample_path,
+                "its `iters` and `times` are empty or of different lengths".into(),
+            ));
+        }
+        let (estimate, statistic) = match (statistic, &estimates.slope) {
+            (Statistic::Median, _) => (&estimates.median, Statistic::Median),
+            (Statistic::Slope, Some(slope)) => (slope, Statistic::Slope),
+            (Statistic::Mean | Statistic::Slope, _) => (&estimates.mean, Statistic::Mean),
+        };
+        let interval = &estimate.confidence_interval;
+        let sane = [
+            estimate.point_estimate,
+            interval.lower_bound,
+            interval.upper_bound,
+        ]
+        .iter()
+        .all(|v| v.is_finite() && *v > 0.0)
+            && interval.lower_bound <= estimate.point_estimate
+            && estimate.point_estimate <= interval.upper_bound
+            && interval.confidence_level > 0.0
+            && interval.confidence_level < 1.0;
+        if !sane {
+            return Err(self.file_error(
+                &estimates_path,
+                format!(
+                    "its {} estimate is not a positive time inside its confidence interval",
+                    statistic.name()
+                ),
+            ));
+        }
+        Ok(Some(Measurement {
+            point_ns: estimate.point_estimate,
+            lower_ns: interval.lower_bound,
+            upper_ns: interval.upper_bound,
+            confidence_level: interval.confidence_level,
+            samples: sample.iters.len(),
+            statistic,
+        }))
+    }
+
+    fn read_json<T: DeserializeOwned>(&self, path: &Path) -> Result<T> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| self.file_error(path, e.to_string()))?;
+        serde_json::from_str(&text).map_err(|e| {
+            self.file_error(
+                path,
+                format!("it is not a criterion {TESTED_VERSION} results file ({e})"),
+            )
+        })
+    }
+
+    fn file_error(&self, path: &Path, reason: String) -> Error {
+        Error::ResultsFile {
+            path: path.to_owned(),
+            reason,
+            hint: self.rerun_hint.clone(),
+        }
+    }
+}

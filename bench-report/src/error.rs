@@ -1,0 +1,71 @@
+//! Every way bench-report can fail, each with a message that names the file and says what to do.
+
+use std::path::PathBuf;
+
+/// What went wrong. Each message names the file involved and what to run or fix.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The page description could not be read.
+    #[error(
+        "cannot read the page description {path}: {source}\n  pass the page's TOML file with --page"
+    )]
+    PageUnreadable {
+        /// The TOML file.
+        path: PathBuf,
+        /// Why reading failed.
+        source: std::io::Error,
+    },
+    /// The page description is not valid.
+    #[error("the page description {path} is invalid: {message}")]
+    PageInvalid {
+        /// The TOML file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        message: String,
+    },
+    /// There are no results and none could be produced.
+    #[error("no criterion results in {dir}\n  {hint}")]
+    NoResults {
+        /// The criterion directory that was searched.
+        dir: PathBuf,
+        /// What to run to produce them.
+        hint: String,
+    },
+    /// A results file (criterion's or an allocation-count file) is missing or corrupt.
+    #[error("cannot use the results file {path}: {reason}\n  {hint}")]
+    ResultsFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+        /// What to run to write it again.
+        hint: String,
+    },
+    /// Running the benchmarks failed.
+    #[error("the benchmark run `{command}` failed: {reason}")]
+    BenchmarkRun {
+        /// The command, as the page description gives it.
+        command: String,
+        /// How it failed.
+        reason: String,
+    },
+    /// A chart could not be drawn.
+    #[error("cannot draw the chart of section `{section}`: {reason}")]
+    Chart {
+        /// The section's id.
+        section: String,
+        /// What plotters reported.
+        reason: String,
+    },
+    /// An output file could not be written; nothing was replaced.
+    #[error("cannot write {path}: {source}\n  no output file was changed")]
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why writing failed.
+        source: std::io::Error,
+    },
+}
+
+/// Shorthand for results with [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

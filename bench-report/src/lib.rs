@@ -1,0 +1,351 @@
+//! bench-report turns criterion's results into a performance page: one SVG bar chart per section, a
+//! table beside each, the Markdown page itself and a JSON summary for a landing page.
+//!
+//! It knows nothing of the library measured: a page description (TOML) names everything.
+//!
+//! ```text
+//! bench-report [--page book/performance.toml] [--criterion-dir target/criterion] [--rerun | --no-run]
+//! ```
+//!
+//! With no results yet (or with `--rerun`) it first runs the page's `[run] command` with
+//! `CRITERION_HOME` pointing at the criterion directory, showing progress.
+//!
+//! # The page description
+//!
+//! ```toml
+//! title = "Performance"
+//! intro = "Markdown under the title."
+//! outro = "Markdown at the end, before the methodology facts."
+//! statistic = "median"                     # or "mean", "slope" (slope falls back to mean in flat mode)
+//!
+//! [output]                                 # relative to this file
+//! markdown = "src/performance.md"
+//! charts = "src/performance"               # <section id>.svg and summary.json go here
+//!
+//! [run]                                    # run from the directory holding Cargo.lock
+//! command = ["cargo", "bench", "-p", "mylib"]
+//! expected_duration = "about 5 minutes"    # optional, shown before a run
+//!
+//! [headlines.speedup]                      # ids are yours; kinds: speedup, time, allocations
+//! kind = "speedup"                         # candidate against baseline, one scenario
+//! section = "parse"
+//! scenario = "1 KiB"
+//! label = "faster than 1.x"
+//!
+//! [headlines.parse_time]
+//! kind = "time"                            # one series' time ("allocations": its allocations per op)
+//! section = "parse"
+//! scenario = "1 KiB"
+//! series = "new"
+//! label = "to parse 1 KiB"
+//!
+//! [[sections]]
+//! id = "parse"                             # names parse.svg; letters, digits, - and _
+//! part = "New against old"                 # optional ## heading, shown when it changes
+//! title = "Parse"
+//! caption = "Time to parse a document, lower is better"
+//! text = "Markdown after the table."
+//! per = "document"                         # "allocations per document" (default "operation")
+//! series = [{ id = "old", label = "1.x" }, { id = "new", label = "2.x", colour = "#0072B2" }]
+//! candidate = "new"                        # the series the callouts are about
+//! baseline = "old"                         # optional; without it, each scenario compares the
+//!                                          # candidate with its fastest other series
+//! benchmark = "parse/{series}/{scenario}"  # criterion benchmark id pattern
+//! scenarios = [
+//!   { label = "1 KiB" },                                   # {scenario} = the label
+//!   { label = "64 KiB", key = "64k" },                     # {scenario} = the key
+//!   { label = "streaming", series = ["new"] },             # only "new" measured: old is "n/a"
+//!   { label = "odd one", benchmarks = { old = "legacy/odd" } },  # explicit id for one series
+//! ]
+//! ```
+//!
+//! A callout ("5.6× faster") is drawn only where criterion's confidence intervals of the two series do
+//! not overlap. A named benchmark without a result is drawn as missing, with a warning.
+//!
+//! # Inputs
+//!
+//! criterion 0.8's output directory (see [`criterion`]) and, optionally, allocation counts that the
+//! suite writes beside it (see [`allocations`] for their format).
+//!
+//! # Outputs
+//!
+//! - the Markdown page, marked as generated on its first line;
+//! - `<charts>/<section id>.svg`: grouped horizontal bars with value labels (ns/µs/ms/s), confidence
+//!   interval whiskers, a legend, the Okabe–Ito colour-blind-safe palette, callouts, `role="img"`,
+//!   `<title>` and `<desc>`. Text is drawn as outlines of the bundled DejaVu Sans, so it looks the same
+//!   on every machine, with or without fonts;
+//! - `<charts>/summary.json`, schema below.
+//!
+//! # `summary.json` (schema 1)
+//!
+//! ```jsonc
+//! {
+//!   "schema": 1,
+//!   "generator": "bench-report 0.1.0",
+//!   "title": "Performance",
+//!   "environment": { "cpu": "AMD EPYC", "cores": 2, "os": "Debian GNU/Linux 12 (bookworm), Linux 6.1",
+//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2", "statistic": "median",
+//!                    "confidence_level": 0.95, "samples": 100,   // the fewest any benchmark took
+//!                    "summary": "AMD EPYC, 2 cores, …: median of 100 samples." },
+//!   "headlines": { "<id>": { "value": 5.6, "display": "5.6×", "label": "…" } },
+//!                // value: a ratio (speedup), nanoseconds (time) or allocations per op;
+//!                // null, with display "—", when there is no result
+//!   "sections": [ {
+//!     "id": "jobs", "part": "v3 against v2" /* or null */, "title": "Jobs",
+//!     "caption": "Time per job, …, lower is better",
+//!     "chart": "jobs.svg",                  // beside summary.json
+//!     "series": ["v2", "v3"],               // labels, legend order
+//!     "candidate": "v3", "baseline": "v2",  // baseline null: rows compare with their fastest other
+//!     "rows": [ {
+//!       "scenario": "1 worker",
+//!       "cells": [                          // one per series, in order; null: not measured or missing
+//!         { "series": "v2", "time_ns": 215.9, "display": "215.9 ns", "ci_ns": [210.1, 220.4],
+//!           "spread": "± 2%", "spread_pct": 2.1, "allocs": 1.0, "allocs_display": "1 alloc",
+//!           "peak_bytes": null, "peak_display": null } ],
+//!       "speedup": { "against": "v2", "ratio": 5.6, "holds": true, "display": "5.6× faster" }
+//!                  // ratio = against's time / candidate's; holds: intervals do not overlap;
+//!                  // display "1.2× slower" below 1, "no clear difference" when !holds; null if unknown
+//!     } ],
+//!     "geomean": { "against": "v2", "ratio": 4.5, "display": "4.5× faster" },  // or null
+//!     "note": "…"                           // = environment.summary
+//!   } ]
+//! }
+//! ```
+
+pub mod allocations;
+pub mod chart;
+pub mod cli;
+pub mod criterion;
+pub mod environment;
+pub mod error;
+pub mod format;
+pub mod markdown;
+pub mod outlined_text;
+pub mod output;
+pub mod page;
+pub mod report;
+pub mod runner;
+pub mod summary;
+
+use std::path::{Component, Path, PathBuf};
+
+pub use error::{Error, Result};
+
+use allocations::AllocationCounts;
+use criterion::CriterionResults;
+use environment::Environment;
+use outlined_text::Typeface;
+use page::Page;
+use report::Report;
+use summary::Summary;
+
+/// Whether to run the benchmarks before reporting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunPolicy {
+    /// Only when there are no results.
+    IfMissing,
+    /// Always (`--rerun`).
+    Always,
+    /// Never (`--no-run`): no results is an error.
+    Never,
+}
+
+/// What to generate from where.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The page description.
+    pub page: PathBuf,
+    /// criterion's output directory; `None` for the default.
+    pub criterion_dir: Option<PathBuf>,
+    /// Whether to run the benchmarks first.
+    pub run: RunPolicy,
+}
+
+/// What a run of bench-report did.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The report the files show.
+    pub report: Report,
+    /// Files written (unchanged ones are left alone and not listed).
+    pub written: Vec<PathBuf>,
+    /// Every file generated, written or not.
+    pub generated: Vec<PathBuf>,
+    /// Whether the benchmarks were run.
+    pub ran_benchmarks: bool,
+}
+
+/// Reads the page description and the results (running the benchmarks if asked or needed), then writes
+/// the page, the charts and the summary.
+pub fn generate(options: &Options) -> Result<Outcome> {
+    let page = Page::load(&options.page)?;
+    let page_dir = parent_dir(&options.page);
+    let root = workspace_root(&page_dir);
+    let lock_file = root.join("Cargo.lock");
+    let criterion_dir = options
+        .criterion_dir
+        .clone()
+        .unwrap_or_else(|| default_criterion_dir(&root));
+    let hint = rerun_hint(&page);
+    let mut results = CriterionResults::open(&criterion_dir, &hint)?;
+    let must_run = match options.run {
+        RunPolicy::Always => true,
+        RunPolicy::IfMissing => results.is_empty(),
+        RunPolicy::Never => false,
+    };
+    if must_run {
+        let Some(run) = &page.run else {
+            return Err(Error::NoResults {
+                dir: criterion_dir,
+                hint: format!(
+                    "{} names no [run] command: run the criterion benchmarks yourself, or pass --criterion-dir",
+                    options.page.display()
+                ),
+            });
+        };
+        runner::run_benchmarks(run, &root, &criterion_dir, benchmark_count(&page))?;
+        results = CriterionResults::open(&criterion_dir, &hint)?;
+    }
+    if results.is_empty() {
+        return Err(Error::NoResults {
+            dir: criterion_dir,
+            hint,
+        });
+    }
+    let allocations = AllocationCounts::read(&AllocationCounts::dir_in(&criterion_dir), &hint)?;
+    let environment = Environment::gather(lock_file.is_file().then_some(lock_file.as_path()));
+    let mut report = Report::build(&page, &results, &allocations, environment)?;
+    let version = &report.method.environment.criterion;
+    if version.starts_with(|c: char| c.is_ascii_digit())
+        && !version.starts_with(&format!("{}.", criterion::TESTED_VERSION))
+    {
+        report.warnings.push(format!(
+            "criterion {version} is locked, but this reader was tested against criterion {} files",
+            criterion::TESTED_VERSION
+        ));
+    }
+    let files = render(&page, &page_dir, &report, &source_name(&options.page))?;
+    let generated = files.iter().map(|(path, _)| path.clone()).collect();
+    let written = output::write_all(&files)?;
+    Ok(Outcome {
+        report,
+        written,
+        generated,
+        ran_benchmarks: must_run,
+    })
+}
+
+/// Every generated file and its contents: the page, one SVG per section, the summary.
+pub fn render(
+    page: &Page,
+    page_dir: &Path,
+    report: &Report,
+    source: &str,
+) -> Result<Vec<(PathBuf, Vec<u8>)>> {
+    let typeface = Typeface::bundled();
+    let markdown_path = page_dir.join(&page.output.markdown);
+    let charts_dir = page_dir.join(&page.output.charts);
+    let href = relative(&parent_dir(&markdown_path), &charts_dir);
+    let mut files = vec![(
+        markdown_path,
+        markdown::page(report, &href, source).into_bytes(),
+    )];
+    for section in &report.sections {
+        let chart = chart::render(section, &typeface)?;
+        files.push((
+            charts_dir.join(format!("{}.svg", section.id)),
+            chart.svg.into_bytes(),
+        ));
+    }
+    files.push((
+        charts_dir.join(&page.output.summary),
+        Summary::of(report).to_json().into_bytes(),
+    ));
+    Ok(files)
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The nearest directory at or above `dir` that holds a `Cargo.lock`, else `dir`.
+fn workspace_root(dir: &Path) -> PathBuf {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_owned());
+    absolute
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").is_file())
+        .map_or(absolute.clone(), Path::to_owned)
+}
+
+/// Where criterion writes by default: `$CRITERION_HOME`, `$CARGO_TARGET_DIR/criterion`, `target/criterion`.
+fn default_criterion_dir(root: &Path) -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return root.join(target).join("criterion");
+    }
+    root.join("target").join("criterion")
+}
+
+fn rerun_hint(page: &Page) -> String {
+    match &page.run {
+        Some(run) => format!(
+            "measure again with `bench-report --rerun`, which runs `{}`",
+            run.display()
+        ),
+        None => "run the criterion benchmarks again".to_owned(),
+    }
+}
+
+fn source_name(page: &Path) -> String {
+    page.file_name().map_or_else(
+        || page.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn benchmark_count(page: &Page) -> usize {
+    page.sections
+        .iter()
+        .flat_map(|section| {
+            section.scenarios.iter().flat_map(move |scenario| {
+                section
+                    .series
+                    .iter()
+                    .filter_map(move |series| section.benchmark_id(scenario, series))
+            })
+        })
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+}
+
+/// `to` relative to `from`, with `/` separators (both are made absolute first).
+fn relative(from: &Path, to: &Path) -> String {
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+    let normal = |p: PathBuf| -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for component in p.components() {
+            match component {
+                Component::ParentDir => {
+                    parts.pop();
+                }
+                Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+                _ => {}
+            }
+        }
+        parts
+    };
+    let from = normal(absolute(from));
+    let to = normal(absolute(to));
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
+    parts.extend(to[common..].iter().cloned());
+    if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    }
+}

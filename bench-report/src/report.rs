@@ -1,0 +1,443 @@
+//! The report: the page description joined with the results, with speed-ups and geometric means.
+
+use crate::allocations::{AllocationCounts, Allocations};
+use crate::criterion::{CriterionResults, Measurement};
+use crate::environment::Environment;
+use crate::error::Result;
+use crate::format;
+use crate::page::{Headline, Page, Statistic};
+
+/// Everything the page, the charts and the summary show.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The page's title.
+    pub title: String,
+    /// Markdown under the title.
+    pub intro: String,
+    /// Markdown at the end.
+    pub outro: String,
+    /// The sections, in page order.
+    pub sections: Vec<SectionReport>,
+    /// Headline figures, by id.
+    pub headlines: Vec<(String, HeadlineFigure)>,
+    /// How the figures were measured.
+    pub method: Method,
+    /// Problems that did not stop the report (missing results), one line each.
+    pub warnings: Vec<String>,
+}
+
+/// How every figure was measured.
+#[derive(Debug, Clone)]
+pub struct Method {
+    /// The machine.
+    pub environment: Environment,
+    /// The estimate the page asks for.
+    pub statistic: Statistic,
+    /// Whether some benchmark had no slope and quotes the mean instead.
+    pub fell_back_to_mean: bool,
+    /// Confidence level of the intervals (e.g. 0.95).
+    pub confidence_level: f64,
+    /// Fewest and most samples taken by one benchmark.
+    pub samples: Option<(usize, usize)>,
+}
+
+impl Method {
+    /// One line: "AMD EPYC, 2 cores, Debian 12, rustc 1.95.0, criterion 0.8.2: median of 100 samples."
+    pub fn summary(&self) -> String {
+        let env = &self.environment;
+        let rustc = env
+            .rustc
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let os = env.os.split(',').next().unwrap_or(&env.os);
+        format!(
+            "{}, {} cores, {os}, {rustc}, criterion {}: {} of {}.",
+            env.cpu,
+            env.cores,
+            env.criterion,
+            self.statistic_words(),
+            self.samples_words()
+        )
+    }
+
+    /// "median" or, after a fallback, "slope (mean where criterion has no slope)".
+    pub fn statistic_words(&self) -> String {
+        if self.fell_back_to_mean {
+            format!("{} (mean where criterion has none)", self.statistic.name())
+        } else {
+            self.statistic.name().to_owned()
+        }
+    }
+
+    /// "100 samples" or "10 to 100 samples".
+    pub fn samples_words(&self) -> String {
+        match self.samples {
+            Some((low, high)) if low == high => format!("{low} samples"),
+            Some((low, high)) => format!("{low} to {high} samples"),
+            None => "no samples".to_owned(),
+        }
+    }
+}
+
+/// One series as shown.
+#[derive(Debug, Clone)]
+pub struct SeriesInfo {
+    /// Legend and column name.
+    pub label: String,
+    /// Bar colour `#rrggbb`.
+    pub colour: String,
+}
+
+/// One section: a chart and its table.
+#[derive(Debug, Clone)]
+pub struct SectionReport {
+    /// Stable id.
+    pub id: String,
+    /// Group heading, if any.
+    pub part: Option<String>,
+    /// Heading.
+    pub title: String,
+    /// What the chart shows.
+    pub caption: String,
+    /// Markdown after the table.
+    pub text: String,
+    /// What one operation is.
+    pub per: String,
+    /// The series, in legend order.
+    pub series: Vec<SeriesInfo>,
+    /// Index of the candidate series.
+    pub candidate: usize,
+    /// Index of the baseline series, if the section has one.
+    pub baseline: Option<usize>,
+    /// One row per scenario.
+    pub rows: Vec<Row>,
+    /// Geometric mean of the rows' ratios.
+    pub geomean: Option<Geomean>,
+}
+
+/// One scenario.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The scenario's label.
+    pub label: String,
+    /// One cell per series.
+    pub cells: Vec<Cell>,
+    /// How the candidate compares in this scenario.
+    pub speedup: Option<Comparison>,
+}
+
+/// One series in one scenario.
+#[derive(Debug, Clone)]
+pub enum Cell {
+    /// The page does not measure this series in this scenario.
+    NotApplicable,
+    /// The page names a benchmark that has no result.
+    Missing {
+        /// The benchmark id looked for.
+        benchmark: String,
+    },
+    /// A result.
+    Measured(Figure),
+}
+
+impl Cell {
+    /// The figure, if measured.
+    pub fn figure(&self) -> Option<&Figure> {
+        match self {
+            Cell::Measured(figure) => Some(figure),
+            _ => None,
+        }
+    }
+}
+
+/// A measured figure.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    /// Time per operation.
+    pub time: Measurement,
+    /// Allocation counts, when the suite recorded them.
+    pub allocations: Option<Allocations>,
+}
+
+/// The candidate against one other series.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Comparison {
+    /// Index of the series compared with.
+    pub against: usize,
+    /// Other's time / candidate's time: above 1, the candidate is faster.
+    pub ratio: f64,
+    /// Whether the confidence intervals do not overlap.
+    pub holds: bool,
+}
+
+impl Comparison {
+    /// "5.6× faster", "1.2× slower" or "no clear difference".
+    pub fn display(&self) -> String {
+        format::comparison(self.ratio, self.holds)
+    }
+}
+
+/// The geometric mean of a section's ratios.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Geomean {
+    /// The series compared with, when every row compares with the same one.
+    pub against: Option<usize>,
+    /// The geometric mean of the rows' ratios.
+    pub ratio: f64,
+}
+
+/// A headline figure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadlineFigure {
+    /// The number (a ratio, nanoseconds, or allocations), if there is a result.
+    pub value: Option<f64>,
+    /// The number as shown.
+    pub display: String,
+    /// Text shown with it.
+    pub label: String,
+}
+
+/// Okabe and Ito's palette: colours that stay apart for colour-blind readers.
+pub const PALETTE: [&str; 8] = [
+    "#E69F00", "#0072B2", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
+];
+
+impl Report {
+    /// Joins `page` with the results; missing results become warnings, corrupt files errors.
+    pub fn build(
+        page: &Page,
+        results: &CriterionResults,
+        allocations: &AllocationCounts,
+        environment: Environment,
+    ) -> Result<Report> {
+        let mut warnings = Vec::new();
+        let mut fell_back_to_mean = false;
+        let mut confidence_level = None;
+        let mut samples: Option<(usize, usize)> = None;
+        let mut sections = Vec::new();
+        if allocations.is_empty() {
+            warnings.push(format!(
+                "no allocation counts in {}: the tables show — for allocations",
+                allocations.dir().display()
+            ));
+        }
+        for section in &page.sections {
+            let series: Vec<SeriesInfo> = section
+                .series
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeriesInfo {
+                    label: s.label.clone(),
+                    colour: s
+                        .colour
+                        .clone()
+                        .unwrap_or_else(|| PALETTE[i % PALETTE.len()].to_owned()),
+                })
+                .collect();
+            let candidate = section.series_index(&section.candidate).expect("checked");
+            let baseline = section
+                .baseline
+                .as_deref()
+                .map(|b| section.series_index(b).expect("checked"));
+            let mut rows = Vec::new();
+            for scenario in &section.scenarios {
+                let mut cells = Vec::new();
+                for series in &section.series {
+                    let Some(id) = section.benchmark_id(scenario, series) else {
+                        cells.push(Cell::NotApplicable);
+                        continue;
+                    };
+                    match results.measurement(&id, page.statistic)? {
+                        None => {
+                            warnings.push(format!(
+                                "section `{}`, scenario `{}`, series `{}`: no result for benchmark `{id}`; drawn as missing",
+                                section.id, scenario.label, series.id
+                            ));
+                            cells.push(Cell::Missing { benchmark: id });
+                        }
+                        Some(time) => {
+                            fell_back_to_mean |= time.statistic != page.statistic;
+                            confidence_level.get_or_insert(time.confidence_level);
+                            samples = Some(match samples {
+                                None => (time.samples, time.samples),
+                                Some((lo, hi)) => (lo.min(time.samples), hi.max(time.samples)),
+                            });
+                            let counted = allocations.get(&id);
+                            if counted.is_none() && !allocations.is_empty() {
+                                warnings.push(format!(
+                                    "no allocation count for benchmark `{id}`: its table cell shows —"
+                                ));
+                            }
+                            cells.push(Cell::Measured(Figure {
+                                time,
+                                allocations: counted,
+                            }));
+                        }
+                    }
+                }
+                let speedup = compare(&cells, candidate, baseline);
+                rows.push(Row {
+                    label: scenario.label.clone(),
+                    cells,
+                    speedup,
+                });
+            }
+            let geomean = geomean(&rows);
+            sections.push(SectionReport {
+                id: section.id.clone(),
+                part: section.part.clone(),
+                title: section.title.clone(),
+                caption: section.caption.clone(),
+                text: section.text.clone(),
+                per: section.per.clone(),
+                series,
+                candidate,
+                baseline,
+                rows,
+                geomean,
+            });
+        }
+        let mut report = Report {
+            title: page.title.clone(),
+            intro: page.intro.clone(),
+            outro: page.outro.clone(),
+            sections,
+            headlines: Vec::new(),
+            method: Method {
+                environment,
+                statistic: page.statistic,
+                fell_back_to_mean,
+                confidence_level: confidence_level.unwrap_or(0.95),
+                samples,
+            },
+            warnings,
+        };
+        for (id, headline) in &page.headlines {
+            let figure = report.headline(page, headline);
+            if figure.value.is_none() {
+                report
+                    .warnings
+                    .push(format!("headline `{id}` has no result: shown as —"));
+            }
+            report.headlines.push((id.clone(), figure));
+        }
+        Ok(report)
+    }
+
+    fn headline(&self, page: &Page, headline: &Headline) -> HeadlineFigure {
+        let (section_id, scenario, label) = match headline {
+            Headline::Speedup {
+                section,
+                scenario,
+                label,
+            }
+            | Headline::Time {
+                section,
+                scenario,
+                label,
+                ..
+            }
+            | Headline::Allocations {
+                section,
+                scenario,
+                label,
+                ..
+            } => (section, scenario, label),
+        };
+        let page_section = page.section(section_id).expect("checked");
+        let section = self
+            .sections
+            .iter()
+            .find(|s| &s.id == section_id)
+            .expect("built");
+        let row = section
+            .rows
+            .iter()
+            .find(|r| &r.label == scenario)
+            .expect("checked");
+        let figure_of = |series: &str| {
+            let index = page_section.series_index(series).expect("checked");
+            row.cells[index].figure()
+        };
+        let (value, display) = match headline {
+            Headline::Speedup { .. } => match row.speedup {
+                Some(c) => (Some(c.ratio), format::ratio(c.ratio)),
+                None => (None, "—".to_owned()),
+            },
+            Headline::Time { series, .. } => match figure_of(series) {
+                Some(f) => (Some(f.time.point_ns), format::time(f.time.point_ns)),
+                None => (None, "—".to_owned()),
+            },
+            Headline::Allocations { series, .. } => {
+                match figure_of(series).and_then(|f| f.allocations) {
+                    Some(a) => (
+                        Some(a.allocs_per_op),
+                        format::allocations_value(a.allocs_per_op),
+                    ),
+                    None => (None, "—".to_owned()),
+                }
+            }
+        };
+        HeadlineFigure {
+            value,
+            display,
+            label: label.clone(),
+        }
+    }
+}
+
+/// The candidate against the baseline, or, without one, against the fastest other measured series.
+fn compare(cells: &[Cell], candidate: usize, baseline: Option<usize>) -> Option<Comparison> {
+    let mine = cells[candidate].figure()?;
+    let against = match baseline {
+        Some(b) => {
+            cells[b].figure()?;
+            b
+        }
+        None => {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != candidate)
+                .filter_map(|(i, c)| c.figure().map(|f| (i, f.time.point_ns)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))?
+                .0
+        }
+    };
+    let other = cells[against].figure()?;
+    Some(Comparison {
+        against,
+        ratio: other.time.point_ns / mine.time.point_ns,
+        holds: !mine.time.overlaps(&other.time),
+    })
+}
+
+fn geomean(rows: &[Row]) -> Option<Geomean> {
+    let comparisons: Vec<Comparison> = rows.iter().filter_map(|r| r.speedup).collect();
+    if comparisons.is_empty() {
+        return None;
+    }
+    let log_mean = comparisons.iter().map(|c| c.ratio.ln()).sum::<f64>() / comparisons.len() as f64;
+    let first = comparisons[0].against;
+    Some(Geomean {
+        against: comparisons
+            .iter()
+            .all(|c| c.against == first)
+            .then_some(first),
+        ratio: log_mean.exp(),
+    })
+}
+
+/// The geometric mean of a column's times, over the rows where it was measured.
+pub fn geomean_time(rows: &[Row], series: usize) -> Option<f64> {
+    let times: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.cells[series].figure().map(|f| f.time.point_ns))
+        .collect();
+    if times.is_empty() {
+        return None;
+    }
+    Some((times.iter().map(|t| t.ln()).sum::<f64>() / times.len() as f64).exp())
+}

@@ -1,0 +1,244 @@
+//! `summary.json`: the headline figures and every section's rows, for a landing page to render.
+//! The schema is documented in the crate docs; [`SCHEMA_VERSION`] changes with any incompatible change.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::environment::Environment;
+use crate::format;
+use crate::report::{Cell, Report, SectionReport};
+
+/// The schema version written as `"schema"`.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole summary.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// "bench-report" and its version.
+    pub generator: String,
+    /// The page's title.
+    pub title: String,
+    /// How the figures were measured.
+    pub environment: EnvironmentSummary,
+    /// Headline figures by id.
+    pub headlines: BTreeMap<String, HeadlineSummary>,
+    /// The sections in page order.
+    pub sections: Vec<SectionSummary>,
+}
+
+/// The machine and the statistic.
+#[derive(Debug, Serialize)]
+pub struct EnvironmentSummary {
+    /// The machine's facts.
+    #[serde(flatten)]
+    pub machine: Environment,
+    /// "median", "mean" or "slope".
+    pub statistic: String,
+    /// Confidence level of every interval.
+    pub confidence_level: f64,
+    /// Fewest samples any benchmark took.
+    pub samples: Option<usize>,
+    /// The facts in one line.
+    pub summary: String,
+}
+
+/// One headline figure.
+#[derive(Debug, Serialize)]
+pub struct HeadlineSummary {
+    /// The number, or null without a result.
+    pub value: Option<f64>,
+    /// The number as shown ("5.6×", "11.4 ns", "0"), "—" without a result.
+    pub display: String,
+    /// Text shown with it.
+    pub label: String,
+}
+
+/// One section.
+#[derive(Debug, Serialize)]
+pub struct SectionSummary {
+    /// Stable id.
+    pub id: String,
+    /// Group heading or null.
+    pub part: Option<String>,
+    /// Heading.
+    pub title: String,
+    /// What the chart shows.
+    pub caption: String,
+    /// The chart's file name, beside `summary.json`.
+    pub chart: String,
+    /// Series labels in legend order.
+    pub series: Vec<String>,
+    /// The candidate's label.
+    pub candidate: String,
+    /// The baseline's label, or null.
+    pub baseline: Option<String>,
+    /// One row per scenario.
+    pub rows: Vec<RowSummary>,
+    /// The geometric mean of the rows' ratios, or null.
+    pub geomean: Option<ComparisonSummary>,
+    /// = `environment.summary`.
+    pub note: String,
+}
+
+/// One scenario.
+#[derive(Debug, Serialize)]
+pub struct RowSummary {
+    /// Scenario label.
+    pub scenario: String,
+    /// One per series, null where not measured or missing.
+    pub cells: Vec<Option<CellSummary>>,
+    /// How the candidate compares, or null.
+    pub speedup: Option<SpeedupSummary>,
+}
+
+/// One series in one scenario.
+#[derive(Debug, Serialize)]
+pub struct CellSummary {
+    /// Series label.
+    pub series: String,
+    /// Time per operation in nanoseconds.
+    pub time_ns: f64,
+    /// The time as shown.
+    pub display: String,
+    /// The confidence interval, in nanoseconds.
+    pub ci_ns: [f64; 2],
+    /// "± 2%".
+    pub spread: String,
+    /// The spread in percent.
+    pub spread_pct: f64,
+    /// Allocations per operation, or null when not recorded.
+    pub allocs: Option<f64>,
+    /// "0 allocs", or "—".
+    pub allocs_display: String,
+    /// Peak heap bytes, where recorded.
+    pub peak_bytes: Option<u64>,
+    /// "1.5 MiB", where recorded.
+    pub peak_display: Option<String>,
+}
+
+/// The candidate against another series in one scenario.
+#[derive(Debug, Serialize)]
+pub struct SpeedupSummary {
+    /// The other series' label.
+    pub against: String,
+    /// Other's time / candidate's time.
+    pub ratio: f64,
+    /// Whether the confidence intervals do not overlap.
+    pub holds: bool,
+    /// "5.6× faster", "1.2× slower" or "no clear difference".
+    pub display: String,
+}
+
+/// A geometric mean of ratios.
+#[derive(Debug, Serialize)]
+pub struct ComparisonSummary {
+    /// The series compared with, or null when rows compare with different ones.
+    pub against: Option<String>,
+    /// The geometric mean.
+    pub ratio: f64,
+    /// "4.5× faster".
+    pub display: String,
+}
+
+impl Summary {
+    /// The summary of `report`.
+    pub fn of(report: &Report) -> Summary {
+        let method = &report.method;
+        let note = method.summary();
+        Summary {
+            schema: SCHEMA_VERSION,
+            generator: format!("bench-report {}", env!("CARGO_PKG_VERSION")),
+            title: report.title.clone(),
+            environment: EnvironmentSummary {
+                machine: method.environment.clone(),
+                statistic: method.statistic_words(),
+                confidence_level: method.confidence_level,
+                samples: method.samples.map(|(low, _)| low),
+                summary: note.clone(),
+            },
+            headlines: report
+                .headlines
+                .iter()
+                .map(|(id, h)| {
+                    (
+                        id.clone(),
+                        HeadlineSummary {
+                            value: h.value,
+                            display: h.display.clone(),
+                            label: h.label.clone(),
+                        },
+                    )
+                })
+                .collect(),
+            sections: report.sections.iter().map(|s| section(s, &note)).collect(),
+        }
+    }
+
+    /// Pretty-printed JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("the summary serialises");
+        text.push('\n');
+        text
+    }
+}
+
+fn section(section: &SectionReport, note: &str) -> SectionSummary {
+    let label = |i: usize| section.series[i].label.clone();
+    SectionSummary {
+        id: section.id.clone(),
+        part: section.part.clone(),
+        title: section.title.clone(),
+        caption: section.caption.clone(),
+        chart: format!("{}.svg", section.id),
+        series: section.series.iter().map(|s| s.label.clone()).collect(),
+        candidate: label(section.candidate),
+        baseline: section.baseline.map(label),
+        rows: section
+            .rows
+            .iter()
+            .map(|row| RowSummary {
+                scenario: row.label.clone(),
+                cells: row
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, cell)| match cell {
+                        Cell::Measured(f) => Some(CellSummary {
+                            series: label(i),
+                            time_ns: f.time.point_ns,
+                            display: format::time(f.time.point_ns),
+                            ci_ns: [f.time.lower_ns, f.time.upper_ns],
+                            spread: format::spread(f.time.spread_pct()),
+                            spread_pct: f.time.spread_pct(),
+                            allocs: f.allocations.map(|a| a.allocs_per_op),
+                            allocs_display: f
+                                .allocations
+                                .map_or("—".to_owned(), |a| format::allocations(a.allocs_per_op)),
+                            peak_bytes: f.allocations.and_then(|a| a.peak_bytes),
+                            peak_display: f
+                                .allocations
+                                .and_then(|a| a.peak_bytes)
+                                .map(format::bytes),
+                        }),
+                        Cell::Missing { .. } | Cell::NotApplicable => None,
+                    })
+                    .collect(),
+                speedup: row.speedup.map(|s| SpeedupSummary {
+                    against: label(s.against),
+                    ratio: s.ratio,
+                    holds: s.holds,
+                    display: s.display(),
+                }),
+            })
+            .collect(),
+        geomean: section.geomean.as_ref().map(|g| ComparisonSummary {
+            against: g.against.map(label),
+            ratio: g.ratio,
+            display: format::comparison(g.ratio, true),
+        }),
+        note: note.to_owned(),
+    }
+}
