@@ -103,8 +103,8 @@ mod builder;
 mod error;
 mod pool;
 mod ring;
-mod signal;
 mod sync;
+mod waiters;
 mod worker;
 
 #[cfg(feature = "v2")]

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::ring::{PushError, Ring};
-use crate::signal::Signal;
 use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, fence, lock, thread, wait};
+use crate::waiters::{Waiters, Woken};
 use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
 
 /// A queue of jobs of type `T` and the worker threads that run them.
@@ -48,7 +48,13 @@ pub struct Pool<T: Send + 'static> {
 /// What the pool and its worker threads share.
 pub(crate) struct Shared<T> {
     pub(crate) ring: Ring<T>,
-    pub(crate) signal: Signal,
+    /// Workers waiting for a job.
+    pub(crate) job_waiters: Waiters,
+    /// Delegates waiting for room in the queue.
+    pub(crate) room_waiters: Waiters,
+    /// A rendezvous delegate waiting for a worker to take its job (there is at most one:
+    /// the queue holds one job).
+    pub(crate) handoff_waiters: Waiters,
     /// A queue length of 0: a delegate waits until a worker has taken its job.
     pub(crate) rendezvous: bool,
     /// Workers counted by [`Pool::workers`].
@@ -131,7 +137,11 @@ impl<T: Send + 'static> Pool<T> {
         Pool {
             shared: Arc::new(Shared {
                 ring: Ring::new(queue_len.max(1)),
-                signal: Signal::new(),
+                // The worker that slept last wakes first: its cache is warm. Delegates
+                // wake in the order they came.
+                job_waiters: Waiters::new(true),
+                room_waiters: Waiters::new(false),
+                handoff_waiters: Waiters::new(false),
                 rendezvous: queue_len == 0,
                 workers: AtomicUsize::new(0),
                 panics: AtomicUsize::new(0),
@@ -306,7 +316,7 @@ impl<T: Send + 'static> Pool<T> {
     /// assert_eq!(err.into_job(), "b");
     /// ```
     pub fn try_delegate(&self, job: T) -> Result<(), DelegateError<T>> {
-        if self.shared.rendezvous && !self.shared.signal.has_idle_worker() {
+        if self.shared.rendezvous && !self.shared.job_waiters.any() {
             let kind = if self.shared.ring.is_closed() {
                 Error::Stopped
             } else {
@@ -319,10 +329,16 @@ impl<T: Send + 'static> Pool<T> {
 
     fn send(&self, mut job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
-        loop {
+        let has_room = || !shared.ring.is_full();
+        // Whether this caller counts as a delegate spinning for room.
+        let mut spinning = false;
+        let refused = loop {
             match shared.ring.push(job) {
                 Ok(position) => {
-                    shared.signal.job_queued();
+                    shared.job_waiters.notify();
+                    if spinning {
+                        shared.room_waiters.stop_spinning(has_room);
+                    }
                     return if shared.rendezvous {
                         self.await_handoff(position, wait)
                     } else {
@@ -330,22 +346,27 @@ impl<T: Send + 'static> Pool<T> {
                     };
                 }
                 Err(PushError::Closed(refused)) => {
-                    return Err(DelegateError::new(Error::Stopped, refused));
+                    break DelegateError::new(Error::Stopped, refused);
                 }
                 Err(PushError::Full(refused)) => {
                     job = refused;
                     if matches!(wait, Wait::Never) {
-                        return Err(DelegateError::new(Error::Full, job));
+                        break DelegateError::new(Error::Full, job);
                     }
-                    let has_room = shared.signal.wait_for_room(wait.deadline(), || {
-                        !shared.ring.is_full() || shared.ring.is_closed()
+                    let woken = shared.room_waiters.wait(spinning, wait.deadline(), || {
+                        has_room() || shared.ring.is_closed()
                     });
-                    if !has_room {
-                        return Err(DelegateError::new(wait.gave_up(), job));
+                    spinning = woken == Woken::Spinning;
+                    if woken == Woken::TimedOut {
+                        break DelegateError::new(wait.gave_up(), job);
                     }
                 }
             }
+        };
+        if spinning {
+            shared.room_waiters.stop_spinning(has_room);
         }
+        Err(refused)
     }
 
     /// A rendezvous delegate: waits until a worker has taken the job queued at `position`,
@@ -353,19 +374,22 @@ impl<T: Send + 'static> Pool<T> {
     fn await_handoff(&self, position: usize, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let taken = || shared.ring.head() != position;
-        let waited = shared.signal.wait_for_room(wait.deadline(), || {
+        let woken = shared.handoff_waiters.wait(false, wait.deadline(), || {
             taken()
                 || shared.ring.is_closed()
                 || (matches!(wait, Wait::Never) && shared.workers.load(Ordering::SeqCst) == 0)
         });
-        if waited && taken() {
+        if woken == Woken::Spinning {
+            shared.handoff_waiters.stop_spinning(|| false);
+        }
+        if taken() {
             return Ok(());
         }
         match shared.ring.pop_at(position) {
             Some(job) => {
                 shared.job_returned(1);
                 // The slot is free again: a delegate waiting for room can go on.
-                shared.signal.room_made(true);
+                shared.room_waiters.notify();
                 let kind = if shared.ring.is_closed() {
                     Error::Stopped
                 } else {
@@ -402,8 +426,9 @@ impl<T: Send + 'static> Pool<T> {
     pub fn stop(&self) -> Vec<T> {
         let shared = &*self.shared;
         shared.ring.close();
-        shared.signal.wake_all_workers();
-        shared.signal.wake_all_senders();
+        shared.job_waiters.wake_all();
+        shared.room_waiters.wake_all();
+        shared.handoff_waiters.wake_all();
         let caller = shared.join_workers();
         // Jobs no worker is left to run. A rendezvous queue holds only jobs whose
         // delegates are still waiting: they take their own back.
@@ -631,9 +656,11 @@ impl<T: Send + 'static> Shared<T> {
 }
 
 impl<T: Send + 'static> Control for Shared<T> {
-    fn worker_removed(&self) {
+    fn worker_removed(&self, thread: Option<thread::ThreadId>) {
         self.workers.fetch_sub(1, Ordering::SeqCst);
-        self.signal.wake_all_workers();
+        if let Some(thread) = thread {
+            self.job_waiters.wake_thread(thread);
+        }
     }
 }
 

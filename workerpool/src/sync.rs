@@ -32,22 +32,6 @@ pub(crate) fn wait<'a, T>(condvar: &Condvar, guard: MutexGuard<'a, T>) -> MutexG
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Waits on `condvar` until notified or until `deadline`, ignoring poison (see [`lock`]).
-pub(crate) fn wait_until<'a, T>(
-    condvar: &Condvar,
-    guard: MutexGuard<'a, T>,
-    deadline: Option<std::time::Instant>,
-) -> MutexGuard<'a, T> {
-    let Some(deadline) = deadline else {
-        return wait(condvar, guard);
-    };
-    let timeout = deadline.saturating_duration_since(std::time::Instant::now());
-    match condvar.wait_timeout(guard, timeout) {
-        Ok((guard, _)) => guard,
-        Err(poisoned) => poisoned.into_inner().0,
-    }
-}
-
 /// A cell for a value that the ring's stamps guard: loom checks every access under `--cfg loom`.
 pub(crate) struct UnsafeCell<T>(
     #[cfg(loom)] loom::cell::UnsafeCell<T>,
@@ -68,6 +52,24 @@ impl<T> UnsafeCell<T> {
         return self.0.with_mut(f);
         #[cfg(not(loom))]
         return f(self.0.get());
+    }
+}
+
+/// Parks the calling thread until it is unparked, or until `deadline`. It may also wake
+/// for no reason: callers check what they wait for in a loop.
+pub(crate) fn park_until(deadline: Option<std::time::Instant>) {
+    #[cfg(loom)]
+    {
+        // Models never wait on the clock.
+        let _ = deadline;
+        loom::thread::park();
+    }
+    #[cfg(not(loom))]
+    match deadline {
+        None => std::thread::park(),
+        Some(deadline) => {
+            std::thread::park_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+        }
     }
 }
 

@@ -8,8 +8,8 @@ use std::panic::{self, AssertUnwindSafe};
 use crossbeam_utils::CachePadded;
 
 use crate::pool::Shared;
-use crate::signal::Woken;
 use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
+use crate::waiters::Woken;
 
 /// What the pool, the worker's thread and its handle share about one worker.
 pub(crate) struct WorkerRecord {
@@ -52,7 +52,11 @@ impl WorkerRecord {
 
     /// Whether the calling thread is this worker's thread.
     pub(crate) fn is_current(&self) -> bool {
-        *lock(&self.thread_id) == Some(thread::current().id())
+        self.thread_id() == Some(thread::current().id())
+    }
+
+    pub(crate) fn thread_id(&self) -> Option<thread::ThreadId> {
+        *lock(&self.thread_id)
     }
 
     /// Marks the worker removed; returns `true` for the call that did.
@@ -115,9 +119,12 @@ where
         if let Some(job) = shared.ring.pop() {
             if spinning {
                 spinning = false;
-                shared.signal.found_job(|| !shared.ring.is_empty());
+                shared.job_waiters.stop_spinning(|| !shared.ring.is_empty());
             }
-            shared.signal.room_made(shared.rendezvous);
+            shared.room_waiters.notify();
+            if shared.rendezvous {
+                shared.handoff_waiters.notify();
+            }
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
                 shared.job_panicked(payload);
             }
@@ -131,17 +138,14 @@ where
             break;
         }
         shared.going_idle();
-        let woken = shared.signal.wait_for_job(spinning, || {
+        let woken = shared.job_waiters.wait(spinning, None, || {
             !shared.ring.is_empty() || shared.ring.is_closed() || record.is_removed()
         });
         spinning = woken == Woken::Spinning;
     }
     if spinning {
-        // This worker was counted on to find a job; hand that on if one waits.
-        shared.signal.found_job(|| false);
-        if !shared.ring.is_empty() {
-            shared.signal.job_queued();
-        }
+        // This worker was counted on to find a job: hand that on if one waits.
+        shared.job_waiters.stop_spinning(|| !shared.ring.is_empty());
     }
 }
 
@@ -163,8 +167,8 @@ pub(crate) type Payload = Box<dyn Any + Send>;
 
 /// The part of a pool a [`WorkerHandle`] needs, whatever the pool's job type.
 pub(crate) trait Control: Send + Sync {
-    /// Stops counting a removed worker and wakes it.
-    fn worker_removed(&self);
+    /// Stops counting a removed worker and wakes its thread, if it sleeps.
+    fn worker_removed(&self, thread: Option<thread::ThreadId>);
 }
 
 /// A worker added with [`Pool::add_worker`](crate::Pool::add_worker).
@@ -206,7 +210,7 @@ impl WorkerHandle {
     /// ```
     pub fn remove(&self) {
         if self.record.mark_removed() {
-            self.pool.worker_removed();
+            self.pool.worker_removed(self.record.thread_id());
         }
     }
 

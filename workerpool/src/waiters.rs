@@ -1,0 +1,207 @@
+//! Threads waiting for one kind of event (a job to take, room to queue one): a few spin,
+//! the rest sleep, and the side that makes the event wakes a sleeper only when nobody
+//! spins.
+//!
+//! Waking a thread is a system call that costs microseconds; handing over a job costs
+//! nanoseconds. So the pool keeps at most one waiter per two cores spinning: a spinning
+//! waiter takes the next event itself, and the thread that made it wakes no one. A sleeper
+//! that is woken counts as spinning at once, so events that follow while it wakes up do
+//! not wake more. A spinner that got its event and sees more of them waiting wakes the
+//! next sleeper, so waiters join one at a time while a backlog lasts.
+//!
+//! The lost-wakeup argument: a waiter announces itself (spinning or sleeping count, with
+//! sequentially consistent ordering) before it checks the event one last time, and the
+//! maker of the event makes it before it reads those counts. One of the two sees the other.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use crossbeam_utils::CachePadded;
+
+use crate::backoff::Backoff;
+use crate::sync::{AtomicBool, AtomicUsize, Mutex, Ordering, lock, park_until, thread};
+
+pub(crate) struct Waiters {
+    /// Waiters spinning, and sleepers woken that have not yet looked again.
+    spinning: CachePadded<AtomicUsize>,
+    /// Sleepers not yet woken; the length of `sleepers`, readable without the lock.
+    sleeping: CachePadded<AtomicUsize>,
+    max_spinning: usize,
+    /// Whether the most recent sleeper wakes first: its cache is warm. Otherwise the
+    /// oldest, for fairness among callers.
+    newest_first: bool,
+    sleepers: Mutex<VecDeque<Sleeper>>,
+}
+
+/// A parked thread and the flag that tells it it was woken.
+struct Sleeper {
+    thread: thread::Thread,
+    /// Points into the sleeper's own stack frame, which it leaves only after this entry
+    /// was taken out of the list, under the lock.
+    woken: *const AtomicBool,
+}
+
+// SAFETY: `woken` is only dereferenced under the list's lock, while its owner waits.
+unsafe impl Send for Sleeper {}
+
+/// How a wait ended.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Woken {
+    /// The waiter counts as spinning: it must call [`Waiters::stop_spinning`] once it has
+    /// its event or gives up, or wait again as a spinner.
+    Spinning,
+    /// The waiter saw its condition by itself and does not count as spinning.
+    Ready,
+    /// The deadline passed; the waiter does not count as spinning.
+    TimedOut,
+}
+
+impl Waiters {
+    /// `newest_first` picks which sleeper an event wakes.
+    pub(crate) fn new(newest_first: bool) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Waiters {
+            spinning: CachePadded::new(AtomicUsize::new(0)),
+            sleeping: CachePadded::new(AtomicUsize::new(0)),
+            max_spinning: (cores / 2).max(1),
+            newest_first,
+            sleepers: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// Whether any thread waits, spinning or asleep.
+    pub(crate) fn any(&self) -> bool {
+        self.spinning.load(Ordering::SeqCst) > 0 || self.sleeping.load(Ordering::SeqCst) > 0
+    }
+
+    /// An event happened: wakes a sleeper unless a spinner will take it.
+    #[inline]
+    pub(crate) fn notify(&self) {
+        if self.spinning.load(Ordering::SeqCst) == 0 && self.sleeping.load(Ordering::SeqCst) > 0 {
+            self.wake_one();
+        }
+    }
+
+    /// A spinning waiter got its event, or gave up on it. If it was the last spinner and
+    /// `more()` events wait, a sleeper takes over.
+    pub(crate) fn stop_spinning(&self, more: impl FnOnce() -> bool) {
+        if self.spinning.fetch_sub(1, Ordering::SeqCst) == 1
+            && self.sleeping.load(Ordering::SeqCst) > 0
+            && more()
+        {
+            self.wake_one();
+        }
+    }
+
+    fn wake_one(&self) {
+        let mut sleepers = lock(&self.sleepers);
+        let sleeper = if self.newest_first {
+            sleepers.pop_back()
+        } else {
+            sleepers.pop_front()
+        };
+        if let Some(sleeper) = sleeper {
+            self.wake(sleeper);
+        }
+    }
+
+    /// Wakes the sleeper on thread `id`, if it sleeps here, for it to see a change that
+    /// concerns it alone.
+    pub(crate) fn wake_thread(&self, id: thread::ThreadId) {
+        let mut sleepers = lock(&self.sleepers);
+        let index = sleepers
+            .iter()
+            .position(|sleeper| sleeper.thread.id() == id);
+        if let Some(sleeper) = index.and_then(|index| sleepers.remove(index)) {
+            self.wake(sleeper);
+        }
+    }
+
+    /// Wakes every sleeper, for them to see a change that concerns them all.
+    pub(crate) fn wake_all(&self) {
+        let mut sleepers = lock(&self.sleepers);
+        while let Some(sleeper) = sleepers.pop_front() {
+            self.wake(sleeper);
+        }
+    }
+
+    /// Marks `sleeper` woken and counted as spinning. Runs under the list's lock.
+    fn wake(&self, sleeper: Sleeper) {
+        self.spinning.fetch_add(1, Ordering::SeqCst);
+        self.sleeping.fetch_sub(1, Ordering::SeqCst);
+        // SAFETY: the sleeper is still in `wait`: it leaves only after seeing this flag,
+        // or after failing to find its entry under the lock this thread holds.
+        unsafe { (*sleeper.woken).store(true, Ordering::Release) };
+        sleeper.thread.unpark();
+    }
+
+    /// Waits until `ready()`, or until `deadline`. `spinning` says whether the caller
+    /// already counts as spinning. It spins first, if few others do, then sleeps.
+    pub(crate) fn wait(
+        &self,
+        spinning: bool,
+        deadline: Option<Instant>,
+        ready: impl Fn() -> bool,
+    ) -> Woken {
+        let spinning = spinning || self.spinning.fetch_add(1, Ordering::SeqCst) < self.max_spinning;
+        if spinning {
+            let mut backoff = Backoff::new();
+            while !backoff.is_completed() {
+                if ready() {
+                    return Woken::Spinning;
+                }
+                backoff.snooze();
+            }
+        }
+        self.spinning.fetch_sub(1, Ordering::SeqCst);
+        if ready() {
+            return Woken::Ready;
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Woken::TimedOut;
+        }
+        self.sleep(deadline, ready)
+    }
+
+    fn sleep(&self, deadline: Option<Instant>, ready: impl Fn() -> bool) -> Woken {
+        let woken = AtomicBool::new(false);
+        {
+            let mut sleepers = lock(&self.sleepers);
+            sleepers.push_back(Sleeper {
+                thread: thread::current(),
+                woken: &woken,
+            });
+            self.sleeping.fetch_add(1, Ordering::SeqCst);
+        }
+        // The event may have come before this thread counted as sleeping.
+        if ready() {
+            return self.leave(&woken, Woken::Ready);
+        }
+        loop {
+            if woken.load(Ordering::Acquire) {
+                return Woken::Spinning;
+            }
+            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return self.leave(&woken, Woken::TimedOut);
+            }
+            park_until(deadline);
+        }
+    }
+
+    /// Takes this thread's entry out of the list, unless a waker took it first: then the
+    /// thread counts as spinning.
+    fn leave(&self, woken: &AtomicBool, outcome: Woken) -> Woken {
+        let mut sleepers = lock(&self.sleepers);
+        let own = sleepers
+            .iter()
+            .position(|sleeper| std::ptr::eq(sleeper.woken, woken));
+        match own {
+            Some(index) => {
+                sleepers.remove(index);
+                self.sleeping.fetch_sub(1, Ordering::SeqCst);
+                outcome
+            }
+            None => Woken::Spinning,
+        }
+    }
+}
