@@ -1,0 +1,1212 @@
+//! Second pass over a crate: follows each pool through function bodies and records its call sites.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use proc_macro2::TokenTree;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
+
+use super::declare::{Decls, fn_job};
+use super::model::{
+    CallKind, Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite, WorkerDecl,
+    WorkerFn, WorkerSite,
+};
+use super::names::{Names, V2Item};
+use super::types::{TryTarget, job_type, pool_type, try_target};
+use crate::edit::Edit;
+use crate::source::Source;
+
+/// The 2.x methods of `Pool`.
+const POOL_METHODS: [&str; 5] = [
+    "delegate",
+    "add_worker",
+    "remove_worker",
+    "workers_num",
+    "stop",
+];
+
+/// What a name in scope is bound to.
+#[derive(Debug, Clone, Copy)]
+enum Binding {
+    Pool(NodeId),
+    Worker(usize),
+    Other,
+}
+
+/// Calls that wrap a pool call's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wrapper {
+    Try,
+    /// `.unwrap()`, `.expect(..)`: the value is `()` either way.
+    Unwrap,
+    /// `.is_ok()`, `.is_err()`, `.ok()`: look at the result without naming its error type.
+    Inspect,
+}
+
+struct FnCtx {
+    id: FnId,
+    target: TryTarget,
+    ret: Option<NodeId>,
+    taken: Vec<String>,
+}
+
+type Key2 = (usize, usize);
+
+fn key(r: &Range<usize>) -> Key2 {
+    (r.start, r.end)
+}
+
+/// Walks the bodies of one file.
+pub struct Collector<'a> {
+    file: usize,
+    source: &'a Source,
+    names: &'a Names,
+    facts: &'a mut Facts,
+    decls: &'a Decls,
+    module: Vec<String>,
+    scopes: Vec<HashMap<String, Binding>>,
+    fns: Vec<FnCtx>,
+    generics: Vec<Vec<String>>,
+    loops: usize,
+    closures: usize,
+    blocks: Vec<usize>,
+    next_block: usize,
+    ctors: HashMap<Key2, NodeId>,
+    occurrences: Vec<(NodeId, Range<usize>)>,
+    accounted: HashSet<Key2>,
+    worker_uses: Vec<(usize, Range<usize>)>,
+    worker_accounted: HashSet<Key2>,
+    stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
+    wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
+}
+
+impl<'a> Collector<'a> {
+    /// A walker for one file.
+    pub fn new(
+        file: usize,
+        source: &'a Source,
+        names: &'a Names,
+        facts: &'a mut Facts,
+        decls: &'a Decls,
+    ) -> Self {
+        Collector {
+            file,
+            source,
+            names,
+            facts,
+            decls,
+            module: Vec::new(),
+            scopes: vec![HashMap::new()],
+            fns: Vec::new(),
+            generics: Vec::new(),
+            loops: 0,
+            closures: 0,
+            blocks: vec![0],
+            next_block: 1,
+            ctors: HashMap::new(),
+            occurrences: Vec::new(),
+            accounted: HashSet::new(),
+            worker_uses: Vec::new(),
+            worker_accounted: HashSet::new(),
+            stmt_ctx: HashMap::new(),
+            wrappers: HashMap::new(),
+        }
+    }
+
+    /// Walks the file, then refuses every pool and worker used in a way the walk could not follow.
+    pub fn run(mut self, file: &syn::File) {
+        self.visit_file(file);
+        for (node, range) in std::mem::take(&mut self.occurrences) {
+            if !self.accounted.contains(&key(&range)) {
+                let what = self.source.text[range.clone()].to_string();
+                self.facts.refuse(
+                    node,
+                    self.loc(range.start),
+                    format!("`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
+                );
+            }
+        }
+        for (worker, range) in std::mem::take(&mut self.worker_uses) {
+            if !self.worker_accounted.contains(&key(&range))
+                && self.facts.workers[worker].refusal.is_none()
+            {
+                let loc = self.loc(range.start);
+                self.facts.workers[worker].refusal = Some((
+                    loc,
+                    "the Worker is used other than by add_worker(&w) / remove_worker(&w)"
+                        .to_string(),
+                ));
+            }
+        }
+    }
+
+    fn loc(&self, offset: usize) -> Loc {
+        Loc {
+            file: self.file,
+            offset,
+        }
+    }
+
+    fn range(&self, node: &impl Spanned) -> Range<usize> {
+        self.source.range(node.span())
+    }
+
+    fn scope(&self) -> Scope {
+        Scope {
+            file: self.file,
+            module: self.module.join("::"),
+            func: self.fns.first().map(|f| f.id),
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    fn bind(&mut self, name: String, binding: Binding) {
+        self.scopes
+            .last_mut()
+            .expect("a scope")
+            .insert(name, binding);
+    }
+
+    fn bind_pattern(&mut self, pat: &Pat) {
+        struct Idents(Vec<String>);
+        impl<'ast> Visit<'ast> for Idents {
+            fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+                self.0.push(p.ident.to_string());
+                visit::visit_pat_ident(self, p);
+            }
+        }
+        let mut idents = Idents(Vec::new());
+        idents.visit_pat(pat);
+        for name in idents.0 {
+            self.bind(name, Binding::Other);
+        }
+    }
+
+    fn in_new_scope(&mut self, f: impl FnOnce(&mut Self)) {
+        self.scopes.push(HashMap::new());
+        f(self);
+        self.scopes.pop();
+    }
+
+    fn generics_in_scope(&self) -> Vec<String> {
+        self.generics.iter().flatten().cloned().collect()
+    }
+
+    /// Whether `call` is `Pool::new(n)` of 2.x; if so, the node it creates.
+    fn ctor(&mut self, call: &ExprCall) -> Option<NodeId> {
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let res = self.names.resolve(&p.path)?;
+        let segs = &p.path.segments;
+        if res.item != V2Item::Pool
+            || segs.len() != res.segment + 2
+            || segs[res.segment + 1].ident != "new"
+        {
+            return None;
+        }
+        if !segs[res.segment].arguments.is_none() {
+            return None;
+        }
+        let range = self.range(call);
+        if let Some(&node) = self.ctors.get(&key(&range)) {
+            return Some(node);
+        }
+        let node = self.facts.node(self.loc(range.start));
+        self.ctors.insert(key(&range), node);
+        let name_start = self.source.range(segs[0].ident.span()).start;
+        self.facts
+            .owners
+            .insert((self.file, name_start), Owner::Group(node));
+        self.facts.type_sites.push(TypeSite {
+            node,
+            loc: self.loc(self.source.range(segs[res.segment].ident.span()).end),
+            scope: self.scope(),
+            kind: SiteKind::Ctor,
+        });
+        Some(node)
+    }
+
+    /// Whether `call` is `Worker::new(f)` of 2.x.
+    fn is_worker_new(&self, expr: &Expr) -> bool {
+        let Expr::Call(call) = expr else { return false };
+        let Expr::Path(p) = &*call.func else {
+            return false;
+        };
+        let Some(res) = self.names.resolve(&p.path) else {
+            return false;
+        };
+        let segs = &p.path.segments;
+        res.item == V2Item::Worker
+            && segs.len() == res.segment + 2
+            && segs[res.segment + 1].ident == "new"
+    }
+
+    /// A free function or method that returns a pool, by the name a call uses.
+    fn fn_ret(&self, name: &str) -> Option<NodeId> {
+        if matches!(name, "new" | "clone" | "default") {
+            return None;
+        }
+        self.facts.get(&Key::FnRet(name.to_string()))
+    }
+
+    /// If `expr` holds a pool, its node and the range of the place it is read from.
+    fn classify(&mut self, expr: &Expr) -> Option<(NodeId, Range<usize>)> {
+        match expr {
+            Expr::Paren(p) => self.classify(&p.expr),
+            Expr::Group(g) => self.classify(&g.expr),
+            Expr::Reference(r) => self.classify(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.classify(&u.expr),
+            Expr::MethodCall(m) if m.method == "clone" && m.args.is_empty() => {
+                self.classify(&m.receiver)
+            }
+            Expr::MethodCall(m) => {
+                let node = self.fn_ret(&m.method.to_string())?;
+                Some((node, self.range(m)))
+            }
+            Expr::Call(call) => {
+                if let Some(node) = self.ctor(call) {
+                    return Some((node, self.range(call)));
+                }
+                let Expr::Path(p) = &*call.func else {
+                    return None;
+                };
+                let segs: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let tail: Vec<&str> = segs
+                    .iter()
+                    .rev()
+                    .take(2)
+                    .rev()
+                    .map(String::as_str)
+                    .collect();
+                if call.args.len() == 1
+                    && matches!(
+                        tail.as_slice(),
+                        ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
+                    )
+                {
+                    return self.classify(&call.args[0]);
+                }
+                let plain = segs.len() == 1 || (segs.len() == 2 && segs[0] == "Self");
+                if plain && let Some(node) = self.fn_ret(segs.last()?) {
+                    return Some((node, self.range(call)));
+                }
+                None
+            }
+            Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let name = p.path.segments[0].ident.to_string();
+                match self.lookup(&name) {
+                    Some(Binding::Pool(node)) => Some((node, self.range(p))),
+                    Some(_) => None,
+                    None => {
+                        let node = self.facts.get(&Key::Static(name))?;
+                        Some((node, self.range(p)))
+                    }
+                }
+            }
+            Expr::Field(f) => match &f.member {
+                syn::Member::Named(ident) => {
+                    let node = self.facts.get(&Key::Field(ident.to_string()))?;
+                    Some((node, self.range(f)))
+                }
+                syn::Member::Unnamed(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Accepts `expr` as a pool flowing into `target` (or into a place it can be followed, when `None`).
+    fn accept(&mut self, expr: &Expr, target: Option<NodeId>) -> Option<NodeId> {
+        let (node, leaf) = self.classify(expr)?;
+        self.accounted.insert(key(&leaf));
+        if let Some(target) = target {
+            self.facts.union(node, target);
+        }
+        Some(node)
+    }
+
+    /// Refuses a pool passed where it cannot be followed.
+    fn refuse_flow(&mut self, expr: &Expr, reason: String) {
+        if let Some(node) = self.accept(expr, None) {
+            let loc = self.loc(self.range(expr).start);
+            self.facts.refuse(node, loc, reason);
+        }
+    }
+
+    /// Pools passed as arguments to a function or method named `name`.
+    fn arguments(&mut self, name: &str, args: &Punctuated<Expr, syn::Token![,]>, shift: usize) {
+        for (index, arg) in args.iter().enumerate() {
+            if self.classify(arg).is_none() {
+                continue;
+            }
+            if name == "drop" {
+                self.accept(arg, None);
+                continue;
+            }
+            let param = index
+                .checked_sub(shift)
+                .and_then(|i| self.facts.get(&Key::FnParam(name.to_string(), i)));
+            let ambiguous = self
+                .decls
+                .receivers
+                .get(name)
+                .is_some_and(|r| r.iter().any(|&b| b != r[0]));
+            match param {
+                Some(param) if !ambiguous => {
+                    self.accept(arg, Some(param));
+                }
+                _ => self.refuse_flow(
+                    arg,
+                    format!("the pool is passed to `{name}`, which does not take a pool parameter this tool can follow"),
+                ),
+            }
+        }
+    }
+
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
+        let name = sig.ident.to_string();
+        let id = (self.file, self.source.range(sig.fn_token.span).start);
+        let mut taken = Vec::new();
+        collect_idents(quote::ToTokens::to_token_stream(block), &mut taken);
+        let ret = match &sig.output {
+            syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
+                self.facts.get(&Key::FnRet(name.clone()))
+            }
+            _ => None,
+        };
+        let target = try_target(self.names, self.source, &sig.output);
+        let outer_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let outer_fns = std::mem::take(&mut self.fns);
+        let outer_depth = (self.loops, self.closures);
+        (self.loops, self.closures) = (0, 0);
+        self.generics.push(generic_names(&sig.generics));
+        self.fns.push(FnCtx {
+            id,
+            target,
+            ret,
+            taken,
+        });
+        let mut index = 0;
+        for input in &sig.inputs {
+            let FnArg::Typed(p) = input else { continue };
+            let binding = match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
+                (Pat::Ident(ident), Some(_)) => {
+                    let node = self.facts.get(&Key::FnParam(name.clone(), index));
+                    (
+                        ident.ident.to_string(),
+                        node.map_or(Binding::Other, Binding::Pool),
+                    )
+                }
+                (Pat::Ident(ident), None) => (ident.ident.to_string(), Binding::Other),
+                (pat, _) => {
+                    self.bind_pattern(pat);
+                    index += 1;
+                    continue;
+                }
+            };
+            self.bind(binding.0, binding.1);
+            index += 1;
+        }
+        self.visit_block(block);
+        if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
+            && self.classify(tail).is_some()
+        {
+            let ret = self.fns.last().and_then(|f| f.ret);
+            match ret {
+                Some(ret) => {
+                    self.accept(tail, Some(ret));
+                }
+                None => self.refuse_flow(
+                    tail,
+                    "the pool is returned, but the return type is not one this tool can follow"
+                        .into(),
+                ),
+            }
+        }
+        self.fns = outer_fns;
+        self.scopes = outer_scopes;
+        self.generics.pop();
+        (self.loops, self.closures) = outer_depth;
+    }
+
+    /// A 2.x method called on the pool `node`.
+    fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
+        let call = self.range(m);
+        let method = m.method.to_string();
+        let (outer, wrapper) = match self.wrappers.get(&key(&call)) {
+            Some((outer, w)) => (outer.clone(), Some(*w)),
+            None => (call.clone(), None),
+        };
+        let ctx = self.stmt_ctx.get(&key(&outer)).copied();
+        let loc = self.loc(self.source.range(m.method.span()).start);
+        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        match method.as_str() {
+            "workers_num" => {
+                let edit = Edit::replace(self.source.range(m.method.span()), "workers");
+                self.facts.cond_edits.push((node, self.file, edit));
+            }
+            "delegate" => {
+                self.facts.calls.push((node, func, CallKind::Delegate, loc));
+                let ok = match wrapper {
+                    Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
+                    Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
+                };
+                if !ok && wrapper != Some(Wrapper::Try) {
+                    let stmt = &self.source.text[outer.start..self.stmt_end(&outer)];
+                    let reason = if stmt.contains("NoWorkers")
+                        || self.enclosing_mentions_no_workers(&outer)
+                    {
+                        "the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)".to_string()
+                    } else {
+                        "the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)".to_string()
+                    };
+                    self.facts.refuse(node, loc, reason);
+                }
+            }
+            "stop" => {
+                self.facts.calls.push((node, func, CallKind::Stop, loc));
+                match (wrapper, ctx) {
+                    (None, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))) => {}
+                    (None, Some((StmtCtx::Tail, _))) => {
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, ";")));
+                    }
+                    (None, Some((StmtCtx::ClosureBody, _))) => {
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.start, "{ ")));
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, "; }")));
+                    }
+                    _ => self.facts.refuse(
+                        node,
+                        loc,
+                        "the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run",
+                    ),
+                }
+            }
+            _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
+        }
+    }
+
+    /// End of the statement `outer` is in (for reading its text).
+    fn stmt_end(&self, outer: &Range<usize>) -> usize {
+        let rest = &self.source.text[outer.end..];
+        outer.end + rest.find([';', '\n']).unwrap_or(rest.len())
+    }
+
+    fn enclosing_mentions_no_workers(&self, outer: &Range<usize>) -> bool {
+        let text = &self.source.text;
+        let start = text[..outer.start].rfind("fn ").unwrap_or(0);
+        let end = text[outer.end..]
+            .find("\nfn ")
+            .map_or(text.len(), |i| outer.end + i);
+        text[start..end].contains("NoWorkers")
+    }
+
+    /// `delegate(..)?`: the error must convert into the function's error type under 3.x too.
+    fn try_delegate(&mut self, node: NodeId, loc: Loc) -> bool {
+        let Some(f) = self.fns.last() else {
+            return false;
+        };
+        match f.target.clone() {
+            TryTarget::Fine => true,
+            TryTarget::Linked { name_start } => {
+                let id = f.id;
+                let error = self.facts.keyed(Key::ErrorOf(id), loc);
+                self.facts.union(node, error);
+                self.facts
+                    .owners
+                    .insert((self.file, name_start), Owner::Group(node));
+                self.facts.error_links.push(node);
+                true
+            }
+            TryTarget::Other(ty) => {
+                self.facts.refuse(
+                    node,
+                    loc,
+                    format!("`?` converts the delegate error into `{ty}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
+                );
+                false
+            }
+            TryTarget::Unknown => {
+                self.facts.refuse(
+                    node,
+                    loc,
+                    "`?` on delegate inside a closure without a written return type: its error type cannot be checked",
+                );
+                false
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn worker_call(
+        &mut self,
+        node: NodeId,
+        m: &ExprMethodCall,
+        method: &str,
+        outer: Range<usize>,
+        wrapper: Option<Wrapper>,
+        ctx: Option<(StmtCtx, Option<usize>)>,
+        loc: Loc,
+    ) {
+        let remove = method == "remove_worker";
+        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        if !remove {
+            self.facts
+                .calls
+                .push((node, func, CallKind::AddWorker, loc));
+        }
+        let (ctx, semi_end) = match (wrapper, ctx) {
+            (
+                None | Some(Wrapper::Try | Wrapper::Unwrap),
+                Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
+            ) => (c, semi),
+            _ => {
+                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
+                return;
+            }
+        };
+        let worker = match m.args.first().filter(|_| m.args.len() == 1) {
+            Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
+                Some(self.inline_worker(&r.expr))
+            }
+            Some(Expr::Reference(r)) => match &*r.expr {
+                Expr::Path(p) if p.path.segments.len() == 1 => {
+                    match self.lookup(&p.path.segments[0].ident.to_string()) {
+                        Some(Binding::Worker(w)) => {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            Some(w)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(worker) = worker else {
+            self.facts.refuse(node, loc, format!("{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"));
+            return;
+        };
+        let block = *self.blocks.last().expect("a block");
+        self.facts.worker_sites.push(WorkerSite {
+            worker,
+            node,
+            remove,
+            call: self.range(m),
+            arg: self.range(&m.args[0]),
+            outer,
+            ctx,
+            block,
+            depth: (self.loops, self.closures),
+            semi_end,
+            loc,
+        });
+    }
+
+    /// Records a `Worker::new(f)`; `name` is None when it is written inline.
+    fn worker_decl(
+        &mut self,
+        expr: &Expr,
+        name: Option<String>,
+        after_let: (usize, String, &'static str),
+    ) -> usize {
+        let Expr::Call(call) = expr else {
+            unreachable!("checked by is_worker_new")
+        };
+        let Expr::Path(p) = &*call.func else {
+            unreachable!("checked by is_worker_new")
+        };
+        let scope = self.scope();
+        let generics = self.generics_in_scope();
+        let mut refusal = None;
+        let func_expr = call.args.first();
+        let (kind, job) = match func_expr {
+            Some(Expr::Closure(c)) => {
+                let kind = if c.capture.is_some() {
+                    WorkerFn::MoveClosure
+                } else {
+                    WorkerFn::Closure
+                };
+                let job = match c.inputs.first() {
+                    Some(Pat::Type(t)) if c.inputs.len() == 1 => {
+                        Some(job_type(self.source, &t.ty, scope.clone(), &generics))
+                    }
+                    _ => None,
+                };
+                (kind, job)
+            }
+            Some(Expr::Path(fp)) if fp.path.segments.len() == 1 => {
+                let name = fp.path.segments[0].ident.to_string();
+                (
+                    WorkerFn::FnPath,
+                    fn_job(self.decls, self.source, self.file, &name),
+                )
+            }
+            _ => (WorkerFn::Other, None),
+        };
+        let call_range = self.range(call);
+        if call.args.len() != 1 {
+            refusal = Some((
+                self.loc(call_range.start),
+                "Worker::new is not given exactly one function".to_string(),
+            ));
+        } else if job.is_none() {
+            let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
+            let why = if has_turbofish {
+                "the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"
+            } else {
+                "the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"
+            };
+            refusal = Some((self.loc(call_range.start), why.to_string()));
+        }
+        let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
+        let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
+        let id = self.facts.workers.len();
+        let name_start = self.source.range(p.path.segments[0].ident.span()).start;
+        self.facts
+            .owners
+            .insert((self.file, name_start), Owner::Worker(id));
+        self.facts.workers.push(WorkerDecl {
+            name,
+            scope,
+            block: *self.blocks.last().expect("a block"),
+            depth: (self.loops, self.closures),
+            call: call_range,
+            func,
+            kind,
+            job,
+            after_let,
+            refusal,
+            taken,
+        });
+        id
+    }
+
+    fn inline_worker(&mut self, expr: &Expr) -> usize {
+        let range = self.range(expr);
+        let w = self.worker_decl(expr, None, (range.start, String::new(), "\n"));
+        self.worker_accounted.insert(key(&range));
+        w
+    }
+
+    /// Indentation of the line `offset` is on, and the line ending the file uses there.
+    fn line_shape(&self, offset: usize) -> (String, &'static str) {
+        let text = &self.source.text;
+        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let indent: String = text[start..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        let newline = if end > 0 && text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        (indent, newline)
+    }
+
+    fn macro_args(&mut self, mac: &syn::Macro) {
+        let parser = Punctuated::<Expr, syn::Token![,]>::parse_terminated;
+        if let Ok(args) = syn::parse::Parser::parse2(parser, mac.tokens.clone()) {
+            for arg in &args {
+                self.visit_expr(arg);
+            }
+            return;
+        }
+        // A macro whose input is not expressions: a pool or worker named in it cannot be followed.
+        let mut idents = Vec::new();
+        collect_ident_tokens(mac.tokens.clone(), &mut idents);
+        for ident in idents {
+            match self.lookup(&ident.to_string()) {
+                Some(Binding::Pool(node)) => {
+                    let loc = self.loc(self.source.range(ident.span()).start);
+                    self.facts.refuse(
+                        node,
+                        loc,
+                        format!(
+                            "the pool is used inside the macro `{}!`, which this tool cannot read",
+                            path_text(&mac.path)
+                        ),
+                    );
+                }
+                Some(Binding::Worker(w)) => {
+                    let loc = self.loc(self.source.range(ident.span()).start);
+                    self.facts.workers[w].refusal.get_or_insert((
+                        loc,
+                        "the Worker is used inside a macro this tool cannot read".into(),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Collector<'_> {
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.module.push(m.ident.to_string());
+        visit::visit_item_mod(self, m);
+        self.module.pop();
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        self.generics.push(generic_names(&i.generics));
+        visit::visit_item_impl(self, i);
+        self.generics.pop();
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        self.generics.push(generic_names(&t.generics));
+        visit::visit_item_trait(self, t);
+        self.generics.pop();
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.function(&f.sig, &f.block);
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.function(&f.sig, &f.block);
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let Some(block) = &f.default {
+            self.function(&f.sig, block);
+        }
+    }
+
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        let node = self.facts.get(&Key::Static(s.ident.to_string()));
+        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));`
+        if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
+            && let Some(Expr::Closure(c)) = call.args.first()
+            && matches!(&*call.func, Expr::Path(p) if p.path.segments.last().is_some_and(|l| l.ident == "LazyLock"
+                || p.path.segments.iter().rev().nth(1).is_some_and(|s| s.ident == "LazyLock")))
+        {
+            self.accept(&c.body, Some(node));
+        }
+        visit::visit_item_static(self, s);
+    }
+
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        let id = self.next_block;
+        self.next_block += 1;
+        self.blocks.push(id);
+        let last = b.stmts.len().saturating_sub(1);
+        for (i, stmt) in b.stmts.iter().enumerate() {
+            match stmt {
+                Stmt::Expr(e, Some(semi)) => {
+                    let end = self.source.range(semi.span).end;
+                    self.stmt_ctx
+                        .insert(key(&self.range(e)), (StmtCtx::Semi, Some(end)));
+                }
+                Stmt::Expr(e, None) if i == last => {
+                    self.stmt_ctx
+                        .insert(key(&self.range(e)), (StmtCtx::Tail, None));
+                }
+                Stmt::Local(l) if matches!(l.pat, Pat::Wild(_)) => {
+                    if let Some(init) = &l.init {
+                        self.stmt_ctx.insert(
+                            key(&self.range(&*init.expr)),
+                            (StmtCtx::LetUnderscore, None),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.in_new_scope(|this| {
+            for stmt in &b.stmts {
+                this.visit_stmt(stmt);
+            }
+        });
+        self.blocks.pop();
+    }
+
+    fn visit_stmt(&mut self, s: &'ast Stmt) {
+        if let Stmt::Item(item) = s {
+            // Items inside a body do not see its locals.
+            let scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+            self.visit_item(item);
+            self.scopes = scopes;
+            return;
+        }
+        visit::visit_stmt(self, s);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let Some(init) = &l.init else {
+            self.bind_pattern(&l.pat);
+            return;
+        };
+        let (ident, annotation) = match &l.pat {
+            Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
+                (Some(p.ident.to_string()), None)
+            }
+            Pat::Type(t) => match &*t.pat {
+                Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
+                    (Some(p.ident.to_string()), Some(&*t.ty))
+                }
+                _ => (None, None),
+            },
+            _ => (None, None),
+        };
+        if let (Some(name), None) = (&ident, &init.diverge)
+            && self.is_worker_new(&init.expr)
+        {
+            let stmt = self.range(l);
+            let (indent, newline) = self.line_shape(stmt.start);
+            let w = self.worker_decl(&init.expr, Some(name.clone()), (stmt.end, indent, newline));
+            if annotation.is_some() {
+                let loc = self.loc(stmt.start);
+                self.facts.workers[w]
+                    .refusal
+                    .get_or_insert((loc, "the Worker binding has a type annotation".into()));
+            }
+            self.visit_expr(&init.expr);
+            self.bind(name.clone(), Binding::Worker(w));
+            return;
+        }
+        self.visit_expr(&init.expr);
+        if let Some((_, diverge)) = &init.diverge {
+            self.visit_expr(diverge);
+        }
+        match (&ident, init.diverge.is_none()) {
+            (Some(name), true) if self.classify(&init.expr).is_some() => {
+                let node = self.accept(&init.expr, None).expect("classified");
+                if let Some(ty) = annotation {
+                    match pool_type(self.names, self.source, ty) {
+                        Some(at) => {
+                            self.facts.type_sites.push(TypeSite {
+                                node,
+                                loc: self.loc(at.insert_at),
+                                scope: self.scope(),
+                                kind: SiteKind::Type,
+                            });
+                            self.facts
+                                .owners
+                                .insert((self.file, at.name_start), Owner::Group(node));
+                        }
+                        None => {
+                            let loc = self.loc(self.range(ty).start);
+                            self.facts.refuse(
+                                node,
+                                loc,
+                                "the pool's binding has a type annotation this tool cannot read",
+                            );
+                        }
+                    }
+                }
+                self.bind(name.clone(), Binding::Pool(node));
+            }
+            _ => self.bind_pattern(&l.pat),
+        }
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        let id = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let target = match &c.output {
+            syn::ReturnType::Default => TryTarget::Unknown,
+            out => try_target(self.names, self.source, out),
+        };
+        let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
+        self.fns.push(FnCtx {
+            id,
+            target,
+            ret: None,
+            taken,
+        });
+        if !matches!(&*c.body, Expr::Block(_)) {
+            self.stmt_ctx
+                .insert(key(&self.range(&*c.body)), (StmtCtx::ClosureBody, None));
+        }
+        self.closures += 1;
+        self.in_new_scope(|this| {
+            for input in &c.inputs {
+                this.bind_pattern(input);
+            }
+            this.visit_expr(&c.body);
+        });
+        self.closures -= 1;
+        self.fns.pop();
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        self.loops += 1;
+        self.in_new_scope(|this| {
+            this.bind_pattern(&f.pat);
+            this.visit_block(&f.body);
+        });
+        self.loops -= 1;
+    }
+
+    fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        self.loops += 1;
+        self.in_new_scope(|this| {
+            this.visit_expr(&w.cond);
+            this.visit_block(&w.body);
+        });
+        self.loops -= 1;
+    }
+
+    fn visit_expr_loop(&mut self, l: &'ast syn::ExprLoop) {
+        self.loops += 1;
+        self.visit_block(&l.body);
+        self.loops -= 1;
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        self.in_new_scope(|this| {
+            this.visit_expr(&i.cond);
+            this.visit_block(&i.then_branch);
+        });
+        if let Some((_, e)) = &i.else_branch {
+            self.visit_expr(e);
+        }
+    }
+
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        self.visit_expr(&l.expr);
+        self.bind_pattern(&l.pat);
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        for arm in &m.arms {
+            self.in_new_scope(|this| {
+                this.bind_pattern(&arm.pat);
+                if let Some((_, g)) = &arm.guard {
+                    this.visit_expr(g);
+                }
+                this.visit_expr(&arm.body);
+            });
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.macro_args(mac);
+    }
+
+    fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        if p.qself.is_none() && p.path.segments.len() == 1 {
+            let name = p.path.segments[0].ident.to_string();
+            match self.lookup(&name) {
+                Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
+                Some(Binding::Worker(w)) => self.worker_uses.push((w, self.range(p))),
+                Some(Binding::Other) => {}
+                None => {
+                    if let Some(node) = self.facts.get(&Key::Static(name)) {
+                        self.occurrences.push((node, self.range(p)));
+                    }
+                }
+            }
+        }
+        visit::visit_expr_path(self, p);
+    }
+
+    fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+        if let syn::Member::Named(ident) = &f.member
+            && let Some(node) = self.facts.get(&Key::Field(ident.to_string()))
+        {
+            if self.decls.other_fields.contains(&ident.to_string()) {
+                let loc = self.loc(self.range(f).start);
+                self.facts.refuse(node, loc, format!("the field name `{ident}` is also used by fields that are not pools, so this tool cannot tell which struct `{}` is", self.source.text[self.range(f)].trim()));
+            }
+            self.occurrences.push((node, self.range(f)));
+        }
+        visit::visit_expr_field(self, f);
+    }
+
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        if let Expr::MethodCall(m) = &*t.expr
+            && POOL_METHODS.contains(&m.method.to_string().as_str())
+        {
+            self.wrappers
+                .insert(key(&self.range(m)), (self.range(t), Wrapper::Try));
+        }
+        visit::visit_expr_try(self, t);
+    }
+
+    fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+        if let Some(node) = self.ctor(call) {
+            self.occurrences.push((node, self.range(call)));
+        } else if let Expr::Path(p) = &*call.func {
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            let tail: Vec<&str> = segs
+                .iter()
+                .rev()
+                .take(2)
+                .rev()
+                .map(String::as_str)
+                .collect();
+            let wrapper = matches!(
+                tail.as_slice(),
+                ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
+            );
+            let plain = segs.len() == 1 || (segs.len() == 2 && segs[0] == "Self");
+            if let Some(name) = segs.last()
+                && plain
+                && let Some(node) = self.fn_ret(name)
+            {
+                self.occurrences.push((node, self.range(call)));
+            }
+            if !wrapper && let Some(name) = segs.last() {
+                // A method called by path (`Type::method(&x, pool)`) has `self` as its first argument.
+                let shift = usize::from(
+                    segs.len() > 1
+                        && self
+                            .decls
+                            .receivers
+                            .get(name)
+                            .is_some_and(|r| r.iter().all(|&b| b)),
+                );
+                self.arguments(&name.clone(), &call.args, shift);
+            }
+        }
+        visit::visit_expr_call(self, call);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
+        let method = m.method.to_string();
+        if matches!(
+            method.as_str(),
+            "unwrap" | "expect" | "is_ok" | "is_err" | "ok"
+        ) && let Expr::MethodCall(inner) = &*m.receiver
+            && POOL_METHODS.contains(&inner.method.to_string().as_str())
+        {
+            let kind = if matches!(method.as_str(), "unwrap" | "expect") {
+                Wrapper::Unwrap
+            } else {
+                Wrapper::Inspect
+            };
+            self.wrappers
+                .insert(key(&self.range(inner)), (self.range(m), kind));
+        }
+        if let Some(node) = self.fn_ret(&method) {
+            self.occurrences.push((node, self.range(m)));
+        }
+        if let Some((node, _)) = self.classify(&m.receiver) {
+            if POOL_METHODS.contains(&method.as_str()) {
+                self.accept(&m.receiver, None);
+                self.pool_call(node, m);
+            } else if method != "clone" || !m.args.is_empty() {
+                self.accept(&m.receiver, None);
+                let loc = self.loc(self.source.range(m.method.span()).start);
+                self.facts.refuse(node, loc, format!("calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"));
+            }
+        }
+        self.arguments(&method, &m.args, 0);
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+        for field in &s.fields {
+            if self.classify(&field.expr).is_none() {
+                continue;
+            }
+            let target = match &field.member {
+                syn::Member::Named(ident) => self.facts.get(&Key::Field(ident.to_string())),
+                syn::Member::Unnamed(_) => None,
+            };
+            match target {
+                Some(target) => {
+                    self.accept(&field.expr, Some(target));
+                }
+                None => self.refuse_flow(
+                    &field.expr,
+                    "the pool is stored in a field whose type this tool cannot follow".into(),
+                ),
+            }
+        }
+        visit::visit_expr_struct(self, s);
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        if self.classify(&a.right).is_some() {
+            match self.classify(&a.left) {
+                Some((left, _)) => {
+                    self.accept(&a.left, None);
+                    self.accept(&a.right, Some(left));
+                }
+                None => self.refuse_flow(
+                    &a.right,
+                    "the pool is assigned to a place this tool cannot follow".into(),
+                ),
+            }
+        }
+        visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        if let Some(e) = &r.expr
+            && self.classify(e).is_some()
+        {
+            match self.fns.last().and_then(|f| f.ret) {
+                Some(ret) => {
+                    self.accept(e, Some(ret));
+                }
+                None => self.refuse_flow(
+                    e,
+                    "the pool is returned, but the return type is not one this tool can follow"
+                        .into(),
+                ),
+            }
+        }
+        visit::visit_expr_return(self, r);
+    }
+}
+
+fn generic_names(g: &syn::Generics) -> Vec<String> {
+    g.params
+        .iter()
+        .map(|p| match p {
+            syn::GenericParam::Type(t) => t.ident.to_string(),
+            syn::GenericParam::Lifetime(l) => format!("'{}", l.lifetime.ident),
+            syn::GenericParam::Const(c) => c.ident.to_string(),
+        })
+        .collect()
+}
+
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    let mut idents = Vec::new();
+    collect_ident_tokens(tokens, &mut idents);
+    out.extend(idents.into_iter().map(|i| i.to_string()));
+    out.sort();
+    out.dedup();
+}
+
+fn collect_ident_tokens(tokens: proc_macro2::TokenStream, out: &mut Vec<proc_macro2::Ident>) {
+    for t in tokens {
+        match t {
+            TokenTree::Ident(i) => out.push(i),
+            TokenTree::Group(g) => collect_ident_tokens(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+fn path_text(p: &syn::Path) -> String {
+    p.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}

@@ -1,0 +1,333 @@
+//! Deciding, pool by pool, whether it migrates, and the edits that migrate it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::model::{
+    CallKind, Facts, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
+};
+use super::types::always_nameable;
+use crate::edit::Edit;
+
+/// What happens to one pool (a group of places the same pool flows through).
+#[derive(Debug, Clone)]
+pub struct Fate {
+    /// Its job type, when it migrates.
+    pub job: Option<JobType>,
+    /// Why it stays on v2 (empty when it migrates).
+    pub reasons: Vec<(Loc, String)>,
+    /// Where the pool is first seen.
+    pub first_seen: Loc,
+}
+
+impl Fate {
+    /// Whether the pool migrates to 3.x.
+    pub fn migrates(&self) -> bool {
+        self.reasons.is_empty()
+    }
+}
+
+/// Names that can be used at a scope: (file, module) -> name -> what it means.
+pub type ScopeNames = HashMap<(usize, String), HashMap<String, String>>;
+
+/// The outcome for every pool of a crate.
+#[derive(Debug, Default)]
+pub struct Decision {
+    /// Pool fates by group root.
+    pub fates: BTreeMap<NodeId, Fate>,
+    /// Edits by file index.
+    pub edits: HashMap<usize, Vec<Edit>>,
+    /// Behaviour changes shown by the code, reported but migrated.
+    pub warnings: Vec<(Loc, String)>,
+}
+
+/// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
+pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Decision {
+    // A worker added to several pools ties them together.
+    let mut by_worker: HashMap<usize, NodeId> = HashMap::new();
+    for site in facts.worker_sites.clone() {
+        if let Some(&other) = by_worker.get(&site.worker) {
+            facts.union(other, site.node);
+        }
+        by_worker.insert(site.worker, site.node);
+    }
+    let mut reasons: HashMap<NodeId, Vec<(Loc, String)>> = HashMap::new();
+    let roots: HashSet<NodeId> = (0..facts.len()).map(|n| facts.root(n)).collect();
+    for &(node, loc, ref reason) in &facts.refusals {
+        reasons
+            .entry(facts.root(node))
+            .or_default()
+            .push((loc, reason.clone()));
+    }
+    // Job types, from the workers each pool is given.
+    let mut jobs: HashMap<NodeId, Vec<JobType>> = HashMap::new();
+    for (&worker, &node) in &by_worker {
+        let root = facts.root(node);
+        let decl = &facts.workers[worker];
+        if let Some((loc, reason)) = &decl.refusal {
+            reasons
+                .entry(root)
+                .or_default()
+                .push((*loc, reason.clone()));
+        }
+        if let Some(job) = &decl.job {
+            jobs.entry(root).or_default().push(job.clone());
+        }
+        let sites: Vec<_> = facts
+            .worker_sites
+            .iter()
+            .filter(|s| s.worker == worker)
+            .collect();
+        if !sites.iter().any(|s| !s.remove) {
+            reasons.entry(root).or_default().push((
+                sites[0].loc,
+                "the worker is removed but never added in code this tool can see".into(),
+            ));
+        }
+        for site in &sites {
+            if site.depth.1 != decl.depth.1 {
+                reasons.entry(root).or_default().push((site.loc, "the worker is added or removed inside a closure, away from where it is defined".into()));
+            }
+        }
+    }
+    let error_roots: HashSet<NodeId> = facts.error_links.iter().map(|&n| facts.root(n)).collect();
+    for &root in &roots {
+        let list = jobs.get(&root).cloned().unwrap_or_default();
+        let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
+        norms.sort();
+        norms.dedup();
+        let first_seen = facts.first_seen[&root];
+        let r = reasons.entry(root).or_default();
+        if norms.len() > 1 {
+            r.push((list[0].loc, format!("its workers take different job types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool", norms.join(", "))));
+        } else if list.is_empty() && r.is_empty() {
+            r.push((first_seen, "no worker is added to this pool in code this tool can see, so its job type is unknown".into()));
+        }
+        if let Some(job) = list.first() {
+            for site in facts
+                .type_sites
+                .iter()
+                .filter(|s| facts.root(s.node) == root)
+            {
+                if !nameable(job, site, names) {
+                    r.push((site.loc, format!("the job type `{}` cannot be named here (it is written in another scope)", job.text)));
+                }
+            }
+        }
+        if error_roots.contains(&root)
+            && let Some(&free) = free_errors.first()
+        {
+            r.push((free, "workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers".into()));
+        }
+    }
+    // Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot.
+    let mut warnings = Vec::new();
+    let mut stops: HashMap<(NodeId, (usize, usize)), Loc> = HashMap::new();
+    for &(node, func, kind, loc) in &facts.calls {
+        if kind == CallKind::Stop {
+            let e = stops.entry((facts.root(node), func)).or_insert(loc);
+            *e = (*e).min(loc);
+        }
+    }
+    for &(node, func, kind, loc) in &facts.calls {
+        let root = facts.root(node);
+        let Some(&stop) = stops.get(&(root, func)) else {
+            continue;
+        };
+        if loc <= stop {
+            continue;
+        }
+        match kind {
+            CallKind::AddWorker => reasons.entry(root).or_default().push((loc, "add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped".into())),
+            CallKind::Delegate => warnings.push((root, loc, "delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back".to_string())),
+            CallKind::Stop => {}
+        }
+    }
+    let mut decision = Decision::default();
+    for &root in &roots {
+        let mut r = reasons.remove(&root).unwrap_or_default();
+        r.sort();
+        r.dedup();
+        let job = if r.is_empty() {
+            jobs.get(&root).and_then(|j| j.first().cloned())
+        } else {
+            None
+        };
+        decision.fates.insert(
+            root,
+            Fate {
+                job,
+                reasons: r,
+                first_seen: facts.first_seen[&root],
+            },
+        );
+    }
+    decision.warnings = warnings
+        .into_iter()
+        .filter(|(root, _, _)| decision.fates[root].migrates())
+        .map(|(_, loc, w)| (loc, w))
+        .collect();
+    edits(facts, &mut decision, &by_worker);
+    decision
+}
+
+/// Whether `job` (written at the worker) can be written at `site` and mean the same type.
+fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
+    if job.at.file == site.scope.file && job.at.func.is_some() && job.at.func == site.scope.func {
+        return true;
+    }
+    if job.generic {
+        return false;
+    }
+    let empty = HashMap::new();
+    let here = names
+        .get(&(job.at.file, job.at.module.clone()))
+        .unwrap_or(&empty);
+    let there = names
+        .get(&(site.scope.file, site.scope.module.clone()))
+        .unwrap_or(&empty);
+    job.names
+        .iter()
+        .all(|n| always_nameable(n) || (here.get(n).is_some() && here.get(n) == there.get(n)))
+}
+
+fn edits(facts: &Facts, decision: &mut Decision, by_worker: &HashMap<usize, NodeId>) {
+    let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
+    let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
+    for (node, file, edit) in &facts.cond_edits {
+        if migrates(*node) {
+            out.entry(*file).or_default().push(edit.clone());
+        }
+    }
+    for site in &facts.type_sites {
+        let fate = &decision.fates[&facts.root(site.node)];
+        if let Some(job) = &fate.job {
+            let text = match site.kind {
+                SiteKind::Ctor => format!("::<{}>", job.text),
+                SiteKind::Type => format!("<{}>", job.text),
+            };
+            out.entry(site.loc.file)
+                .or_default()
+                .push(Edit::insert(site.loc.offset, text));
+        }
+    }
+    for (&worker, &node) in by_worker {
+        if migrates(node) {
+            worker_edits(
+                facts,
+                worker,
+                &facts.workers[worker],
+                out.entry(facts.workers[worker].scope.file).or_default(),
+            );
+        }
+    }
+    decision.edits = out;
+}
+
+/// How a worker function is handed to add_worker.
+#[derive(PartialEq, Eq)]
+enum Form {
+    /// Moved in: added once.
+    Move,
+    /// A Copy value (a function, or a closure that captures nothing) added several times.
+    Copy,
+    /// A capturing closure added several times: shared through an Arc, as 2.x did.
+    Arc,
+}
+
+fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
+    let sites: Vec<_> = facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.worker == id)
+        .collect();
+    let adds: Vec<_> = sites.iter().filter(|s| !s.remove).collect();
+    let removes: Vec<_> = sites.iter().filter(|s| s.remove).collect();
+    let Some(name) = &w.name else {
+        // add_worker(&Worker::new(f)) -> add_worker(f)
+        for add in &adds {
+            out.push(Edit::delete(add.arg.start..w.func.start));
+            out.push(Edit::delete(w.func.end..add.arg.end));
+            finish_add(add, out);
+        }
+        return;
+    };
+    let single = adds.len() == 1 && adds[0].depth == w.depth;
+    let form = match (single, w.kind) {
+        (true, _) => Form::Move,
+        (false, WorkerFn::FnPath | WorkerFn::Closure) => Form::Copy,
+        (false, _) => Form::Arc,
+    };
+    if form == Form::Arc {
+        out.push(Edit::replace(
+            w.call.start..w.func.start,
+            "std::sync::Arc::new(",
+        ));
+    } else {
+        out.push(Edit::delete(w.call.start..w.func.start));
+        out.push(Edit::delete(w.func.end..w.call.end));
+    }
+    let arg = if form == Form::Arc {
+        format!("{{ let {name} = std::sync::Arc::clone(&{name}); move |job| {name}(job) }}")
+    } else {
+        name.clone()
+    };
+    let single_handle = single
+        && adds[0].ctx == StmtCtx::Semi
+        && adds[0].block == w.block
+        && removes.iter().all(|r| r.outer.start > adds[0].outer.end);
+    let handle = fresh(&format!("{name}_handle"), &w.taken);
+    let handles = fresh(&format!("{name}_handles"), &w.taken);
+    if !removes.is_empty() && !single_handle {
+        let (at, indent, newline) = &w.after_let;
+        out.push(Edit::insert(
+            *at,
+            format!("{newline}{indent}let mut {handles} = Vec::new();"),
+        ));
+    }
+    for add in &adds {
+        out.push(Edit::replace(add.arg.clone(), arg.clone()));
+        if removes.is_empty() {
+            finish_add(add, out);
+        } else if single_handle {
+            out.push(Edit::delete(add.call.end..add.outer.end));
+            out.push(Edit::insert(add.outer.start, format!("let {handle} = ")));
+        } else {
+            out.push(Edit::insert(add.outer.start, format!("{handles}.push(")));
+            out.push(Edit::insert(add.call.end, ")"));
+            out.push(Edit::delete(add.call.end..add.outer.end));
+        }
+    }
+    for remove in &removes {
+        if single_handle {
+            out.push(Edit::replace(
+                remove.outer.clone(),
+                format!("{handle}.remove()"),
+            ));
+        } else {
+            let end = remove.semi_end.unwrap_or(remove.outer.end);
+            out.push(Edit::replace(
+                remove.outer.start..end,
+                format!("if let Some(handle) = {handles}.pop() {{ handle.remove(); }}"),
+            ));
+        }
+    }
+}
+
+/// Drops the `?` / `.unwrap()` of an add_worker whose handle is not kept, and ends a tail expression with `;`.
+fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
+    out.push(Edit::delete(add.call.end..add.outer.end));
+    if add.ctx == StmtCtx::Tail {
+        out.push(Edit::insert(add.outer.end, ";"));
+    }
+}
+
+/// `base`, or `base2`, `base3` ... whichever the function does not use yet.
+fn fresh(base: &str, taken: &[String]) -> String {
+    if !taken.iter().any(|t| t == base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|i| format!("{base}{i}"))
+        .find(|c| !taken.iter().any(|t| t == c))
+        .expect("unbounded")
+}

@@ -1,0 +1,203 @@
+//! First pass over a crate: the pool types its items declare (fields, parameters, returns, statics), which are shared
+//! by name between files.
+
+use std::collections::{HashMap, HashSet};
+
+use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
+
+use super::model::{Facts, Key, Loc, Owner, Scope, SiteKind, TypeSite};
+use super::names::Names;
+use super::types::{PoolType, job_type, pool_type};
+use crate::source::Source;
+
+/// What the first pass learned that the second needs.
+#[derive(Default)]
+pub struct Decls {
+    /// Field names declared with a type that is not a pool.
+    pub other_fields: HashSet<String>,
+    /// Function names -> whether they take `self`; names declared both ways are ambiguous.
+    pub receivers: HashMap<String, Vec<bool>>,
+    /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
+    pub fn_jobs: HashMap<(usize, String), syn::Type>,
+    /// (file, module) -> where each free function is declared, for its scope.
+    pub fn_modules: HashMap<(usize, String), String>,
+}
+
+/// Walks the items of one file.
+pub struct Declarer<'a> {
+    /// Index of the file.
+    pub file: usize,
+    /// The file.
+    pub source: &'a Source,
+    /// Its 2.x names.
+    pub names: &'a Names,
+    /// Where the facts go.
+    pub facts: &'a mut Facts,
+    /// What the second pass needs.
+    pub decls: &'a mut Decls,
+    module: Vec<String>,
+}
+
+impl<'a> Declarer<'a> {
+    /// A walker for one file.
+    pub fn new(
+        file: usize,
+        source: &'a Source,
+        names: &'a Names,
+        facts: &'a mut Facts,
+        decls: &'a mut Decls,
+    ) -> Self {
+        Declarer {
+            file,
+            source,
+            names,
+            facts,
+            decls,
+            module: Vec::new(),
+        }
+    }
+
+    fn loc(&self, offset: usize) -> Loc {
+        Loc {
+            file: self.file,
+            offset,
+        }
+    }
+
+    fn scope(&self, func: Option<usize>) -> Scope {
+        Scope {
+            file: self.file,
+            module: self.module.join("::"),
+            func: func.map(|f| (self.file, f)),
+        }
+    }
+
+    /// Records a pool type site for the place under `key`.
+    fn site(&mut self, key: Key, at: PoolType, func: Option<usize>) {
+        let node = self.facts.keyed(key, self.loc(at.name_start));
+        self.facts.type_sites.push(TypeSite {
+            node,
+            loc: self.loc(at.insert_at),
+            scope: self.scope(func),
+            kind: SiteKind::Type,
+        });
+        self.facts
+            .owners
+            .insert((self.file, at.name_start), Owner::Group(node));
+    }
+
+    /// Walks `items`.
+    pub fn items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Struct(s) => {
+                    for field in &s.fields {
+                        let Some(ident) = &field.ident else { continue };
+                        match pool_type(self.names, self.source, &field.ty) {
+                            Some(at) => self.site(Key::Field(ident.to_string()), at, None),
+                            None => {
+                                self.decls.other_fields.insert(ident.to_string());
+                            }
+                        }
+                    }
+                }
+                Item::Fn(f) => {
+                    self.signature(&f.sig);
+                    let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
+                    if let [FnArg::Typed(p)] = params.as_slice()
+                        && f.sig.generics.params.is_empty()
+                    {
+                        let key = (self.file, f.sig.ident.to_string());
+                        self.decls.fn_jobs.insert(key.clone(), (*p.ty).clone());
+                        self.decls.fn_modules.insert(key, self.module.join("::"));
+                    }
+                }
+                Item::Impl(i) => {
+                    for inner in &i.items {
+                        if let ImplItem::Fn(f) = inner {
+                            self.signature(&f.sig);
+                        }
+                    }
+                }
+                Item::Trait(t) => {
+                    for inner in &t.items {
+                        if let TraitItem::Fn(f) = inner {
+                            self.signature(&f.sig);
+                        }
+                    }
+                }
+                Item::Static(s) => {
+                    if let Some(at) = pool_type(self.names, self.source, &s.ty) {
+                        self.site(Key::Static(s.ident.to_string()), at, None);
+                    }
+                }
+                Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        self.module.push(m.ident.to_string());
+                        self.items(inner);
+                        self.module.pop();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn signature(&mut self, sig: &syn::Signature) {
+        let name = sig.ident.to_string();
+        let fn_offset = self.source.range(sig.fn_token.span).start;
+        let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
+        self.decls
+            .receivers
+            .entry(name.clone())
+            .or_default()
+            .push(has_self);
+        let typed = sig.inputs.iter().filter_map(|a| match a {
+            FnArg::Typed(p) => Some(p),
+            FnArg::Receiver(_) => None,
+        });
+        for (index, param) in typed.enumerate() {
+            if let Some(at) = pool_type(self.names, self.source, &param.ty) {
+                self.site(Key::FnParam(name.clone(), index), at, Some(fn_offset));
+                if !matches!(&*param.pat, Pat::Ident(_)) {
+                    let node = self
+                        .facts
+                        .get(&Key::FnParam(name.clone(), index))
+                        .expect("just added");
+                    self.facts.refuse(
+                        node,
+                        self.loc(at.name_start),
+                        "the pool parameter is destructured",
+                    );
+                }
+            }
+        }
+        if let syn::ReturnType::Type(_, ty) = &sig.output
+            && let Some(at) = pool_type(self.names, self.source, ty)
+        {
+            self.site(Key::FnRet(name), at, Some(fn_offset));
+        }
+    }
+}
+
+/// Job type of `Worker::new(function)` where `function` is a free function of the same file.
+pub fn fn_job(
+    decls: &Decls,
+    source: &Source,
+    file: usize,
+    name: &str,
+) -> Option<super::model::JobType> {
+    let key = (file, name.to_string());
+    let ty = decls.fn_jobs.get(&key)?;
+    let module = decls.fn_modules.get(&key)?.clone();
+    Some(job_type(
+        source,
+        ty,
+        Scope {
+            file,
+            module,
+            func: None,
+        },
+        &[],
+    ))
+}

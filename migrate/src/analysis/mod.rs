@@ -1,0 +1,234 @@
+//! Analysis of one crate's sources: finds the 2.x pools, decides which migrate, and computes the new texts.
+
+mod bodies;
+mod decide;
+mod declare;
+mod imports;
+mod model;
+mod names;
+mod types;
+
+use std::collections::HashMap;
+
+use syn::{Item, UseTree};
+
+pub use model::Loc;
+
+use self::decide::ScopeNames;
+use self::imports::Need;
+use self::model::{Facts, Owner};
+use self::names::{Names, V2Item};
+use crate::edit;
+use crate::source::Source;
+
+/// A file of the crate, parsed.
+pub struct Input<'a> {
+    /// The file.
+    pub source: &'a Source,
+    /// Its syntax tree.
+    pub syntax: &'a syn::File,
+    /// Whether `workerpool::X` at the crate root means the 2.x API in this file.
+    pub root_is_v2: bool,
+}
+
+/// A pool that stays on the 2.x API, and why.
+#[derive(Debug, Clone)]
+pub struct LeftOnV2 {
+    /// Where each reason applies.
+    pub reasons: Vec<(Loc, String)>,
+}
+
+/// What the analysis of a crate found.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The new text of each file (None when it does not change), in input order.
+    pub texts: Vec<Option<String>>,
+    /// Pools that migrate.
+    pub migrated: usize,
+    /// Pools that stay on v2.
+    pub left: Vec<LeftOnV2>,
+    /// Behaviour changes at migrated sites.
+    pub warnings: Vec<(Loc, String)>,
+    /// Notes about names that stay on v2 without belonging to a pool (re-exports, free `Error` uses).
+    pub notes: Vec<(Loc, String)>,
+    /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
+    pub needs_v2: bool,
+    /// Files whose edits clashed: (index, offset). They are left unchanged.
+    pub clashes: Vec<(usize, usize)>,
+}
+
+/// Analyses the files of one crate together (pools flow between files through fields and functions).
+pub fn analyze(files: &[Input<'_>]) -> Outcome {
+    let names: Vec<Names> = files
+        .iter()
+        .map(|f| Names::collect(f.source, f.syntax, f.root_is_v2))
+        .collect();
+    let mut facts = Facts::default();
+    let mut decls = declare::Decls::default();
+    for (i, f) in files.iter().enumerate() {
+        declare::Declarer::new(i, f.source, &names[i], &mut facts, &mut decls)
+            .items(&f.syntax.items);
+    }
+    for (i, f) in files.iter().enumerate() {
+        bodies::Collector::new(i, f.source, &names[i], &mut facts, &decls).run(f.syntax);
+    }
+    let uses: Vec<Vec<names::NameUse>> = files
+        .iter()
+        .zip(&names)
+        .map(|(f, n)| n.occurrences(f.source))
+        .collect();
+    let mut free_errors = Vec::new();
+    let mut notes = Vec::new();
+    for (i, file_uses) in uses.iter().enumerate() {
+        for u in file_uses {
+            if u.item == V2Item::Error && !facts.owners.contains_key(&(i, u.range.start)) {
+                free_errors.push(Loc {
+                    file: i,
+                    offset: u.range.start,
+                });
+            }
+        }
+        for item in names[i].uses.iter().filter(|u| u.reexport) {
+            let loc = Loc {
+                file: i,
+                offset: item.range.start,
+            };
+            for leaf in item.leaves.iter().filter(|l| l.item.is_some() || l.glob) {
+                if leaf.item == Some(V2Item::Error) {
+                    free_errors.push(loc);
+                }
+                notes.push((loc, format!("re-exports workerpool's 2.x `{}`: it stays `workerpool::v2::{}` for this crate's users", leaf.text, leaf.text)));
+            }
+        }
+    }
+    free_errors.sort();
+    let scope_names = scope_names(files);
+    let decision = decide::decide(&mut facts, &scope_names, &free_errors);
+    let mut outcome = Outcome {
+        warnings: decision.warnings.clone(),
+        notes,
+        ..Outcome::default()
+    };
+    let worker_group: HashMap<usize, usize> = facts
+        .worker_sites
+        .iter()
+        .map(|s| (s.worker, facts.root(s.node)))
+        .collect();
+    for (i, f) in files.iter().enumerate() {
+        let need = |u: &names::NameUse| match facts.owners.get(&(i, u.range.start)) {
+            None => Need::V2 { free: true },
+            Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
+            Some(Owner::Group(_)) => Need::V2 { free: false },
+            Some(Owner::Worker(w)) => match worker_group.get(w) {
+                Some(root) if decision.fates[root].migrates() => Need::Gone,
+                Some(_) => Need::V2 { free: false },
+                None => Need::V2 { free: true },
+            },
+        };
+        let (mut edits, stays_v2) = imports::rewrite(&f.source.text, &names[i], &uses[i], need);
+        outcome.needs_v2 |= stays_v2;
+        edits.extend(decision.edits.get(&i).cloned().unwrap_or_default());
+        let text = match edit::apply(&f.source.text, edits) {
+            Ok(new) if new != f.source.text => Some(new),
+            Ok(_) => None,
+            Err(overlap) => {
+                outcome.clashes.push((i, overlap.at));
+                None
+            }
+        };
+        outcome.texts.push(text);
+    }
+    for fate in decision.fates.values() {
+        if fate.migrates() {
+            outcome.migrated += 1;
+        } else {
+            outcome.left.push(LeftOnV2 {
+                reasons: fate.reasons.clone(),
+            });
+        }
+    }
+    outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
+    outcome
+}
+
+/// The names each module of each file can use (imports and items), to tell where a job type can be written.
+fn scope_names(files: &[Input<'_>]) -> ScopeNames {
+    fn walk(
+        file: usize,
+        module: &str,
+        items: &[Item],
+        parent: Option<&HashMap<String, String>>,
+        out: &mut ScopeNames,
+    ) {
+        let mut here = HashMap::new();
+        for item in items {
+            match item {
+                Item::Use(u) => use_names(&u.tree, String::new(), &mut here, parent),
+                Item::Struct(s) => {
+                    here.insert(s.ident.to_string(), format!("{file}:{module}:{}", s.ident));
+                }
+                Item::Enum(e) => {
+                    here.insert(e.ident.to_string(), format!("{file}:{module}:{}", e.ident));
+                }
+                Item::Type(t) => {
+                    here.insert(t.ident.to_string(), format!("{file}:{module}:{}", t.ident));
+                }
+                _ => {}
+            }
+        }
+        for item in items {
+            if let Item::Mod(m) = item
+                && let Some((_, inner)) = &m.content
+            {
+                let path = if module.is_empty() {
+                    m.ident.to_string()
+                } else {
+                    format!("{module}::{}", m.ident)
+                };
+                walk(file, &path, inner, Some(&here), out);
+            }
+        }
+        out.insert((file, module.to_string()), here);
+    }
+    fn use_names(
+        tree: &UseTree,
+        prefix: String,
+        out: &mut HashMap<String, String>,
+        parent: Option<&HashMap<String, String>>,
+    ) {
+        let join = |p: &str, s: &str| {
+            if p.is_empty() {
+                s.to_string()
+            } else {
+                format!("{p}::{s}")
+            }
+        };
+        match tree {
+            UseTree::Path(p) => {
+                use_names(&p.tree, join(&prefix, &p.ident.to_string()), out, parent)
+            }
+            UseTree::Name(n) => {
+                out.insert(n.ident.to_string(), join(&prefix, &n.ident.to_string()));
+            }
+            UseTree::Rename(r) => {
+                out.insert(r.rename.to_string(), join(&prefix, &r.ident.to_string()));
+            }
+            UseTree::Glob(_) if prefix == "super" => {
+                if let Some(parent) = parent {
+                    out.extend(parent.iter().map(|(k, v)| (k.clone(), v.clone())));
+                }
+            }
+            UseTree::Glob(_) => {}
+            UseTree::Group(g) => {
+                for t in &g.items {
+                    use_names(t, prefix.clone(), out, parent);
+                }
+            }
+        }
+    }
+    let mut out = ScopeNames::new();
+    for (i, f) in files.iter().enumerate() {
+        walk(i, "", &f.syntax.items, None, &mut out);
+    }
+    out
+}

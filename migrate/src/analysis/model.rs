@@ -1,0 +1,268 @@
+//! The facts collected about pools across one crate, and the union-find that groups the places one pool flows through.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::edit::Edit;
+
+/// One place a pool can be: a `let` binding, a parameter, a field, a constructor call ...
+pub type NodeId = usize;
+
+/// A function (or closure's enclosing function) by file index and the byte offset of its signature.
+pub type FnId = (usize, usize);
+
+/// Places that are shared by name across files.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A struct field of pool type, by field name.
+    Field(String),
+    /// Parameter `.1` (not counting `self`) of functions named `.0`.
+    FnParam(String, usize),
+    /// What functions named `.0` return.
+    FnRet(String),
+    /// A static.
+    Static(String),
+    /// The `workerpool::Error` that `?` converts into in one function.
+    ErrorOf(FnId),
+}
+
+/// A position in a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Loc {
+    /// Index of the file.
+    pub file: usize,
+    /// Byte offset.
+    pub offset: usize,
+}
+
+/// The job type of a worker, as written in the code.
+#[derive(Debug, Clone)]
+pub struct JobType {
+    /// The type's source text.
+    pub text: String,
+    /// Token text, for comparing two job types.
+    pub norm: String,
+    /// Where the worker is.
+    pub at: Scope,
+    /// First path segments the type names (`Sender` in `(u64, Sender<u64>)`).
+    pub names: Vec<String>,
+    /// Whether it names a generic parameter or `Self` of its function: only nameable there.
+    pub generic: bool,
+    /// Where it is written.
+    pub loc: Loc,
+}
+
+/// Where a piece of code is: file, inline module path, function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scope {
+    /// Index of the file.
+    pub file: usize,
+    /// Inline `mod` path inside the file ("" at the file's top level).
+    pub module: String,
+    /// Enclosing function, if any.
+    pub func: Option<FnId>,
+}
+
+/// Whether a site gets `::<T>` (a constructor call) or `<T>` (a type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteKind {
+    /// `Pool::new(n)` becomes `Pool::<T>::new(n)`.
+    Ctor,
+    /// `Pool` in a type becomes `Pool<T>`.
+    Type,
+}
+
+/// A place where the job type gets written.
+#[derive(Debug, Clone)]
+pub struct TypeSite {
+    /// The pool.
+    pub node: NodeId,
+    /// Where: the insertion offset is `loc.offset`.
+    pub loc: Loc,
+    /// Scope of the site, to check the job type can be named there.
+    pub scope: Scope,
+    /// Which form.
+    pub kind: SiteKind,
+}
+
+/// Who an occurrence of a 2.x name belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// Part of a pool's code: stays 2.x if the pool does, becomes 3.x if it migrates.
+    Group(NodeId),
+    /// The `Worker` of `Worker::new`: removed when its pool migrates.
+    Worker(usize),
+}
+
+/// How a statement uses the value of a pool call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StmtCtx {
+    /// `call;`
+    Semi,
+    /// The last expression of a block, without `;`.
+    Tail,
+    /// `let _ = call;`
+    LetUnderscore,
+    /// The whole body of a closure: `|| pool.stop()`.
+    ClosureBody,
+}
+
+/// What a `Worker::new` is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerFn {
+    /// A function's name (Copy).
+    FnPath,
+    /// A closure without `move` (captures nothing under 2.x's `'static` bound, so Copy).
+    Closure,
+    /// A `move` closure (may capture values that are not Copy).
+    MoveClosure,
+    /// Anything else.
+    Other,
+}
+
+/// A `Worker::new(f)`: bound by `let`, or written inside `add_worker(&Worker::new(f))`.
+#[derive(Debug, Clone)]
+pub struct WorkerDecl {
+    /// The binding's name; None when written inline.
+    pub name: Option<String>,
+    /// Where the worker is defined.
+    pub scope: Scope,
+    /// The block the `let` is in.
+    pub block: usize,
+    /// Loop and closure nesting at the `let`.
+    pub depth: (usize, usize),
+    /// Bytes of `Worker::new(f)`.
+    pub call: Range<usize>,
+    /// Bytes of `f`.
+    pub func: Range<usize>,
+    /// What `f` is.
+    pub kind: WorkerFn,
+    /// Its job type, if the code shows it.
+    pub job: Option<JobType>,
+    /// Offset just after the `let` statement, and the indentation and line ending to insert a line there.
+    pub after_let: (usize, String, &'static str),
+    /// Why it cannot be migrated, if so.
+    pub refusal: Option<(Loc, String)>,
+    /// Identifiers used in the function, to pick names that do not clash.
+    pub taken: Vec<String>,
+}
+
+/// An `add_worker(&w)` or `remove_worker(&w)`.
+#[derive(Debug, Clone)]
+pub struct WorkerSite {
+    /// Index into the workers.
+    pub worker: usize,
+    /// The pool it is called on.
+    pub node: NodeId,
+    /// true for `remove_worker`.
+    pub remove: bool,
+    /// Bytes of the method call.
+    pub call: Range<usize>,
+    /// Bytes of the argument (`&w`).
+    pub arg: Range<usize>,
+    /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
+    pub outer: Range<usize>,
+    /// Statement context.
+    pub ctx: StmtCtx,
+    /// The block the statement is in.
+    pub block: usize,
+    /// Loop and closure nesting.
+    pub depth: (usize, usize),
+    /// Whether the statement ends with `;` right after `outer` (its end offset).
+    pub semi_end: Option<usize>,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// Calls whose order matters: delegate or add_worker after stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallKind {
+    /// `stop()`
+    Stop,
+    /// `delegate(..)`
+    Delegate,
+    /// `add_worker(..)`
+    AddWorker,
+}
+
+/// Everything known about the pools of one crate.
+#[derive(Debug, Default)]
+pub struct Facts {
+    parent: Vec<NodeId>,
+    keys: HashMap<Key, NodeId>,
+    /// Reasons a pool cannot be migrated.
+    pub refusals: Vec<(NodeId, Loc, String)>,
+    /// Where the job type gets written.
+    pub type_sites: Vec<TypeSite>,
+    /// Edits that apply when the pool migrates.
+    pub cond_edits: Vec<(NodeId, usize, Edit)>,
+    /// Owners of 2.x name occurrences, by (file, start offset).
+    pub owners: HashMap<(usize, usize), Owner>,
+    /// `Worker::new` sites.
+    pub workers: Vec<WorkerDecl>,
+    /// `add_worker` / `remove_worker` sites.
+    pub worker_sites: Vec<WorkerSite>,
+    /// Calls whose order matters, with their function.
+    pub calls: Vec<(NodeId, FnId, CallKind, Loc)>,
+    /// Pools whose errors `?` converts into `workerpool::Error`.
+    pub error_links: Vec<NodeId>,
+    /// Where each pool is first seen, for reports.
+    pub first_seen: HashMap<NodeId, Loc>,
+}
+
+impl Facts {
+    /// A new pool place, first seen at `loc`.
+    pub fn node(&mut self, loc: Loc) -> NodeId {
+        let id = self.parent.len();
+        self.parent.push(id);
+        self.first_seen.insert(id, loc);
+        id
+    }
+
+    /// The place shared under `key`, created on first use.
+    pub fn keyed(&mut self, key: Key, loc: Loc) -> NodeId {
+        if let Some(&id) = self.keys.get(&key) {
+            return id;
+        }
+        let id = self.node(loc);
+        self.keys.insert(key, id);
+        id
+    }
+
+    /// The place under `key` if it exists.
+    pub fn get(&self, key: &Key) -> Option<NodeId> {
+        self.keys.get(key).copied()
+    }
+
+    /// The representative of `id`'s group.
+    pub fn root(&self, mut id: NodeId) -> NodeId {
+        while self.parent[id] != id {
+            id = self.parent[id];
+        }
+        id
+    }
+
+    /// Puts `a` and `b` in one group: the same pool flows through both.
+    pub fn union(&mut self, a: NodeId, b: NodeId) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra != rb {
+            let (keep, drop) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            self.parent[drop] = keep;
+        }
+    }
+
+    /// Records that the pool at `node` cannot be migrated.
+    pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: impl Into<String>) {
+        self.refusals.push((node, loc, reason.into()));
+    }
+
+    /// Number of places.
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// Whether no place was found.
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+}

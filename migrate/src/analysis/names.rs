@@ -1,0 +1,409 @@
+//! Which names in a file mean the 2.x items (`Pool`, `Worker`, `Error`, `Job`), and where each of them occurs.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::str::FromStr;
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::{Item, UseTree};
+
+use crate::source::Source;
+
+/// An item of the 2.x API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum V2Item {
+    /// The untyped pool.
+    Pool,
+    /// A worker function.
+    Worker,
+    /// The 2.x error (`NoWorkers`).
+    Error,
+    /// `Box<dyn Any + Send>`.
+    Job,
+}
+
+impl V2Item {
+    /// The item's name in the crate.
+    pub fn name(self) -> &'static str {
+        match self {
+            V2Item::Pool => "Pool",
+            V2Item::Worker => "Worker",
+            V2Item::Error => "Error",
+            V2Item::Job => "Job",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<V2Item> {
+        match name {
+            "Pool" => Some(V2Item::Pool),
+            "Worker" => Some(V2Item::Worker),
+            "Error" => Some(V2Item::Error),
+            "Job" => Some(V2Item::Job),
+            _ => None,
+        }
+    }
+}
+
+/// Where a name of the 2.x API is taken from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Module {
+    /// The crate root, `workerpool::X` (2.x itself).
+    Root,
+    /// The compatibility module of 3.x, `workerpool::v2::X`.
+    V2,
+}
+
+/// One leaf of a `use` tree under `workerpool`.
+#[derive(Debug, Clone)]
+pub struct Leaf {
+    /// The imported item (None for `self`, `*` or names that are not 2.x items).
+    pub item: Option<V2Item>,
+    /// Where it is imported from now.
+    pub module: Module,
+    /// The text after the module path: `Pool`, `Pool as P`, `*`, `self`, `Other`.
+    pub text: String,
+    /// The name it is known by in the file (None for globs and `self`).
+    pub alias: Option<String>,
+    /// Whether it is a glob (`*`).
+    pub glob: bool,
+}
+
+/// A `use` item whose tree names `workerpool`.
+#[derive(Debug, Clone)]
+pub struct UseItem {
+    /// Bytes from the visibility (or `use`) to the `;`, which a rewrite replaces.
+    pub range: Range<usize>,
+    /// Bytes of the whole item with its attributes, which dropping the import removes.
+    pub item_range: Range<usize>,
+    /// `pub `, `pub(crate) ` or empty.
+    pub vis: String,
+    /// `workerpool` or `::workerpool`.
+    pub root: String,
+    /// The leaves under `workerpool`.
+    pub leaves: Vec<Leaf>,
+    /// Leaves of the same tree that do not start at `workerpool`, printed back as they were.
+    pub others: Vec<String>,
+    /// Whether the item is `pub use` (a re-export other crates may depend on).
+    pub reexport: bool,
+}
+
+/// The 2.x names of one file.
+#[derive(Debug, Default)]
+pub struct Names {
+    /// Import items naming workerpool.
+    pub uses: Vec<UseItem>,
+    /// Name in scope -> (item, index of the use item, index of the leaf).
+    pub aliases: HashMap<String, (V2Item, usize, usize)>,
+    /// Globs (use item index, leaf index) that bring every 2.x item into scope.
+    pub globs: Vec<(usize, usize)>,
+    /// Whether `workerpool::X` at the crate root means the 2.x item.
+    pub root_is_v2: bool,
+    /// Names the file defines itself (a local `struct Pool` hides the import).
+    pub defined: Vec<String>,
+}
+
+/// How an occurrence of a 2.x name is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// A bare name brought in by `use` item `.0`, leaf `.1`.
+    Import(usize, usize),
+    /// A full path `workerpool::X` or `workerpool::v2::X`.
+    Path(Module),
+}
+
+/// One occurrence of a 2.x name in the file.
+#[derive(Debug, Clone)]
+pub struct NameUse {
+    /// The item.
+    pub item: V2Item,
+    /// Bytes of the name (`Pool`) or of the whole path (`workerpool::v2::Pool`).
+    pub range: Range<usize>,
+    /// How it is written.
+    pub via: Via,
+}
+
+/// A resolved path prefix: which item, and at which segment it is named.
+#[derive(Debug, Clone, Copy)]
+pub struct Resolved {
+    /// The item.
+    pub item: V2Item,
+    /// Index of the segment that names the item.
+    pub segment: usize,
+}
+
+impl Names {
+    /// Collects the imports of `file`. `root_is_v2` says whether the crate depends on 2.x.
+    pub fn collect(source: &Source, file: &syn::File, root_is_v2: bool) -> Names {
+        let mut names = Names {
+            root_is_v2,
+            ..Names::default()
+        };
+        names.walk_items(source, &file.items);
+        names
+    }
+
+    fn walk_items(&mut self, source: &Source, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Use(u) => self.add_use(source, u),
+                Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        self.walk_items(source, inner);
+                    }
+                }
+                Item::Fn(f) => {
+                    for stmt in &f.block.stmts {
+                        if let syn::Stmt::Item(inner) = stmt {
+                            self.walk_items(source, std::slice::from_ref(inner));
+                        }
+                    }
+                }
+                Item::Struct(s) => self.defined.push(s.ident.to_string()),
+                Item::Enum(e) => self.defined.push(e.ident.to_string()),
+                Item::Type(t) => self.defined.push(t.ident.to_string()),
+                Item::Trait(t) => self.defined.push(t.ident.to_string()),
+                Item::Union(u) => self.defined.push(u.ident.to_string()),
+                _ => {}
+            }
+        }
+    }
+
+    fn add_use(&mut self, source: &Source, u: &syn::ItemUse) {
+        use syn::spanned::Spanned;
+        let mut found = Vec::new();
+        let mut others = Vec::new();
+        flatten(&u.tree, &mut Vec::new(), &mut found);
+        let mut leaves = Vec::new();
+        let mut root = None;
+        for (path, leaf_text, alias, glob) in found {
+            // path holds the segments before the leaf, e.g. ["workerpool", "v2"].
+            let first = path.first().map(String::as_str).unwrap_or("");
+            if first.trim_start_matches("::") != "workerpool" {
+                others.push(join_leaf(&path, &leaf_text));
+                continue;
+            }
+            root.get_or_insert_with(|| {
+                if u.leading_colon.is_some() {
+                    format!("::{first}")
+                } else {
+                    first.to_string()
+                }
+            });
+            let rest: Vec<&str> = path[1..].iter().map(String::as_str).collect();
+            let module = match rest.as_slice() {
+                [] => Module::Root,
+                ["v2"] => Module::V2,
+                _ => {
+                    others.push(join_leaf(&path, &leaf_text));
+                    continue;
+                }
+            };
+            let name = leaf_text.split_whitespace().next().unwrap_or("");
+            let item = V2Item::from_name(name);
+            leaves.push(Leaf {
+                item,
+                module,
+                text: leaf_text.clone(),
+                alias: if glob || name == "self" { None } else { alias },
+                glob,
+            });
+        }
+        let Some(root) = root else { return };
+        let index = self.uses.len();
+        for (leaf_index, leaf) in leaves.iter().enumerate() {
+            let counts = leaf.module == Module::V2 || self.root_is_v2;
+            if !counts {
+                continue;
+            }
+            if leaf.glob {
+                self.globs.push((index, leaf_index));
+            } else if let (Some(item), Some(alias)) = (leaf.item, &leaf.alias) {
+                self.aliases
+                    .insert(alias.clone(), (item, index, leaf_index));
+            }
+        }
+        let start = match &u.vis {
+            syn::Visibility::Inherited => u.use_token.span,
+            vis => vis.span(),
+        };
+        let range = source.range(start).start..source.range(u.semi_token.span).end;
+        let item_range = source.range(u.span()).start..range.end;
+        let vis = source.text[range.start..source.range(u.use_token.span).start].to_string();
+        self.uses.push(UseItem {
+            range,
+            item_range,
+            reexport: !matches!(u.vis, syn::Visibility::Inherited),
+            vis,
+            root,
+            leaves,
+            others,
+        });
+    }
+
+    /// Which item a bare name means here, if any.
+    pub fn alias(&self, name: &str) -> Option<(V2Item, Via)> {
+        if self.defined.iter().any(|d| d == name) {
+            return None;
+        }
+        if let Some(&(item, u, l)) = self.aliases.get(name) {
+            return Some((item, Via::Import(u, l)));
+        }
+        let item = V2Item::from_name(name)?;
+        self.globs.first().map(|&(u, l)| (item, Via::Import(u, l)))
+    }
+
+    /// Resolves the start of `path` to a 2.x item: `Pool`, `Pool::new`, `workerpool::Pool`, `workerpool::v2::Pool::new`.
+    pub fn resolve(&self, path: &syn::Path) -> Option<Resolved> {
+        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if path.leading_colon.is_none()
+            && let Some((item, _)) = segs.first().and_then(|s| self.alias(s))
+        {
+            return Some(Resolved { item, segment: 0 });
+        }
+        if segs.first().map(String::as_str) != Some("workerpool") {
+            return None;
+        }
+        match segs.get(1).map(String::as_str) {
+            Some("v2") => segs
+                .get(2)
+                .and_then(|s| V2Item::from_name(s))
+                .map(|item| Resolved { item, segment: 2 }),
+            Some(name) if self.root_is_v2 => {
+                V2Item::from_name(name).map(|item| Resolved { item, segment: 1 })
+            }
+            _ => None,
+        }
+    }
+
+    /// Every occurrence of a 2.x name in the file outside `use` items, found in the token stream so that macro
+    /// bodies count too.
+    pub fn occurrences(&self, source: &Source) -> Vec<NameUse> {
+        let mut out = Vec::new();
+        if let Ok(tokens) = TokenStream::from_str(source.parsed_text()) {
+            let offset = source.text.len() - source.parsed_text().len();
+            let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+            self.scan(&tokens, offset, &mut out);
+        }
+        out
+    }
+
+    fn scan(&self, tokens: &[TokenTree], offset: usize, out: &mut Vec<NameUse>) {
+        let range = |t: &TokenTree| {
+            let r = t.span().byte_range();
+            r.start + offset..r.end + offset
+        };
+        let ident = |i: usize| match tokens.get(i) {
+            Some(TokenTree::Ident(id)) => Some(id.to_string()),
+            _ => None,
+        };
+        let is_colons = |i: usize| {
+            matches!((tokens.get(i), tokens.get(i + 1)),
+                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':')
+        };
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Group(g) => {
+                    let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    self.scan(&inner, offset, out);
+                }
+                TokenTree::Ident(id) if id == "use" => {
+                    // `use` items are rewritten as a whole; skip to the `;`.
+                    while i < tokens.len()
+                        && !matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ';')
+                    {
+                        i += 1;
+                    }
+                }
+                TokenTree::Ident(id) => {
+                    let name = id.to_string();
+                    let after_path = i >= 2 && is_colons(i - 2);
+                    let after_dot = i >= 1
+                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    let after_keyword = i >= 1
+                        && matches!(
+                            ident(i - 1).as_deref(),
+                            Some(
+                                "fn" | "struct"
+                                    | "enum"
+                                    | "type"
+                                    | "trait"
+                                    | "mod"
+                                    | "union"
+                                    | "const"
+                                    | "static"
+                            )
+                        );
+                    if name == "workerpool" && !after_path && is_colons(i + 1) {
+                        let (module, item_at) =
+                            if ident(i + 3).as_deref() == Some("v2") && is_colons(i + 4) {
+                                (Module::V2, i + 6)
+                            } else {
+                                (Module::Root, i + 3)
+                            };
+                        if let Some(item) = ident(item_at).and_then(|s| V2Item::from_name(&s))
+                            && (module == Module::V2 || self.root_is_v2)
+                        {
+                            out.push(NameUse {
+                                item,
+                                range: range(&tokens[i]).start..range(&tokens[item_at]).end,
+                                via: Via::Path(module),
+                            });
+                            i = item_at + 1;
+                            continue;
+                        }
+                    } else if !after_path
+                        && !after_dot
+                        && !after_keyword
+                        && let Some((item, via)) = self.alias(&name)
+                    {
+                        out.push(NameUse {
+                            item,
+                            range: range(&tokens[i]),
+                            via,
+                        });
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+}
+
+/// A flattened use-tree leaf: (segments before the leaf, leaf text, alias, is_glob).
+type FlatLeaf = (Vec<String>, String, Option<String>, bool);
+
+/// Flattens a use tree into its leaves.
+fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
+    match tree {
+        UseTree::Path(p) => {
+            path.push(p.ident.to_string());
+            flatten(&p.tree, path, found);
+            path.pop();
+        }
+        UseTree::Name(n) => {
+            let name = n.ident.to_string();
+            found.push((path.clone(), name.clone(), Some(name), false));
+        }
+        UseTree::Rename(r) => {
+            let text = format!("{} as {}", r.ident, r.rename);
+            found.push((path.clone(), text, Some(r.rename.to_string()), false));
+        }
+        UseTree::Glob(_) => found.push((path.clone(), "*".to_string(), None, true)),
+        UseTree::Group(g) => {
+            for t in &g.items {
+                flatten(t, path, found);
+            }
+        }
+    }
+}
+
+fn join_leaf(path: &[String], leaf: &str) -> String {
+    let mut s = path.join("::");
+    if !s.is_empty() {
+        s.push_str("::");
+    }
+    s.push_str(leaf);
+    s
+}

@@ -1,0 +1,199 @@
+//! Reading types: where a pool type is written, what a job type names, and what `?` converts an error into.
+
+use syn::visit::Visit;
+use syn::{GenericArgument, PathArguments, ReturnType, Type};
+
+use super::model::{JobType, Loc, Scope};
+use super::names::{Names, V2Item};
+use crate::source::Source;
+
+/// Where a pool type is written: the job type goes in at `insert_at`; the 2.x name starts at `name_start`.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolType {
+    /// Offset right after `Pool`.
+    pub insert_at: usize,
+    /// Start of the name occurrence (`Pool`, or `workerpool` of a full path).
+    pub name_start: usize,
+}
+
+/// Wrappers a pool can sit in and still be followed.
+const WRAPPERS: [&str; 4] = ["Arc", "Rc", "Box", "LazyLock"];
+
+/// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
+pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
+    match ty {
+        Type::Reference(r) => pool_type(names, source, &r.elem),
+        Type::Paren(p) => pool_type(names, source, &p.elem),
+        Type::Group(g) => pool_type(names, source, &g.elem),
+        Type::Path(p) if p.qself.is_none() => {
+            if let Some(res) = names.resolve(&p.path) {
+                let seg = &p.path.segments[res.segment];
+                let is_whole = res.segment + 1 == p.path.segments.len();
+                return (res.item == V2Item::Pool && is_whole && seg.arguments.is_none()).then(
+                    || PoolType {
+                        insert_at: source.range(seg.ident.span()).end,
+                        name_start: source.range(p.path.segments[0].ident.span()).start,
+                    },
+                );
+            }
+            let last = p.path.segments.last()?;
+            if !WRAPPERS.contains(&last.ident.to_string().as_str()) {
+                return None;
+            }
+            match &last.arguments {
+                PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+                    GenericArgument::Type(inner) => pool_type(names, source, inner),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// What `?` in a function converts a 2.x error into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TryTarget {
+    /// Something 3.x's `DelegateError<T>` converts into too (`Box<dyn Error ..>`, `anyhow::Error`).
+    Fine,
+    /// `workerpool::Error`: the 3.x `Error`, which `DelegateError<T>` converts into, if the pool migrates.
+    Linked {
+        /// Start of the `Error` name in the return type.
+        name_start: usize,
+    },
+    /// Another type, written as shown.
+    Other(String),
+    /// A closure without a written return type.
+    Unknown,
+}
+
+/// What `?` converts into in a function returning `output`.
+pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTarget {
+    let ReturnType::Type(_, ty) = output else {
+        return TryTarget::Other("()".to_string());
+    };
+    let text = || source.text[source.range(syn::spanned::Spanned::span(&**ty))].to_string();
+    let Type::Path(p) = &**ty else {
+        return TryTarget::Other(text());
+    };
+    let Some(last) = p.path.segments.last() else {
+        return TryTarget::Other(text());
+    };
+    let first = p.path.segments[0].ident.to_string();
+    if last.ident != "Result" {
+        return TryTarget::Other(text());
+    }
+    let PathArguments::AngleBracketed(args) = &last.arguments else {
+        return TryTarget::Other(text());
+    };
+    let types: Vec<&Type> = args
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    match types.as_slice() {
+        [_] if first == "anyhow" => TryTarget::Fine,
+        [_, err] => error_target(names, source, err).unwrap_or_else(text_of(source, err)),
+        _ => TryTarget::Other(text()),
+    }
+}
+
+fn text_of<'a>(source: &'a Source, ty: &'a Type) -> impl FnOnce() -> TryTarget + 'a {
+    move || TryTarget::Other(source.text[source.range(syn::spanned::Spanned::span(ty))].to_string())
+}
+
+fn error_target(names: &Names, source: &Source, err: &Type) -> Option<TryTarget> {
+    match err {
+        Type::Path(p) if p.qself.is_none() => {
+            if let Some(res) = names.resolve(&p.path) {
+                let whole = res.segment + 1 == p.path.segments.len();
+                return (res.item == V2Item::Error && whole).then(|| TryTarget::Linked {
+                    name_start: source.range(p.path.segments[0].ident.span()).start,
+                });
+            }
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            if segs == ["anyhow", "Error"] {
+                return Some(TryTarget::Fine);
+            }
+            let last = p.path.segments.last()?;
+            if last.ident != "Box" {
+                return None;
+            }
+            let PathArguments::AngleBracketed(a) = &last.arguments else {
+                return None;
+            };
+            match a.args.first()? {
+                GenericArgument::Type(Type::TraitObject(obj)) => obj
+                    .bounds
+                    .iter()
+                    .any(|b| {
+                        matches!(b, syn::TypeParamBound::Trait(t)
+                        if t.path.segments.last().is_some_and(|s| s.ident == "Error"))
+                    })
+                    .then_some(TryTarget::Fine),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Names every program can use without importing them.
+const ALWAYS_NAMEABLE: [&str; 27] = [
+    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+    "i128", "isize", "f32", "f64", "String", "Vec", "Box", "Option", "Result", "std", "core",
+    "alloc", "crate", "ToString",
+];
+
+/// Whether `name` means the same everywhere (a primitive, a prelude type, or an absolute path root).
+pub fn always_nameable(name: &str) -> bool {
+    ALWAYS_NAMEABLE.contains(&name)
+}
+
+/// Reads a job type written as `ty` at `scope`. `generics` are the generic parameters in scope there.
+pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -> JobType {
+    struct FirstSegments(Vec<String>);
+    impl<'ast> Visit<'ast> for FirstSegments {
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            if p.leading_colon.is_none()
+                && let Some(first) = p.segments.first()
+            {
+                self.0.push(first.ident.to_string());
+            }
+            syn::visit::visit_path(self, p);
+        }
+        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+            if l.ident != "static" {
+                self.0.push(format!("'{}", l.ident));
+            }
+        }
+    }
+    let mut found = FirstSegments(Vec::new());
+    found.visit_type(ty);
+    let names = found.0;
+    let generic = names
+        .iter()
+        .any(|n| n == "Self" || n.starts_with('\'') || generics.iter().any(|g| g == n));
+    let range = source.range(syn::spanned::Spanned::span(ty));
+    let norm = quote::ToTokens::to_token_stream(ty).to_string();
+    JobType {
+        text: source.text[range.clone()].to_string(),
+        norm,
+        loc: Loc {
+            file: scope.file,
+            offset: range.start,
+        },
+        at: scope,
+        names,
+        generic,
+    }
+}

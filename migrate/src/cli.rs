@@ -1,0 +1,76 @@
+//! Command-line arguments and the help text (the book's migration chapter follows it step by step).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// Upgrades Rust code from workerpool 2.x (the untyped `Pool`) to 3.x (the typed `Pool<T>`).
+///
+/// Rewrites every call site of the 2.x API in the given files and directories: imports, `Pool::new(n)` (which gets
+/// its job type), `Pool` in types (`Pool<T>`), `Worker::new(f)` + `add_worker(&w)` (now `add_worker(f)`, keeping the
+/// returned WorkerHandle where `remove_worker(&w)` needs it), `remove_worker` (now `handle.remove()`) and
+/// `workers_num()` (now `workers()`). The `workerpool` requirement in Cargo.toml becomes "3". Every byte outside a
+/// rewritten site stays as it was.
+#[derive(Debug, Parser)]
+#[command(
+    name = "migrate",
+    version,
+    about,
+    long_about,
+    after_long_help = AFTER_HELP,
+    after_help = "Run with --help for the steps, the report and the exit codes."
+)]
+pub struct Args {
+    /// Rust files or directories to migrate. Directories are searched for .rs files, respecting .gitignore and
+    /// skipping target/. The Cargo.toml beside or above them is updated too.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Print a unified diff of every change (Cargo.toml included) and the report; write nothing.
+    #[arg(long, conflicts_with = "check")]
+    pub diff: bool,
+
+    /// Write nothing; exit with status 1 if any file would change (for CI).
+    #[arg(long)]
+    pub check: bool,
+
+    /// After writing, run `cargo check --all-targets` on the crate; if it fails, put back every file this run wrote
+    /// and exit with status 2.
+    #[arg(long, conflicts_with_all = ["check", "diff"])]
+    pub verify: bool,
+
+    /// Rewrite files even if they have uncommitted changes in their git work tree.
+    #[arg(long)]
+    pub allow_dirty: bool,
+}
+
+/// The long help's closing part: how to use the tool and read its report.
+pub const AFTER_HELP: &str = "\
+Steps:
+  1. Commit your work (migrate refuses files with uncommitted changes unless --allow-dirty).
+  2. Dry run:  migrate --diff src/      shows every change and the report; writes nothing.
+  3. Migrate:  migrate src/             rewrites the files; Cargo.toml's workerpool requirement becomes \"3\".
+  4. Build:    cargo build && cargo test   (or run step 3 with --verify to check and roll back on failure).
+  5. Fix by hand what the report lists as \"left on v2\", then run migrate again: it picks up what it can.
+
+The report (on stderr), one line per site:
+  FILE:LINE:COL: left on v2: REASON
+      That pool was not migrated, because the tool could not do it with certainty. Its code now names
+      workerpool::v2, the untyped 2.x API kept in 3.x behind the cargo feature \"v2\", which migrate adds to
+      Cargo.toml while anything still needs it. The crate keeps compiling (with deprecation warnings) and
+      behaving as with 2.x. Migrate that pool by hand, then drop the feature.
+  FILE:LINE:COL: behaviour change: WHAT
+      Migrated, but 3.x behaves differently at this site: check that the code still does what you want.
+  FILE:LINE:COL: note: WHAT
+      Something that stays on workerpool::v2 without belonging to a pool (a re-export, a use of Error).
+  FILE: error: WHAT
+      The file could not be read or parsed; it is left untouched and the other files are still migrated.
+A summary closes the report, with the behaviour changes of 3.x to check everywhere.
+
+Running migrate again on migrated code changes nothing.
+
+Exit status:
+  0  done (or nothing to do)
+  1  with --check: some file would change
+  2  an error: a path that does not exist, a file that could not be read or parsed, uncommitted changes
+     without --allow-dirty, or cargo check failing under --verify (the files were restored)";
