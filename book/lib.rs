@@ -8,6 +8,10 @@
 //!
 //! The book itself is built with mdBook from `book.toml`.
 
+// A reader copies samples: each must compile without a warning. Fragments may define items
+// they do not use.
+#![doc(test(attr(deny(warnings), allow(dead_code))))]
+
 /// Includes each chapter as the docs of a module, and lists the chapters for the checks.
 macro_rules! chapters {
     ($($module:ident => $path:literal,)*) => {
