@@ -12,11 +12,9 @@ pub struct Busy(pub Email);
 pub fn accept(pool: &Pool<Email>, email: Email) -> Result<(), Busy> {
     // ANCHOR: sample
     // Wait up to 100 ms for room in the queue,
-    // then turn the request away, email and all.
+    // then turn it away, the email handed back.
     let wait = Duration::from_millis(100);
-    if let Err(e) = pool.delegate_timeout(email, wait) {
-        return Err(Busy(e.into_job()));
-    }
+    pool.delegate_timeout(email, wait)
+        .map_err(|e| Busy(e.into_job()))
     // ANCHOR_END: sample
-    Ok(())
 }

@@ -12,7 +12,8 @@ pub fn connect(pool: &Pool<Email>, clients: Vec<Client>) -> HashMap<ClientId, Wo
     let mut workers = HashMap::new();
     for mut client in clients {
         let id = client.id();
-        workers.insert(id, pool.add_worker(move |email| client.send(email)));
+        let send = move |e| client.send(e);
+        workers.insert(id, pool.add_worker(send));
     }
     // ANCHOR_END: sample
     workers

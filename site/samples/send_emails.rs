@@ -10,11 +10,11 @@ pub fn send_all(emails: Vec<Email>, send: fn(Email)) -> Result<(), workerpool::E
     // that send them, one email each at a time.
     let pool = Pool::new(100);
     for _ in 0..4 {
-        let _ = pool.add_worker(send); // works until stop
+        let _ = pool.add_worker(send);
     }
 
     for email in emails {
-        pool.delegate(email)?; // waits while the queue is full
+        pool.delegate(email)?; // waits for room
     }
     pool.stop(); // sends the queue, then returns
     // ANCHOR_END: sample

@@ -61,6 +61,8 @@ fn render(book_dir: &Path, book_toml: &Path, dest: &Path) -> Result<()> {
     // the sources lack: the build must not write into the book's sources.
     config.build.create_missing = false;
     config.build.build_dir = dest.to_path_buf();
+    // The site is self-contained: mdBook's "run" buttons would fetch from the Rust playground.
+    config.set("output.html.playground.runnable", false)?;
     let book = MDBook::load_with_config(book_dir, config)
         .with_context(|| format!("could not load the book at {}", book_dir.display()))?;
     let renderer = HtmlHandlebars::new();
