@@ -48,6 +48,8 @@ enum Wrapper {
 
 struct FnCtx {
     id: FnId,
+    /// The function's body, whose last expression is what it returns.
+    body: Option<Key2>,
     target: TryTarget,
     ret: Option<NodeId>,
     taken: Vec<String>,
@@ -393,6 +395,7 @@ impl<'a> Collector<'a> {
         self.generics.push(generic_names(&sig.generics));
         self.fns.push(FnCtx {
             id,
+            body: Some(key(&self.range(block))),
             target,
             ret,
             taken,
@@ -438,6 +441,22 @@ impl<'a> Collector<'a> {
         self.scopes = outer_scopes;
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
+    }
+
+    /// `expr` is what the current function returns.
+    fn returned(&mut self, expr: &Expr) {
+        if self.classify(expr).is_none() {
+            return;
+        }
+        match self.fns.last().and_then(|f| f.ret) {
+            Some(ret) => {
+                self.accept(expr, Some(ret));
+            }
+            None => self.refuse_flow(
+                expr,
+                "the pool is returned, but the return type is not one this tool can follow".into(),
+            ),
+        }
     }
 
     /// A 2.x method called on the pool `node`.
@@ -566,16 +585,6 @@ impl<'a> Collector<'a> {
                 .calls
                 .push((node, func, CallKind::AddWorker, loc));
         }
-        let (ctx, semi_end) = match (wrapper, ctx) {
-            (
-                None | Some(Wrapper::Try | Wrapper::Unwrap),
-                Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
-            ) => (c, semi),
-            _ => {
-                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
-                return;
-            }
-        };
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
@@ -597,6 +606,20 @@ impl<'a> Collector<'a> {
         let Some(worker) = worker else {
             self.facts.refuse(node, loc, format!("{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"));
             return;
+        };
+        let (ctx, semi_end) = match (wrapper, ctx) {
+            (
+                None | Some(Wrapper::Try | Wrapper::Unwrap),
+                Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
+            )
+            | (
+                Some(Wrapper::Inspect),
+                Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
+            ) => (c, semi),
+            _ => {
+                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
+                return;
+            }
         };
         let block = *self.blocks.last().expect("a block");
         self.facts.worker_sites.push(WorkerSite {
@@ -827,9 +850,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 _ => {}
             }
         }
+        let is_body = self.fns.last().and_then(|f| f.body) == Some(key(&self.range(b)));
         self.in_new_scope(|this| {
             for stmt in &b.stmts {
                 this.visit_stmt(stmt);
+            }
+            if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
+                this.returned(tail);
             }
         });
         self.blocks.pop();
@@ -924,6 +951,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
         self.fns.push(FnCtx {
             id,
+            body: None,
             target,
             ret: None,
             taken,

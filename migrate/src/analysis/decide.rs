@@ -43,7 +43,7 @@ pub struct Decision {
 /// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
 pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Decision {
     // A worker added to several pools ties them together.
-    let mut by_worker: HashMap<usize, NodeId> = HashMap::new();
+    let mut by_worker: BTreeMap<usize, NodeId> = BTreeMap::new();
     for site in facts.worker_sites.clone() {
         if let Some(&other) = by_worker.get(&site.worker) {
             facts.union(other, site.node);
@@ -190,7 +190,7 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
         .all(|n| always_nameable(n) || (here.get(n).is_some() && here.get(n) == there.get(n)))
 }
 
-fn edits(facts: &Facts, decision: &mut Decision, by_worker: &HashMap<usize, NodeId>) {
+fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<usize, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
     for (node, file, edit) in &facts.cond_edits {
