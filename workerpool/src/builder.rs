@@ -4,10 +4,12 @@ use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::Pool;
-use crate::sync::Arc;
+use std::sync::Arc;
 
-/// What a pool does with the payload of a job that panicked.
+use crate::Pool;
+
+/// What a pool does with the payload of a job that panicked. (std's `Arc`, also under
+/// loom: the handler is not part of what the models check.)
 pub(crate) type PanicHandler = Arc<dyn Fn(Box<dyn Any + Send>) + Send + Sync>;
 
 /// How a pool starts its worker threads and handles their panics.

@@ -199,7 +199,7 @@ impl<T: Send + 'static> Pool<T> {
     {
         let shared = &self.shared;
         let record = Arc::new(WorkerRecord::new());
-        let control: Arc<dyn Control> = Arc::clone(shared) as Arc<dyn Control>;
+        let control: Box<dyn Control> = Box::new(Arc::clone(shared));
         let mut registry = lock(&shared.registry);
         if shared.ring.is_closed() {
             drop(registry);
@@ -207,6 +207,8 @@ impl<T: Send + 'static> Pool<T> {
             return WorkerHandle::new(record, control);
         }
         registry.reap();
+        // A worker that finds no job parks in this list: make room now, not then.
+        shared.job_waiters.reserve(registry.records.len() + 1);
         let mut builder = thread::Builder::new()
             .name(format!("{}-{}", shared.config.thread_name, registry.added));
         if let Some(bytes) = shared.config.stack_size {
@@ -655,7 +657,7 @@ impl<T: Send + 'static> Shared<T> {
     }
 }
 
-impl<T: Send + 'static> Control for Shared<T> {
+impl<T: Send + 'static> Control for Arc<Shared<T>> {
     fn worker_removed(&self, thread: Option<thread::ThreadId>) {
         self.workers.fetch_sub(1, Ordering::SeqCst);
         if let Some(thread) = thread {

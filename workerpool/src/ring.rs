@@ -47,8 +47,18 @@ unsafe impl<T: Send> Sync for Ring<T> {}
 
 impl<T> Ring<T> {
     /// A ring with `capacity` slots; `capacity` must be at least 1.
+    ///
+    /// # Panics
+    ///
+    /// When `capacity` slots cannot be addressed: positions need two bits above the
+    /// largest index, and the slots must fit in an allocation.
     pub(crate) fn new(capacity: usize) -> Self {
         assert!(capacity > 0, "a ring needs at least one slot");
+        assert!(
+            capacity <= usize::MAX >> 2 && std::alloc::Layout::array::<Slot<T>>(capacity).is_ok(),
+            "workerpool: a queue of {capacity} jobs is too large to allocate; \
+             a queue of a few thousand jobs is plenty for backpressure"
+        );
         let closed_bit = (capacity + 1).next_power_of_two();
         let one_lap = closed_bit * 2;
         let slots = (0..capacity)

@@ -69,6 +69,13 @@ impl Waiters {
         }
     }
 
+    /// Makes room for `total` sleepers, so that falling asleep never allocates.
+    pub(crate) fn reserve(&self, total: usize) {
+        let mut sleepers = lock(&self.sleepers);
+        let len = sleepers.len();
+        sleepers.reserve(total.saturating_sub(len));
+    }
+
     /// Whether any thread waits, spinning or asleep.
     pub(crate) fn any(&self) -> bool {
         self.spinning.load(Ordering::SeqCst) > 0 || self.sleeping.load(Ordering::SeqCst) > 0

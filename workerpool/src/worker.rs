@@ -186,14 +186,13 @@ pub(crate) trait Control: Send + Sync {
 /// worker.join();   // waits until it has
 /// assert_eq!(pool.workers(), 0);
 /// ```
-#[must_use = "dropping the handle keeps the worker, but then it can only end with the pool"]
 pub struct WorkerHandle {
     record: Arc<WorkerRecord>,
-    pool: Arc<dyn Control>,
+    pool: Box<dyn Control>,
 }
 
 impl WorkerHandle {
-    pub(crate) fn new(record: Arc<WorkerRecord>, pool: Arc<dyn Control>) -> Self {
+    pub(crate) fn new(record: Arc<WorkerRecord>, pool: Box<dyn Control>) -> Self {
         WorkerHandle { record, pool }
     }
 

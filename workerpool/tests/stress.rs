@@ -1,0 +1,139 @@
+//! Many threads delegate while workers are added and removed and the pool is stopped
+//! mid-way: every job runs exactly once or is handed back to its caller, and once `stop`
+//! returns no worker thread is left.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use workerpool::Pool;
+
+const CALLERS: usize = 6;
+const JOBS_PER_CALLER: usize = 4_000;
+const ROUNDS: usize = 12;
+
+/// Counts worker funcs alive: one is created per `add_worker`, dropped as its thread ends.
+struct Alive(Arc<AtomicUsize>);
+
+impl Alive {
+    fn new(count: &Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Alive(Arc::clone(count))
+    }
+}
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn every_job_runs_once_or_comes_back_while_workers_churn_and_the_pool_stops() {
+    for round in 0..ROUNDS {
+        run_round(round);
+    }
+}
+
+fn run_round(round: usize) {
+    let total = CALLERS * JOBS_PER_CALLER;
+    let pool: Pool<usize> = Pool::new(1 + round * 5);
+    let runs: Arc<Vec<AtomicU8>> = Arc::new((0..total).map(|_| AtomicU8::new(0)).collect());
+    let returned: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(0)).collect();
+    let attempted: Vec<AtomicBool> = (0..total).map(|_| AtomicBool::new(false)).collect();
+    let alive = Arc::new(AtomicUsize::new(0));
+    let ran = Arc::new(AtomicUsize::new(0));
+    let add_worker = |pool: &Pool<usize>| {
+        let runs = Arc::clone(&runs);
+        let ran = Arc::clone(&ran);
+        let alive = Alive::new(&alive);
+        pool.add_worker(move |job| {
+            let _alive = &alive;
+            runs[job].fetch_add(1, Ordering::SeqCst);
+            ran.fetch_add(1, Ordering::SeqCst);
+        })
+    };
+    let hand_back = |job: usize| {
+        returned[job].fetch_add(1, Ordering::SeqCst);
+    };
+
+    thread::scope(|scope| {
+        for caller in 0..CALLERS {
+            let (pool, attempted, hand_back) = (&pool, &attempted, &hand_back);
+            scope.spawn(move || {
+                for n in 0..JOBS_PER_CALLER {
+                    let job = caller * JOBS_PER_CALLER + n;
+                    attempted[job].store(true, Ordering::SeqCst);
+                    let result = match n % 3 {
+                        0 => pool.delegate(job),
+                        1 => pool.try_delegate(job),
+                        _ => pool.delegate_timeout(job, Duration::from_micros(50)),
+                    };
+                    if let Err(err) = result {
+                        let stopped = err.is_stopped();
+                        hand_back(err.into_job());
+                        if stopped {
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+        // Workers come and go while the callers delegate.
+        let (pool_ref, add_worker) = (&pool, &add_worker);
+        let churn = scope.spawn(move || {
+            let mut workers = Vec::new();
+            let mut i = 0;
+            while !pool_ref.is_stopped() {
+                workers.push(add_worker(pool_ref));
+                if i % 3 == 2 {
+                    let removed = workers.remove(i % workers.len());
+                    removed.remove();
+                    if i % 2 == 0 {
+                        removed.join();
+                    }
+                }
+                i += 1;
+                thread::yield_now();
+            }
+            // Added after the stop: never starts.
+            let late = add_worker(pool_ref);
+            assert!(late.is_finished());
+        });
+        // Stop mid-way: once a fair share of the jobs has run.
+        while ran.load(Ordering::SeqCst) < total / 3 {
+            thread::yield_now();
+        }
+        for job in pool.stop() {
+            hand_back(job);
+        }
+        // Workers the churn adds after the stop never start; wait for it before counting.
+        churn.join().unwrap();
+        assert_eq!(
+            alive.load(Ordering::SeqCst),
+            0,
+            "a worker thread outlived stop"
+        );
+    });
+
+    for job in 0..total {
+        let (ran, back) = (
+            runs[job].load(Ordering::SeqCst),
+            returned[job].load(Ordering::SeqCst),
+        );
+        if attempted[job].load(Ordering::SeqCst) {
+            assert_eq!(
+                ran + back,
+                1,
+                "round {round}: job {job} ran {ran} times and came back {back} times"
+            );
+        } else {
+            assert_eq!(
+                (ran, back),
+                (0, 0),
+                "round {round}: job {job} was never queued"
+            );
+        }
+    }
+}

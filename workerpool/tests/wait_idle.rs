@@ -1,0 +1,93 @@
+//! `wait_idle` returns once every job queued so far has run, and the pool stays open.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+
+use workerpool::Pool;
+
+#[test]
+fn wait_idle_returns_once_the_jobs_queued_so_far_have_run() {
+    let pool = Pool::new(1024);
+    let ran = Arc::new(AtomicUsize::new(0));
+    for _ in 0..4 {
+        let ran = Arc::clone(&ran);
+        pool.add_worker(move |_: u32| {
+            ran.fetch_add(1, Ordering::SeqCst);
+        });
+    }
+    for round in 1..=5 {
+        for job in 0..1_000 {
+            pool.delegate(job).unwrap();
+        }
+        pool.wait_idle();
+        assert_eq!(ran.load(Ordering::SeqCst), 1_000 * round);
+        assert!(!pool.is_stopped(), "the pool stays open");
+    }
+}
+
+#[test]
+fn wait_idle_waits_for_the_job_being_run_not_just_taken() {
+    let pool = Pool::new(4);
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel::<()>();
+    let finished = Arc::new(AtomicUsize::new(0));
+    {
+        let finished = Arc::clone(&finished);
+        pool.add_worker(move |()| {
+            started_tx.send(()).unwrap();
+            finish_rx.recv().unwrap();
+            finished.fetch_add(1, Ordering::SeqCst);
+        });
+    }
+    pool.delegate(()).unwrap();
+    started.recv().unwrap(); // taken: the queue is empty, the job still runs
+    thread::scope(|scope| {
+        let waiting = scope.spawn(|| {
+            pool.wait_idle();
+            finished.load(Ordering::SeqCst)
+        });
+        finish.send(()).unwrap();
+        assert_eq!(waiting.join().unwrap(), 1);
+    });
+}
+
+#[test]
+fn wait_idle_on_an_idle_pool_returns_at_once() {
+    let pool: Pool<u8> = Pool::new(4);
+    pool.wait_idle();
+    pool.add_worker(|_| {});
+    pool.wait_idle();
+}
+
+#[test]
+fn wait_idle_counts_jobs_handed_back_by_stop() {
+    let pool = Pool::new(4);
+    pool.delegate(1_u8).unwrap();
+    assert_eq!(pool.stop(), [1]);
+    pool.wait_idle();
+}
+
+#[test]
+fn wait_idle_from_a_worker_panics_instead_of_waiting_forever() {
+    let messages = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&messages);
+    let pool = Arc::new(
+        Pool::builder(4)
+            .panic_handler(move |payload| {
+                let text = payload.downcast_ref::<&str>().copied().unwrap_or("");
+                seen.lock().unwrap().push(text.to_string());
+            })
+            .build(),
+    );
+    let inner = Arc::downgrade(&pool);
+    pool.add_worker(move |()| inner.upgrade().unwrap().wait_idle());
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    pool.delegate(()).unwrap();
+    pool.wait_idle();
+    std::panic::set_hook(hook);
+    let messages = messages.lock().unwrap();
+    assert_eq!(messages.len(), 1);
+    assert!(messages[0].contains("wait_idle called from one of the pool's workers"));
+}

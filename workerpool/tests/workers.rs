@@ -1,0 +1,239 @@
+//! Workers: each an `FnMut(T)` with its own state, added and removed at any time through
+//! the handle `add_worker` returns.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+
+use workerpool::Pool;
+
+/// Counts the workers whose func has been dropped, that is, whose thread has ended.
+struct DropCounter(Arc<AtomicUsize>);
+
+impl Drop for DropCounter {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn each_worker_keeps_its_own_state() {
+    let pool = Pool::new(64);
+    let (report_tx, reports) = mpsc::channel();
+    for id in 0..3 {
+        let report_tx = report_tx.clone();
+        let mut seen = Vec::new(); // this worker's own state, no lock
+        pool.add_worker(move |job: u32| {
+            seen.push(job);
+            report_tx.send((id, seen.len(), job)).unwrap();
+        });
+    }
+    drop(report_tx);
+    for job in 0..300 {
+        pool.delegate(job).unwrap();
+    }
+    pool.stop();
+
+    let mut last_count = [0; 3];
+    let mut jobs: Vec<u32> = Vec::new();
+    for (id, count, job) in reports {
+        // Each worker's counter goes up by one per job it ran: state is not shared.
+        assert_eq!(count, last_count[id] + 1);
+        last_count[id] = count;
+        jobs.push(job);
+    }
+    jobs.sort_unstable();
+    assert_eq!(jobs, (0..300).collect::<Vec<_>>(), "every job ran once");
+    assert_eq!(last_count.iter().sum::<usize>(), 300);
+}
+
+#[test]
+fn a_worker_per_connection_is_removed_when_its_client_goes_away() {
+    // The landing page's third example.
+    let pool: Pool<String> = Pool::new(16);
+    let (sent_tx, sent) = mpsc::channel();
+    let mut workers = std::collections::HashMap::new();
+    for client in ["alice", "bob"] {
+        let sent_tx = sent_tx.clone();
+        let handle = pool.add_worker(move |email: String| {
+            sent_tx.send((client, email)).unwrap();
+        });
+        workers.insert(client, handle);
+    }
+    drop(sent_tx);
+    let gone = workers.remove("alice").unwrap();
+    gone.remove();
+    gone.join();
+    assert_eq!(pool.workers(), 1);
+
+    for n in 0..20 {
+        pool.delegate(format!("email {n}")).unwrap();
+    }
+    pool.stop();
+    let senders: Vec<_> = sent.iter().map(|(client, _)| client).collect();
+    assert_eq!(senders.len(), 20);
+    assert!(senders.iter().all(|client| *client == "bob"));
+}
+
+#[test]
+fn a_removed_worker_finishes_its_job_then_takes_no_other() {
+    let pool = Pool::new(16);
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel::<()>();
+    let (ran_tx, ran) = mpsc::channel();
+    let busy = {
+        let ran_tx = ran_tx.clone();
+        pool.add_worker(move |job: u32| {
+            started_tx.send(job).unwrap();
+            finish_rx.recv().unwrap();
+            ran_tx.send(("busy", job)).unwrap();
+        })
+    };
+    pool.delegate(1).unwrap();
+    assert_eq!(started.recv().unwrap(), 1);
+    busy.remove();
+    // Queued after the removal: the removed worker must not take these.
+    for job in 2..6 {
+        pool.delegate(job).unwrap();
+    }
+    finish.send(()).unwrap();
+    busy.join();
+    assert_eq!(ran.recv().unwrap(), ("busy", 1), "the running job finished");
+    assert_eq!(pool.queued(), 4);
+
+    pool.add_worker(move |job: u32| ran_tx.send(("other", job)).unwrap());
+    pool.stop();
+    let rest: Vec<_> = ran.iter().collect();
+    assert_eq!(
+        rest,
+        [("other", 2), ("other", 3), ("other", 4), ("other", 5)]
+    );
+}
+
+#[test]
+fn removing_an_idle_worker_ends_its_thread() {
+    let pool: Pool<u8> = Pool::new(4);
+    let dropped = Arc::new(AtomicUsize::new(0));
+    let guard = DropCounter(Arc::clone(&dropped));
+    let worker = pool.add_worker(move |_| {
+        let _keep = &guard;
+    });
+    pool.delegate(1).unwrap();
+    pool.wait_idle(); // the worker is now idle, spinning or asleep
+    worker.remove();
+    worker.join();
+    assert_eq!(dropped.load(Ordering::SeqCst), 1, "its func was dropped");
+}
+
+#[test]
+fn dropping_the_handle_keeps_the_worker() {
+    let pool = Pool::new(4);
+    let (ran_tx, ran) = mpsc::channel();
+    drop(pool.add_worker(move |job: u8| ran_tx.send(job).unwrap()));
+    assert_eq!(pool.workers(), 1);
+    pool.delegate(7).unwrap();
+    assert_eq!(ran.recv().unwrap(), 7);
+}
+
+#[test]
+fn workers_counts_from_add_until_remove() {
+    let pool: Pool<u8> = Pool::new(4);
+    let handles: Vec<_> = (0..5).map(|_| pool.add_worker(|_| {})).collect();
+    assert_eq!(pool.workers(), 5);
+    handles[0].remove();
+    handles[0].remove(); // removing twice counts once
+    assert_eq!(pool.workers(), 4);
+    pool.stop();
+    assert_eq!(pool.workers(), 0);
+    assert!(handles.iter().all(|handle| handle.is_finished()));
+}
+
+#[test]
+fn adding_a_worker_to_a_stopped_pool_starts_nothing() {
+    let pool: Pool<u8> = Pool::new(4);
+    pool.stop();
+    let dropped = Arc::new(AtomicUsize::new(0));
+    let guard = DropCounter(Arc::clone(&dropped));
+    let worker = pool.add_worker(move |_| {
+        let _keep = &guard;
+    });
+    assert!(worker.is_finished());
+    assert_eq!(pool.workers(), 0);
+    assert_eq!(
+        dropped.load(Ordering::SeqCst),
+        1,
+        "the func was dropped at once"
+    );
+    worker.join(); // returns at once
+}
+
+#[test]
+fn workers_can_be_added_and_removed_while_jobs_flow() {
+    let pool = Pool::new(8);
+    let ran = Arc::new(AtomicUsize::new(0));
+    let first = {
+        let ran = Arc::clone(&ran);
+        pool.add_worker(move |_: u32| {
+            ran.fetch_add(1, Ordering::SeqCst);
+        })
+    };
+    thread::scope(|scope| {
+        scope.spawn(|| {
+            for job in 0..2_000 {
+                pool.delegate(job).unwrap();
+            }
+        });
+        for _ in 0..20 {
+            let ran = Arc::clone(&ran);
+            let worker = pool.add_worker(move |_| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+            worker.remove();
+        }
+    });
+    first.remove();
+    first.join();
+    // No worker is left: whatever was still queued comes back from stop.
+    let unrun = pool.stop();
+    assert_eq!(ran.load(Ordering::SeqCst) + unrun.len(), 2_000);
+}
+
+#[test]
+fn join_from_the_workers_own_thread_panics_with_a_clear_message() {
+    let messages = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&messages);
+    let pool = Pool::builder(4)
+        .panic_handler(move |payload| {
+            let text = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            seen.lock().unwrap().push(text);
+        })
+        .build();
+    let (handle_tx, handle_rx) = mpsc::channel::<workerpool::WorkerHandle>();
+    let handle_rx = Mutex::new(handle_rx);
+    let worker = pool.add_worker(move |()| {
+        let own = handle_rx.lock().unwrap().recv().unwrap();
+        own.join();
+    });
+    // The handle's `join` asserts it is not called from its own thread.
+    handle_tx.send(worker).unwrap();
+    with_quiet_panics(|| {
+        pool.delegate(()).unwrap();
+        pool.wait_idle();
+    });
+    let messages = messages.lock().unwrap();
+    assert_eq!(messages.len(), 1);
+    assert!(messages[0].contains("own thread"), "{}", messages[0]);
+    assert_eq!(pool.workers(), 1, "the worker survived its job's panic");
+}
+
+/// Runs `f` with the default panic output silenced (tests that panic on purpose).
+fn with_quiet_panics(f: impl FnOnce()) {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    f();
+    std::panic::set_hook(hook);
+}
