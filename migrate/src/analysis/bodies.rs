@@ -51,6 +51,8 @@ struct FnCtx {
     /// The function's body, whose last expression is what it returns.
     body: Option<Key2>,
     target: TryTarget,
+    /// The error-type place `?` converts into, when that is `workerpool::Error`.
+    error: Option<NodeId>,
     ret: Option<NodeId>,
     taken: Vec<String>,
 }
@@ -82,6 +84,7 @@ pub struct Collector<'a> {
     worker_uses: Vec<(usize, Range<usize>)>,
     worker_accounted: HashSet<Key2>,
     stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
+    stmts: Vec<Range<usize>>,
     wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
 }
 
@@ -114,6 +117,7 @@ impl<'a> Collector<'a> {
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
             stmt_ctx: HashMap::new(),
+            stmts: Vec::new(),
             wrappers: HashMap::new(),
         }
     }
@@ -388,6 +392,7 @@ impl<'a> Collector<'a> {
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
+        let error = self.facts.get(&Key::ErrorRet(name.clone()));
         let outer_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
@@ -397,6 +402,7 @@ impl<'a> Collector<'a> {
             id,
             body: Some(key(&self.range(block))),
             target,
+            error,
             ret,
             taken,
         });
@@ -482,6 +488,11 @@ impl<'a> Collector<'a> {
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
+                if !ok && let Some(stmt) = self.stmts.last() {
+                    self.facts
+                        .error_claims
+                        .push((node, self.file, stmt.clone()));
+                }
                 if !ok && wrapper != Some(Wrapper::Try) {
                     let stmt = &self.source.text[outer.start..self.stmt_end(&outer)];
                     let reason = if stmt.contains("NoWorkers")
@@ -538,13 +549,10 @@ impl<'a> Collector<'a> {
         };
         match f.target.clone() {
             TryTarget::Fine => true,
-            TryTarget::Linked { name_start } => {
-                let id = f.id;
-                let error = self.facts.keyed(Key::ErrorOf(id), loc);
-                self.facts.union(node, error);
-                self.facts
-                    .owners
-                    .insert((self.file, name_start), Owner::Group(node));
+            TryTarget::Linked { .. } => {
+                if let Some(error) = f.error {
+                    self.facts.union(node, error);
+                }
                 self.facts.error_links.push(node);
                 true
             }
@@ -870,7 +878,35 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.scopes = scopes;
             return;
         }
+        self.stmts.push(self.range(s));
         visit::visit_stmt(self, s);
+        self.stmts.pop();
+    }
+
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        let callee = match &*t.expr {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                _ => None,
+            },
+            Expr::MethodCall(m) => Some(m.method.to_string()),
+            _ => None,
+        };
+        // `f()?` where f returns workerpool::Error too: both error types must stay the same.
+        if let (Some(name), Some(error)) = (callee, self.fns.last().and_then(|f| f.error))
+            && self.decls.error_fns.contains(&name)
+        {
+            let loc = self.loc(self.range(t).start);
+            let other = self.facts.error_node(Key::ErrorRet(name), loc);
+            self.facts.union(error, other);
+        }
+        if let Expr::MethodCall(m) = &*t.expr
+            && POOL_METHODS.contains(&m.method.to_string().as_str())
+        {
+            self.wrappers
+                .insert(key(&self.range(m)), (self.range(t), Wrapper::Try));
+        }
+        visit::visit_expr_try(self, t);
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
@@ -949,10 +985,21 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             out => try_target(self.names, self.source, out),
         };
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
+        let error = match target {
+            TryTarget::Linked { name_start } => {
+                let node = self.facts.fresh_error_node(self.loc(name_start));
+                self.facts
+                    .owners
+                    .insert((self.file, name_start), Owner::Group(node));
+                Some(node)
+            }
+            _ => None,
+        };
         self.fns.push(FnCtx {
             id,
             body: None,
             target,
+            error,
             ret: None,
             taken,
         });
@@ -1056,16 +1103,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(f)));
         }
         visit::visit_expr_field(self, f);
-    }
-
-    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
-        if let Expr::MethodCall(m) = &*t.expr
-            && POOL_METHODS.contains(&m.method.to_string().as_str())
-        {
-            self.wrappers
-                .insert(key(&self.range(m)), (self.range(t), Wrapper::Try));
-        }
-        visit::visit_expr_try(self, t);
     }
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {

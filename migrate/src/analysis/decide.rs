@@ -15,8 +15,8 @@ pub struct Fate {
     pub job: Option<JobType>,
     /// Why it stays on v2 (empty when it migrates).
     pub reasons: Vec<(Loc, String)>,
-    /// Where the pool is first seen.
-    pub first_seen: Loc,
+    /// Whether the group holds a pool (not only a 2.x error type, which stays on v2 unless a pool takes it along).
+    pub pool: bool,
 }
 
 impl Fate {
@@ -90,7 +90,14 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         }
     }
     let error_roots: HashSet<NodeId> = facts.error_links.iter().map(|&n| facts.root(n)).collect();
+    let pool_roots: HashSet<NodeId> = (0..facts.len())
+        .filter(|n| !facts.not_pools.contains(n))
+        .map(|n| facts.root(n))
+        .collect();
     for &root in &roots {
+        if !pool_roots.contains(&root) {
+            continue;
+        }
         let list = jobs.get(&root).cloned().unwrap_or_default();
         let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
         norms.sort();
@@ -145,6 +152,10 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
+        let pool = pool_roots.contains(&root);
+        if !pool {
+            r.push((facts.first_seen[&root], "only an error type".into()));
+        }
         r.sort();
         r.dedup();
         let job = if r.is_empty() {
@@ -157,7 +168,7 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
             Fate {
                 job,
                 reasons: r,
-                first_seen: facts.first_seen[&root],
+                pool,
             },
         );
     }

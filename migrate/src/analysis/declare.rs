@@ -7,7 +7,7 @@ use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::model::{Facts, Key, Loc, Owner, Scope, SiteKind, TypeSite};
 use super::names::Names;
-use super::types::{PoolType, job_type, pool_type};
+use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -21,6 +21,8 @@ pub struct Decls {
     pub fn_jobs: HashMap<(usize, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(usize, String), String>,
+    /// Names of functions returning `Result<_, workerpool::Error>`.
+    pub error_fns: HashSet<String>,
 }
 
 /// Walks the items of one file.
@@ -171,6 +173,15 @@ impl<'a> Declarer<'a> {
                     );
                 }
             }
+        }
+        if let TryTarget::Linked { name_start } = try_target(self.names, self.source, &sig.output) {
+            let node = self
+                .facts
+                .error_node(Key::ErrorRet(name.clone()), self.loc(name_start));
+            self.facts
+                .owners
+                .insert((self.file, name_start), Owner::Group(node));
+            self.decls.error_fns.insert(name.clone());
         }
         if let syn::ReturnType::Type(_, ty) = &sig.output
             && let Some(at) = pool_type(self.names, self.source, ty)

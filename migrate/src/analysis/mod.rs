@@ -77,6 +77,17 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         .zip(&names)
         .map(|(f, n)| n.occurrences(f.source))
         .collect();
+    for (node, file, range) in std::mem::take(&mut facts.error_claims) {
+        for u in uses[file]
+            .iter()
+            .filter(|u| u.item == V2Item::Error && range.contains(&u.range.start))
+        {
+            facts
+                .owners
+                .entry((file, u.range.start))
+                .or_insert(Owner::Group(node));
+        }
+    }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
@@ -138,7 +149,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         };
         outcome.texts.push(text);
     }
-    for fate in decision.fates.values() {
+    for fate in decision.fates.values().filter(|f| f.pool) {
         if fate.migrates() {
             outcome.migrated += 1;
         } else {

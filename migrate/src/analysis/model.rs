@@ -1,6 +1,6 @@
 //! The facts collected about pools across one crate, and the union-find that groups the places one pool flows through.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::edit::Edit;
@@ -22,8 +22,8 @@ pub enum Key {
     FnRet(String),
     /// A static.
     Static(String),
-    /// The `workerpool::Error` that `?` converts into in one function.
-    ErrorOf(FnId),
+    /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
+    ErrorRet(String),
 }
 
 /// A position in a file.
@@ -208,6 +208,10 @@ pub struct Facts {
     pub error_links: Vec<NodeId>,
     /// Where each pool is first seen, for reports.
     pub first_seen: HashMap<NodeId, Loc>,
+    /// Places that hold an error type, not a pool.
+    pub not_pools: HashSet<NodeId>,
+    /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
+    pub error_claims: Vec<(NodeId, usize, Range<usize>)>,
 }
 
 impl Facts {
@@ -226,6 +230,20 @@ impl Facts {
         }
         let id = self.node(loc);
         self.keys.insert(key, id);
+        id
+    }
+
+    /// The error-type place under `key` (not a pool), created on first use.
+    pub fn error_node(&mut self, key: Key, loc: Loc) -> NodeId {
+        let id = self.keyed(key, loc);
+        self.not_pools.insert(id);
+        id
+    }
+
+    /// A fresh error-type place (not a pool).
+    pub fn fresh_error_node(&mut self, loc: Loc) -> NodeId {
+        let id = self.node(loc);
+        self.not_pools.insert(id);
         id
     }
 
@@ -259,10 +277,5 @@ impl Facts {
     /// Number of places.
     pub fn len(&self) -> usize {
         self.parent.len()
-    }
-
-    /// Whether no place was found.
-    pub fn is_empty(&self) -> bool {
-        self.parent.is_empty()
     }
 }

@@ -1,0 +1,123 @@
+//! The fixture crate `tests/crate` (written for workerpool 2.x) is built and run twice: as it is, against
+//! `workerpool::v2` (what 2.x's API became), and migrated, against 3.x. Both must print the same results.
+//! Builds offline against the workspace's `workerpool`, in their own target directory under `target/`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(dir.join("src"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    out.sort();
+    out
+}
+
+/// Builds and runs the crate in `dir`; returns its standard output.
+fn build_and_run(dir: &Path) -> String {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let output = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--offline", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.join("target/migrate-fixture-crate"),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{} failed to build or run:\n{stderr}",
+        dir.display()
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_fixture_crate_prints_the_same_before_and_after_migration() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crate");
+    let library = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../workerpool")
+        .canonicalize()
+        .unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let (before, after) = (temp.path().join("before"), temp.path().join("after"));
+    copy_dir(&fixture, &before);
+    copy_dir(&fixture, &after);
+
+    // Before: the 2.x code, pointed at workerpool::v2.
+    let manifest = fs::read_to_string(before.join("Cargo.toml")).unwrap();
+    let dependency = format!(
+        "workerpool = {{ path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
+        library
+    );
+    fs::write(
+        before.join("Cargo.toml"),
+        manifest.replace("workerpool = \"2.1\"\n", &dependency),
+    )
+    .unwrap();
+    for file in rust_files(&before) {
+        let text = fs::read_to_string(&file).unwrap();
+        fs::write(&file, text.replace("workerpool::", "workerpool::v2::")).unwrap();
+    }
+
+    // After: migrated by the tool, exactly as a user would run it.
+    let run = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .arg(after.join("src"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "migrate failed:\n{report}");
+    assert!(
+        report.contains(
+            "main.rs:54:19: left on v2: the result of delegate is matched against Error::NoWorkers"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("3 files changed, 3 pools migrated, 1 pool left on v2"),
+        "{report}"
+    );
+    let manifest = fs::read_to_string(after.join("Cargo.toml")).unwrap();
+    let requirement = "workerpool = { version = \"3\", features = [\"v2\"] }\n";
+    assert!(manifest.contains(requirement), "{manifest}");
+    let dependency = format!(
+        "workerpool = {{ version = \"3\", path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
+        library
+    );
+    fs::write(
+        after.join("Cargo.toml"),
+        manifest.replace(requirement, &dependency),
+    )
+    .unwrap();
+
+    let (old, new) = (build_and_run(&before), build_and_run(&after));
+    assert_eq!(old, new);
+    assert_eq!(
+        new,
+        "workers after one remove: 1\n\
+         squares: [1, 4, 9, 16, 25, 36]\n\
+         workers after removing all: 0\n\
+         doubled: [0, 2, 4, 6, 8]\n\
+         letters: 35\n\
+         fails without workers: true\n"
+    );
+}
