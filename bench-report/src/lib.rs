@@ -91,22 +91,22 @@
 //!                // value: a ratio (speedup), nanoseconds (time) or allocations per op;
 //!                // null, with display "—", when there is no result
 //!   "sections": [ {
-//!     "id": "jobs", "part": "v3 against v2" /* or null */, "title": "Jobs",
-//!     "caption": "Time per job, …, lower is better",
-//!     "chart": "jobs.svg",                  // beside summary.json
-//!     "series": ["v2", "v3"],               // labels, legend order
-//!     "candidate": "v3", "baseline": "v2",  // baseline null: rows compare with their fastest other
+//!     "id": "parse", "part": "New against old" /* or null */, "title": "Parse",
+//!     "caption": "Time to parse a document, lower is better",
+//!     "chart": "parse.svg",                 // beside summary.json
+//!     "series": ["1.x", "2.x"],             // labels, legend order
+//!     "candidate": "2.x", "baseline": "1.x",  // baseline null: rows compare with their fastest other
 //!     "rows": [ {
-//!       "scenario": "1 worker",
+//!       "scenario": "1 KiB",
 //!       "cells": [                          // one per series, in order; null: not measured or missing
-//!         { "series": "v2", "time_ns": 215.9, "display": "215.9 ns", "ci_ns": [210.1, 220.4],
-//!           "spread": "± 2%", "spread_pct": 2.1, "allocs": 1.0, "allocs_display": "1 alloc",
+//!         { "series": "1.x", "time_ns": 3673.7, "display": "3.67 µs", "ci_ns": [3648.6, 3713.9],
+//!           "spread": "± 1%", "spread_pct": 1.1, "allocs": 14.0, "allocs_display": "14 allocs",
 //!           "peak_bytes": null, "peak_display": null } ],
-//!       "speedup": { "against": "v2", "ratio": 5.6, "holds": true, "display": "5.6× faster" }
+//!       "speedup": { "against": "1.x", "ratio": 3.0, "holds": true, "display": "3.0× faster" }
 //!                  // ratio = against's time / candidate's; holds: intervals do not overlap;
 //!                  // display "1.2× slower" below 1, "no clear difference" when !holds; null if unknown
 //!     } ],
-//!     "geomean": { "against": "v2", "ratio": 4.5, "display": "4.5× faster" },  // or null
+//!     "geomean": { "against": "1.x", "ratio": 2.9, "display": "2.9× faster" },  // or null
 //!     "note": "…"                           // = environment.summary
 //!   } ]
 //! }
