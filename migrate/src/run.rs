@@ -235,7 +235,7 @@ fn migrate_crate(
             root_is_v2: match requirement {
                 Requirement::V2 => true,
                 Requirement::V3 => false,
-                _ => !shows_v3(&s.text),
+                _ => !analysis::shows_v3(&s.text),
             },
         })
         .collect();
@@ -307,17 +307,4 @@ fn migrate_crate(
             });
         }
     }
-}
-
-/// Whether a file already uses the 3.x API (then `workerpool::Pool` means the typed pool).
-fn shows_v3(text: &str) -> bool {
-    [
-        "Pool<",
-        "Pool::<",
-        "WorkerHandle",
-        "DelegateError",
-        "workerpool::Builder",
-    ]
-    .iter()
-    .any(|s| text.contains(s))
 }

@@ -57,6 +57,33 @@ pub struct Outcome {
     pub clashes: Vec<(usize, usize)>,
 }
 
+/// Whether a file already uses the 3.x API (then `workerpool::Pool` at the crate root means the typed pool).
+pub fn shows_v3(text: &str) -> bool {
+    [
+        "Pool<",
+        "Pool::<",
+        "WorkerHandle",
+        "DelegateError",
+        "workerpool::Builder",
+    ]
+    .iter()
+    .any(|s| text.contains(s))
+}
+
+/// Migrates one file on its own, as if it were the whole crate and the crate had no Cargo.toml. Returns the new
+/// text (None when nothing changes), or the parse error.
+pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
+    let source = Source::from_bytes(std::path::Path::new("input.rs"), text.as_bytes().to_vec())
+        .map_err(|e| e.to_string())?;
+    let syntax = source.parse().map_err(|e| e.to_string())?;
+    let input = Input {
+        source: &source,
+        syntax: &syntax,
+        root_is_v2: !shows_v3(text),
+    };
+    Ok(analyze(std::slice::from_ref(&input)).texts.remove(0))
+}
+
 /// Analyses the files of one crate together (pools flow between files through fields and functions).
 pub fn analyze(files: &[Input<'_>]) -> Outcome {
     let names: Vec<Names> = files
