@@ -32,7 +32,10 @@ pub struct Client {
 impl Client {
     /// A client that records what it sends into `outbox`.
     pub fn connect(id: ClientId, outbox: &Outbox) -> Client {
-        Client { id, outbox: Arc::clone(outbox) }
+        Client {
+            id,
+            outbox: Arc::clone(outbox),
+        }
     }
 
     /// Which connection this is.

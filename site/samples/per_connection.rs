@@ -22,7 +22,6 @@ pub fn connect(pool: &Pool<Email>, clients: Vec<Client>) -> HashMap<ClientId, Wo
 /// Removes the worker of the client `gone`.
 pub fn disconnect(workers: &mut HashMap<ClientId, WorkerHandle>, gone: ClientId) {
     // ANCHOR: sample
-
     // A client goes away: its worker finishes
     // the email it is sending, then exits.
     if let Some(worker) = workers.remove(&gone) {

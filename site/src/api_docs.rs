@@ -25,13 +25,24 @@ pub fn build(layout: &Layout, dest: &Path) -> Result<()> {
         .arg(&target)
         .current_dir(&layout.root)
         .status()
-        .with_context(|| format!("could not run `{} doc`: is cargo installed?", cargo.to_string_lossy()))?;
+        .with_context(|| {
+            format!(
+                "could not run `{} doc`: is cargo installed?",
+                cargo.to_string_lossy()
+            )
+        })?;
     if !status.success() {
-        bail!("`cargo doc {}` failed ({status}): see its output above", DOC_ARGS.join(" "));
+        bail!(
+            "`cargo doc {}` failed ({status}): see its output above",
+            DOC_ARGS.join(" ")
+        );
     }
     let docs = target.join("doc");
     if !docs.join(CRATE).join("index.html").is_file() {
-        bail!("`cargo doc` wrote no {CRATE}/index.html into {}", docs.display());
+        bail!(
+            "`cargo doc` wrote no {CRATE}/index.html into {}",
+            docs.display()
+        );
     }
     copy_docs(&docs, dest)?;
     fs::write(dest.join("index.html"), forwarding_page())

@@ -38,16 +38,22 @@ pub fn build(book_dir: &Path, dest: &Path) -> Result<()> {
                 .without_time()
                 .with_filter(tracing_subscriber::filter::LevelFilter::INFO),
         )
-        .with(WarningCollector { warnings: Arc::clone(&warnings) });
+        .with(WarningCollector {
+            warnings: Arc::clone(&warnings),
+        });
     tracing::subscriber::with_default(subscriber, || render(book_dir, &book_toml, dest))?;
 
-    let warnings = warnings.lock().expect("no thread panicked while holding the list");
+    let warnings = warnings
+        .lock()
+        .expect("no thread panicked while holding the list");
     if !warnings.is_empty() {
         let mut message = format!("the book at {} built with warnings:", book_dir.display());
         for warning in warnings.iter() {
             write!(message, "\n  - {warning}").expect("writing to a String cannot fail");
         }
-        message.push_str("\nFix them in the book's sources: the site is built only from a clean book.");
+        message.push_str(
+            "\nFix them in the book's sources: the site is built only from a clean book.",
+        );
         bail!(message);
     }
     Ok(())
@@ -63,6 +69,11 @@ fn render(book_dir: &Path, book_toml: &Path, dest: &Path) -> Result<()> {
     config.build.build_dir = dest.to_path_buf();
     // The site is self-contained: mdBook's "run" buttons would fetch from the Rust playground.
     config.set("output.html.playground.runnable", false)?;
+    // mdBook warns without a `site-url`, which only its 404 page uses; the site drops that page
+    // (see below), so any value does.
+    if config.get::<String>("output.html.site-url")?.is_none() {
+        config.set("output.html.site-url", "/book/")?;
+    }
     let book = MDBook::load_with_config(book_dir, config)
         .with_context(|| format!("could not load the book at {}", book_dir.display()))?;
     let renderer = HtmlHandlebars::new();
@@ -80,7 +91,8 @@ fn render(book_dir: &Path, book_toml: &Path, dest: &Path) -> Result<()> {
     // against the absolute `site-url`, would be a page no reader reaches that breaks elsewhere.
     let not_found = dest.join("404.html");
     if not_found.exists() {
-        std::fs::remove_file(&not_found).with_context(|| format!("could not remove {}", not_found.display()))?;
+        std::fs::remove_file(&not_found)
+            .with_context(|| format!("could not remove {}", not_found.display()))?;
     }
     Ok(())
 }
@@ -96,7 +108,10 @@ impl<S: Subscriber> Layer<S> for WarningCollector {
             let mut text = MessageText(String::new());
             event.record(&mut text);
             let entry = format!("{}: {}", event.metadata().level(), text.0);
-            self.warnings.lock().expect("no thread panicked while holding the list").push(entry);
+            self.warnings
+                .lock()
+                .expect("no thread panicked while holding the list")
+                .push(entry);
         }
     }
 }

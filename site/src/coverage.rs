@@ -29,17 +29,24 @@ impl Coverage {
     pub fn load(layout: &Layout) -> Result<Coverage> {
         let path = &layout.coverage;
         let shown = layout.shown(path);
-        let rerun = format!("Write it with `{COVERAGE_COMMAND}` (it measures the tests' coverage) and commit it.");
+        let rerun = format!(
+            "Write it with `{COVERAGE_COMMAND}` (it measures the tests' coverage) and commit it."
+        );
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                bail!("{shown} is missing: the landing page shows the test coverage it holds. {rerun}")
+                bail!(
+                    "{shown} is missing: the landing page shows the test coverage it holds. {rerun}"
+                )
             }
             Err(error) => return Err(error).with_context(|| format!("could not read {shown}")),
         };
-        let coverage: Coverage = serde_json::from_str(&text)
-            .with_context(|| format!("{shown} is malformed (expected {COVERAGE_PATH}'s schema). {rerun}"))?;
-        coverage.validate().with_context(|| format!("{shown} is malformed. {rerun}"))?;
+        let coverage: Coverage = serde_json::from_str(&text).with_context(|| {
+            format!("{shown} is malformed (expected {COVERAGE_PATH}'s schema). {rerun}")
+        })?;
+        coverage
+            .validate()
+            .with_context(|| format!("{shown} is malformed. {rerun}"))?;
         Ok(coverage)
     }
 
@@ -70,7 +77,11 @@ impl Coverage {
     /// The percentage as the page shows it: whole when it is, else to one decimal.
     pub fn percent_text(&self) -> String {
         let rounded = (self.line_coverage_percent * 10.0).round() / 10.0;
-        if rounded.fract() == 0.0 { format!("{rounded:.0}%") } else { format!("{rounded:.1}%") }
+        if rounded.fract() == 0.0 {
+            format!("{rounded:.0}%")
+        } else {
+            format!("{rounded:.1}%")
+        }
     }
 }
 

@@ -29,7 +29,10 @@ impl Figures {
         let library = read_manifest(&layout.root.join("workerpool").join("Cargo.toml"))?;
         let workspace = read_manifest(&layout.root.join("Cargo.toml"))?;
         let package = library.package.unwrap_or_default();
-        let shared = workspace.workspace.and_then(|w| w.package).unwrap_or_default();
+        let shared = workspace
+            .workspace
+            .and_then(|w| w.package)
+            .unwrap_or_default();
         let field = |name: &str, own: &Option<toml::Value>, inherited: &Option<toml::Value>| {
             // `name.workspace = true` takes the workspace's value.
             let value = match own {
@@ -40,7 +43,11 @@ impl Figures {
                 .as_ref()
                 .and_then(toml::Value::as_str)
                 .map(str::to_owned)
-                .with_context(|| format!("workerpool/Cargo.toml has no `{name}`, neither its own nor the workspace's"))
+                .with_context(|| {
+                    format!(
+                        "workerpool/Cargo.toml has no `{name}`, neither its own nor the workspace's"
+                    )
+                })
         };
         Ok(Figures {
             version: field("version", &package.version, &shared.version)?,
@@ -78,6 +85,7 @@ struct Package {
 }
 
 fn read_manifest(path: &std::path::Path) -> Result<Manifest> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("could not read {}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("could not read {}", path.display()))?;
     toml::from_str(&text).with_context(|| format!("could not parse {}", path.display()))
 }

@@ -24,7 +24,9 @@ pub fn to_html(code: &str, extension: &str) -> Result<String> {
     let syntax = syntaxes
         .find_syntax_by_extension(extension)
         .with_context(|| format!("no syntax for code of extension `{extension}`"))?;
-    let style = ClassStyle::SpacedPrefixed { prefix: CLASS_PREFIX };
+    let style = ClassStyle::SpacedPrefixed {
+        prefix: CLASS_PREFIX,
+    };
     let mut html = ClassedHTMLGenerator::new_with_class_style(syntax, syntaxes, style);
     for line in LinesWithEndings::from(code) {
         html.parse_html_for_line_which_includes_newline(line)
@@ -40,7 +42,10 @@ mod tests {
     #[test]
     fn rust_tokens_get_classes_and_the_text_is_escaped() {
         let html = to_html("let x = \"<b>\"; // done\n", "rs").unwrap();
-        assert!(html.contains(r#"<span class="hl-storage hl-type hl-rust">let</span>"#), "{html}");
+        assert!(
+            html.contains(r#"<span class="hl-storage hl-type hl-rust">let</span>"#),
+            "{html}"
+        );
         assert!(html.contains("&lt;b&gt;"), "{html}");
         assert!(html.contains("hl-comment"), "{html}");
         assert!(!html.contains("<b>"), "{html}");

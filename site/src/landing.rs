@@ -33,7 +33,8 @@ const ICON: &str = include_str!("../assets/icon.svg");
 /// Writes `index.html` and its assets into `site`.
 pub fn write(site: &Path, figures: &Figures) -> Result<()> {
     let assets = site.join("assets");
-    fs::create_dir_all(&assets).with_context(|| format!("could not create {}", assets.display()))?;
+    fs::create_dir_all(&assets)
+        .with_context(|| format!("could not create {}", assets.display()))?;
     let files = [
         (site.join("index.html"), page(figures)?.into_string()),
         (assets.join("site.css"), STYLESHEET.to_string()),
@@ -164,9 +165,14 @@ fn headline_figures(figures: &Figures) -> Markup {
     let summary = &figures.summary;
     let coverage = (
         figures.coverage.percent_text(),
-        format!("line coverage of the tests, measured by {}", figures.coverage.tool),
+        format!(
+            "line coverage of the tests, measured by {}",
+            figures.coverage.tool
+        ),
     );
-    let measured = HEADLINES.map(|id| summary.headline(id)).map(|h| (h.display.clone(), h.label.clone()));
+    let measured = HEADLINES
+        .map(|id| summary.headline(id))
+        .map(|h| (h.display.clone(), h.label.clone()));
     html! {
         section.figures aria-label="In numbers" {
             ul.wrap.figure-list {
@@ -179,15 +185,19 @@ fn headline_figures(figures: &Figures) -> Markup {
 }
 
 fn features(figures: &Figures) -> Markup {
-    let allocations = figures.summary.headline("allocations");
+    let allocations = figures.summary.headline("allocs_per_job");
     let dependencies = match figures.dependencies.as_slice() {
         [] => "No dependencies beyond the standard library. ".to_string(),
         names => format!("Beside the standard library, only {}. ", names.join(", ")),
     };
     let allocation_text = if allocations.value == Some(0.0) {
-        "Queueing a job and running it on a worker allocate nothing, as the benchmarks measure.".to_string()
+        "Queueing a job and running it on a worker allocate nothing, as the benchmarks measure."
+            .to_string()
     } else {
-        format!("Queueing a job and running it on a worker: {} {}, as the benchmarks measure.", allocations.display, allocations.label)
+        format!(
+            "Queueing a job and running it on a worker: {} {}, as the benchmarks measure.",
+            allocations.display, allocations.label
+        )
     };
     html! {
         section.section #features aria-labelledby="features-title" {

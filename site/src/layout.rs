@@ -30,7 +30,13 @@ impl Layout {
             .to_path_buf();
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .map(PathBuf::from)
-            .map(|dir| if dir.is_relative() { root.join(dir) } else { dir })
+            .map(|dir| {
+                if dir.is_relative() {
+                    root.join(dir)
+                } else {
+                    dir
+                }
+            })
             .unwrap_or_else(|| root.join("target"));
         Layout {
             book_dir: root.join("book"),

@@ -2,7 +2,7 @@
 //!
 //! [`build`] writes everything into one folder (by default `site/dist/`), then checks what it wrote:
 //! every internal link and `#anchor` resolves and nothing is loaded from outside the site.
-//! [`serve`] previews that folder on `127.0.0.1`.
+//! [`serve()`] previews that folder on `127.0.0.1`.
 
 pub mod api_docs;
 pub mod book;
@@ -49,11 +49,15 @@ pub fn build(layout: &Layout) -> Result<Built> {
     report.ensure_sound()?;
 
     if layout.dist.exists() {
-        fs::remove_dir_all(&layout.dist)
-            .with_context(|| format!("could not remove the old site at {}", layout.dist.display()))?;
+        fs::remove_dir_all(&layout.dist).with_context(|| {
+            format!("could not remove the old site at {}", layout.dist.display())
+        })?;
     }
     move_dir(&staging, &layout.dist)?;
-    Ok(Built { dist: layout.dist.clone(), pages: report.pages() })
+    Ok(Built {
+        dist: layout.dist.clone(),
+        pages: report.pages(),
+    })
 }
 
 /// An empty folder under the work folder to build into.
@@ -63,14 +67,16 @@ fn staging_dir(layout: &Layout) -> Result<PathBuf> {
         fs::remove_dir_all(&staging)
             .with_context(|| format!("could not clear {}", staging.display()))?;
     }
-    fs::create_dir_all(&staging).with_context(|| format!("could not create {}", staging.display()))?;
+    fs::create_dir_all(&staging)
+        .with_context(|| format!("could not create {}", staging.display()))?;
     Ok(staging)
 }
 
 /// Moves a folder, copying it when it lies on another file system than `to`.
 fn move_dir(from: &Path, to: &Path) -> Result<()> {
     if let Some(parent) = to.parent() {
-        fs::create_dir_all(parent).with_context(|| format!("could not create {}", parent.display()))?;
+        fs::create_dir_all(parent)
+            .with_context(|| format!("could not create {}", parent.display()))?;
     }
     if fs::rename(from, to).is_ok() {
         return Ok(());

@@ -36,7 +36,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     let layout = Layout::workspace();
     let built = site::build(&layout)?;
-    println!("Built the site ({} pages) into {}", built.pages, built.dist.display());
+    println!(
+        "Built the site ({} pages) into {}",
+        built.pages,
+        built.dist.display()
+    );
     if let Some(Command::Serve { port }) = cli.command {
         site::serve(&built.dist, port)?;
     }

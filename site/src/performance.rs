@@ -17,9 +17,15 @@ pub fn heading(summary: &Summary) -> &'static str {
     let faster = sections
         .iter()
         .flat_map(|section| &section.rows)
-        .all(|row| row.speedup.as_ref().is_some_and(|s| s.holds && s.ratio > 1.0));
-    let allocation_free =
-        sections.iter().flat_map(|section| section.candidate_cells()).all(|cell| cell.allocs == Some(0.0));
+        .all(|row| {
+            row.speedup
+                .as_ref()
+                .is_some_and(|s| s.holds && s.ratio > 1.0)
+        });
+    let allocation_free = sections
+        .iter()
+        .flat_map(|section| section.candidate_cells())
+        .all(|cell| cell.allocs == Some(0.0));
     match (faster, allocation_free) {
         (true, true) => "Faster than v2, with no allocations",
         (true, false) => "Faster than v2",
@@ -34,8 +40,9 @@ pub fn copy_charts(summary: &Summary, site: &Path) -> Result<()> {
     fs::create_dir_all(&dest).with_context(|| format!("could not create {}", dest.display()))?;
     for section in summary.comparisons() {
         let from = summary.dir.join(&section.chart);
-        fs::copy(&from, dest.join(&section.chart))
-            .with_context(|| format!("could not copy the chart {} into the site", from.display()))?;
+        fs::copy(&from, dest.join(&section.chart)).with_context(|| {
+            format!("could not copy the chart {} into the site", from.display())
+        })?;
     }
     Ok(())
 }
@@ -46,8 +53,10 @@ pub fn charts(summary: &Summary) -> Markup {
         @for section in summary.comparisons() {
             figure.chart id={ "chart-" (section.id) } {
                 figcaption { span.chart-title { (section.title) } " " span.chart-note { (section.caption) } }
-                img src={ (CHARTS_DIR) "/" (section.chart) }
-                    alt={ (section.caption) ": bar chart. The table below gives the same figures." };
+                div.chart-scroll {
+                    img src={ (CHARTS_DIR) "/" (section.chart) }
+                        alt={ (section.caption) ": bar chart. The table below gives the same figures." };
+                }
             }
             (table(section))
         }
@@ -76,7 +85,7 @@ fn table(section: &Section) -> Markup {
                                 th scope="row" { (row.scenario) }
                                 @for cell in &row.cells {
                                     @match cell {
-                                        Some(cell) => td { (cell.display) span.allocs { (cell.allocs_display) } },
+                                        Some(cell) => td { (cell.display) " " span.spread { (cell.spread) } span.allocs { (cell.allocs_display) } },
                                         None => td { "n/a" },
                                     }
                                 }

@@ -17,7 +17,10 @@ pub struct SampleFile {
 
 macro_rules! sample_file {
     ($name:literal) => {
-        SampleFile { name: $name, text: include_str!(concat!("../samples/", $name)) }
+        SampleFile {
+            name: $name,
+            text: include_str!(concat!("../samples/", $name)),
+        }
     };
 }
 
@@ -42,11 +45,19 @@ impl SampleFile {
             match open.as_mut() {
                 None if marker == start => open = Some(Vec::new()),
                 None if marker == end => {
-                    bail!("{}:{}: `{end}` without a `{start}` before it", self.name, number + 1)
+                    bail!(
+                        "{}:{}: `{end}` without a `{start}` before it",
+                        self.name,
+                        number + 1
+                    )
                 }
                 Some(_) if marker == end => blocks.extend(open.take()),
                 Some(_) if marker == start => {
-                    bail!("{}:{}: `{start}` inside a region already open", self.name, number + 1)
+                    bail!(
+                        "{}:{}: `{start}` inside a region already open",
+                        self.name,
+                        number + 1
+                    )
                 }
                 Some(lines) if !marker.starts_with("// ANCHOR") => lines.push(line),
                 _ => {}
@@ -56,7 +67,10 @@ impl SampleFile {
             bail!("{}: `{start}` has no `{end}` after it", self.name);
         }
         if blocks.is_empty() {
-            bail!("{}: no region `{name}` (mark one with `{start}` and `{end}`)", self.name);
+            bail!(
+                "{}: no region `{name}` (mark one with `{start}` and `{end}`)",
+                self.name
+            );
         }
         let code: Vec<String> = blocks.iter().map(|block| dedent(block)).collect();
         Ok(code.join("\n"))
@@ -84,32 +98,46 @@ mod tests {
     use super::*;
 
     fn file(text: &'static str) -> SampleFile {
-        SampleFile { name: "test.rs", text }
+        SampleFile {
+            name: "test.rs",
+            text,
+        }
     }
 
     #[test]
     fn a_region_is_its_lines_less_their_shared_indentation() {
-        let sample = file("fn f() {\n    // ANCHOR: a\n    let x = 1;\n        x + 1;\n    // ANCHOR_END: a\n}\n");
+        let sample = file(
+            "fn f() {\n    // ANCHOR: a\n    let x = 1;\n        x + 1;\n    // ANCHOR_END: a\n}\n",
+        );
         assert_eq!(sample.region("a").unwrap(), "let x = 1;\n    x + 1;\n");
     }
 
     #[test]
     fn regions_of_one_name_are_joined_in_order() {
-        let sample = file("// ANCHOR: a\none\n// ANCHOR_END: a\nhidden\n// ANCHOR: a\ntwo\n// ANCHOR_END: a\n");
+        let sample = file(
+            "// ANCHOR: a\none\n// ANCHOR_END: a\nhidden\n// ANCHOR: a\ntwo\n// ANCHOR_END: a\n",
+        );
         assert_eq!(sample.region("a").unwrap(), "one\n\ntwo\n");
     }
 
     #[test]
     fn markers_of_other_regions_are_left_out() {
-        let sample = file("// ANCHOR: a\none\n// ANCHOR: b\ntwo\n// ANCHOR_END: b\n// ANCHOR_END: a\n");
+        let sample =
+            file("// ANCHOR: a\none\n// ANCHOR: b\ntwo\n// ANCHOR_END: b\n// ANCHOR_END: a\n");
         assert_eq!(sample.region("a").unwrap(), "one\ntwo\n");
     }
 
     #[test]
     fn a_missing_or_unclosed_region_is_an_error_naming_the_file() {
         let missing = file("fn main() {}\n").region("a").unwrap_err().to_string();
-        assert!(missing.contains("test.rs") && missing.contains("no region `a`"), "{missing}");
-        let unclosed = file("// ANCHOR: a\nx\n").region("a").unwrap_err().to_string();
+        assert!(
+            missing.contains("test.rs") && missing.contains("no region `a`"),
+            "{missing}"
+        );
+        let unclosed = file("// ANCHOR: a\nx\n")
+            .region("a")
+            .unwrap_err()
+            .to_string();
         assert!(unclosed.contains("has no `// ANCHOR_END: a`"), "{unclosed}");
     }
 
@@ -123,7 +151,11 @@ mod tests {
             (UPGRADE, "v3"),
         ] {
             let code = sample.region(region).unwrap();
-            assert!(!code.contains("ANCHOR") && !code.starts_with(' '), "{}:\n{code}", sample.name);
+            assert!(
+                !code.contains("ANCHOR") && !code.starts_with(' '),
+                "{}:\n{code}",
+                sample.name
+            );
         }
     }
 }

@@ -30,12 +30,18 @@ impl Preview {
         let server = Arc::new(server);
         let root = root.to_path_buf();
         let requests = Arc::clone(&server);
-        let thread = std::thread::Builder::new().name("site-preview".into()).spawn(move || {
-            for request in requests.incoming_requests() {
-                respond(&root, request);
-            }
-        })?;
-        Ok(Preview { server, address, thread: Some(thread) })
+        let thread = std::thread::Builder::new()
+            .name("site-preview".into())
+            .spawn(move || {
+                for request in requests.incoming_requests() {
+                    respond(&root, request);
+                }
+            })?;
+        Ok(Preview {
+            server,
+            address,
+            thread: Some(thread),
+        })
     }
 
     /// The site's address, such as `http://127.0.0.1:4000/`.
@@ -64,7 +70,11 @@ impl Drop for Preview {
 /// process is stopped.
 pub fn serve(root: &Path, port: Option<u16>) -> Result<()> {
     let preview = Preview::start(root, port)?;
-    println!("Serving {} at {} (Ctrl-C to stop)", root.display(), preview.url());
+    println!(
+        "Serving {} at {} (Ctrl-C to stop)",
+        root.display(),
+        preview.url()
+    );
     preview.wait();
     Ok(())
 }
@@ -72,7 +82,9 @@ pub fn serve(root: &Path, port: Option<u16>) -> Result<()> {
 fn respond(root: &Path, request: Request) {
     let response = match request.method() {
         tiny_http::Method::Get | tiny_http::Method::Head => answer(root, request.url()),
-        _ => Response::from_string("only GET and HEAD are served\n").with_status_code(405).boxed(),
+        _ => Response::from_string("only GET and HEAD are served\n")
+            .with_status_code(405)
+            .boxed(),
     };
     // The reader may have gone away: there is no one left to tell.
     let _ = request.respond(response);
@@ -87,7 +99,8 @@ fn answer(root: &Path, url: &str) -> tiny_http::ResponseBox {
     if file.is_dir() {
         if !path.ends_with('/') {
             // Relative links on an index page resolve against its folder only with the slash.
-            let location = Header::from_bytes("Location", format!("{path}/")).expect("a valid header");
+            let location =
+                Header::from_bytes("Location", format!("{path}/")).expect("a valid header");
             return Response::empty(301).with_header(location).boxed();
         }
         file.push("index.html");
@@ -97,19 +110,26 @@ fn answer(root: &Path, url: &str) -> tiny_http::ResponseBox {
             let mime = mime_guess::from_path(&file).first_or_octet_stream();
             let content_type = match mime.type_() {
                 mime_guess::mime::TEXT => format!("{mime}; charset=utf-8"),
-                _ if mime.subtype() == "javascript" || mime.subtype() == "json" => format!("{mime}; charset=utf-8"),
+                _ if mime.subtype() == "javascript" || mime.subtype() == "json" => {
+                    format!("{mime}; charset=utf-8")
+                }
                 _ => mime.to_string(),
             };
             let header = Header::from_bytes("Content-Type", content_type).expect("a valid header");
             let no_cache = Header::from_bytes("Cache-Control", "no-cache").expect("a valid header");
-            Response::from_file(opened).with_header(header).with_header(no_cache).boxed()
+            Response::from_file(opened)
+                .with_header(header)
+                .with_header(no_cache)
+                .boxed()
         }
         _ => not_found(),
     }
 }
 
 fn not_found() -> tiny_http::ResponseBox {
-    Response::from_string("404: no such page in this site\n").with_status_code(404).boxed()
+    Response::from_string("404: no such page in this site\n")
+        .with_status_code(404)
+        .boxed()
 }
 
 /// The file path a URL path names under the site's root, or `None` if it would leave the root.
@@ -132,7 +152,10 @@ mod tests {
 
     #[test]
     fn url_paths_map_into_the_site_and_never_out_of_it() {
-        assert_eq!(site_path("/book/intro.html"), Some(PathBuf::from("book/intro.html")));
+        assert_eq!(
+            site_path("/book/intro.html"),
+            Some(PathBuf::from("book/intro.html"))
+        );
         assert_eq!(site_path("/a%20b/"), Some(PathBuf::from("a b")));
         assert_eq!(site_path("/"), Some(PathBuf::new()));
         assert_eq!(site_path("/../etc/passwd"), None);

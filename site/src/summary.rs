@@ -13,7 +13,7 @@ pub const SUMMARY_COMMAND: &str = "cargo run -p bench-report";
 pub const SCHEMA: u32 = 1;
 /// The headline figures the landing page leads with, by their id in the summary, in page order:
 /// the speed-up over v2, the time of `delegate`, the allocations per job.
-pub const HEADLINES: [&str; 3] = ["speedup", "delegate", "allocations"];
+pub const HEADLINES: [&str; 3] = ["speedup", "delegate", "allocs_per_job"];
 
 /// The parts of `summary.json` the site shows. Fields it does not use are ignored.
 #[derive(Debug, Clone, Deserialize)]
@@ -88,6 +88,8 @@ pub struct Cell {
     pub time_ns: f64,
     /// The time as shown.
     pub display: String,
+    /// How far the measurements spread, as shown, such as `± 2%`.
+    pub spread: String,
     /// Allocations per operation, if counted.
     pub allocs: Option<f64>,
     /// The allocations as shown, such as `0 allocs`.
@@ -110,41 +112,67 @@ impl Summary {
     pub fn load(layout: &Layout) -> Result<Summary> {
         let path = &layout.summary;
         let shown = layout.shown(path);
-        let rerun = format!("Write it with `{SUMMARY_COMMAND}` (it runs the benchmarks if needed) and commit it.");
+        let rerun = format!(
+            "Write it with `{SUMMARY_COMMAND}` (it runs the benchmarks if needed) and commit it."
+        );
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                bail!("{shown} is missing: the landing page's performance figures come from it. {rerun}")
+                bail!(
+                    "{shown} is missing: the landing page's performance figures come from it. {rerun}"
+                )
             }
             Err(error) => return Err(error).with_context(|| format!("could not read {shown}")),
         };
-        let mut summary: Summary =
-            serde_json::from_str(&text).with_context(|| format!("{shown} is malformed. {rerun}"))?;
+        let mut summary: Summary = serde_json::from_str(&text)
+            .with_context(|| format!("{shown} is malformed. {rerun}"))?;
         summary.dir = path.parent().map(PathBuf::from).unwrap_or_default();
-        summary.validate().with_context(|| format!("{shown} is malformed. {rerun}"))?;
+        summary
+            .validate()
+            .with_context(|| format!("{shown} is malformed. {rerun}"))?;
         Ok(summary)
     }
 
     fn validate(&self) -> Result<()> {
-        ensure!(self.schema == SCHEMA, "its schema is {}, and this site reads schema {SCHEMA}", self.schema);
+        ensure!(
+            self.schema == SCHEMA,
+            "its schema is {}, and this site reads schema {SCHEMA}",
+            self.schema
+        );
         for id in HEADLINES {
-            let known = self.headlines.keys().map(String::as_str).collect::<Vec<_>>().join(", ");
+            let known = self
+                .headlines
+                .keys()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ");
             let headline = self
                 .headlines
                 .get(id)
                 .with_context(|| format!("it has no headline `{id}` (it has: {known})"))?;
             ensure!(headline.value.is_some(), "headline `{id}` has no result");
         }
-        ensure!(!self.comparisons().is_empty(), "no section compares v3 with a baseline");
+        ensure!(
+            !self.comparisons().is_empty(),
+            "no section compares v3 with a baseline"
+        );
         for section in &self.sections {
             ensure!(
-                section.rows.iter().all(|row| row.cells.len() == section.series.len()),
+                section
+                    .rows
+                    .iter()
+                    .all(|row| row.cells.len() == section.series.len()),
                 "section `{}` has rows whose cells do not match its {} series",
                 section.id,
                 section.series.len()
             );
             let chart = self.dir.join(&section.chart);
-            ensure!(chart.is_file(), "section `{}` names the chart {}, which is missing", section.id, chart.display());
+            ensure!(
+                chart.is_file(),
+                "section `{}` names the chart {}, which is missing",
+                section.id,
+                chart.display()
+            );
         }
         Ok(())
     }
@@ -156,14 +184,24 @@ impl Summary {
 
     /// The sections that compare the candidate with a baseline (v3 with v2): the landing page's charts.
     pub fn comparisons(&self) -> Vec<&Section> {
-        self.sections.iter().filter(|section| section.baseline.is_some()).collect()
+        self.sections
+            .iter()
+            .filter(|section| section.baseline.is_some())
+            .collect()
     }
 }
 
 impl Section {
     /// The candidate's cells, where measured.
     pub fn candidate_cells(&self) -> impl Iterator<Item = &Cell> {
-        let index = self.series.iter().position(|label| *label == self.candidate);
-        self.rows.iter().filter_map(move |row| index.and_then(|i| row.cells.get(i)).and_then(Option::as_ref))
+        let index = self
+            .series
+            .iter()
+            .position(|label| *label == self.candidate);
+        self.rows.iter().filter_map(move |row| {
+            index
+                .and_then(|i| row.cells.get(i))
+                .and_then(Option::as_ref)
+        })
     }
 }

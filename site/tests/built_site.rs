@@ -8,7 +8,12 @@ use site::check::SiteReport;
 #[test]
 fn the_site_builds_from_a_clean_state_with_all_three_parts() {
     let built = common::built_site();
-    for page in ["index.html", "book/index.html", "api/index.html", "api/workerpool/index.html"] {
+    for page in [
+        "index.html",
+        "book/index.html",
+        "api/index.html",
+        "api/workerpool/index.html",
+    ] {
         assert!(built.dist.join(page).is_file(), "the site has no {page}");
     }
 }
@@ -24,7 +29,11 @@ fn every_internal_link_and_anchor_resolves() {
 fn nothing_loads_from_outside_the_site() {
     let report = SiteReport::scan(&common::built_site().dist).unwrap();
     let external = report.external_loads();
-    assert!(external.is_empty(), "loads from other hosts:\n{}", list(&external));
+    assert!(
+        external.is_empty(),
+        "loads from other hosts:\n{}",
+        list(&external)
+    );
 }
 
 #[test]

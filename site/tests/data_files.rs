@@ -15,7 +15,11 @@ fn layout_with_data(dir: &tempfile::TempDir) -> Layout {
         let entry = entry.unwrap();
         fs::copy(entry.path(), performance.join(entry.file_name())).unwrap();
     }
-    fs::copy(fixtures.join("coverage.json"), dir.path().join("coverage.json")).unwrap();
+    fs::copy(
+        fixtures.join("coverage.json"),
+        dir.path().join("coverage.json"),
+    )
+    .unwrap();
     Layout {
         summary: performance.join("summary.json"),
         coverage: dir.path().join("coverage.json"),
@@ -43,14 +47,21 @@ fn a_missing_coverage_summary_names_the_file_and_the_command_and_leaves_the_old_
     let error = build_error(&layout);
     assert!(error.contains("coverage.json is missing"), "{error}");
     assert!(error.contains(site::coverage::COVERAGE_COMMAND), "{error}");
-    assert_eq!(fs::read_to_string(layout.dist.join("index.html")).unwrap(), "the old site");
+    assert_eq!(
+        fs::read_to_string(layout.dist.join("index.html")).unwrap(),
+        "the old site"
+    );
 }
 
 #[test]
 fn a_malformed_coverage_summary_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let layout = layout_with_data(&dir);
-    fs::write(&layout.coverage, r#"{"tool": "cargo-tarpaulin 0.31", "line_coverage_percent": "high"}"#).unwrap();
+    fs::write(
+        &layout.coverage,
+        r#"{"tool": "cargo-tarpaulin 0.31", "line_coverage_percent": "high"}"#,
+    )
+    .unwrap();
     let error = build_error(&layout);
     assert!(error.contains("coverage.json is malformed"), "{error}");
     assert!(error.contains(site::coverage::COVERAGE_COMMAND), "{error}");
@@ -72,11 +83,22 @@ fn a_benchmark_summary_of_another_schema_or_without_a_headline_is_malformed() {
     let layout = layout_with_data(&dir);
     let text = fs::read_to_string(&layout.summary).unwrap();
 
-    fs::write(&layout.summary, text.replacen("\"schema\": 1", "\"schema\": 2", 1)).unwrap();
+    fs::write(
+        &layout.summary,
+        text.replacen("\"schema\": 1", "\"schema\": 2", 1),
+    )
+    .unwrap();
     let error = build_error(&layout);
-    assert!(error.contains("summary.json is malformed") && error.contains("schema is 2"), "{error}");
+    assert!(
+        error.contains("summary.json is malformed") && error.contains("schema is 2"),
+        "{error}"
+    );
 
-    fs::write(&layout.summary, text.replacen("\"delegate\": {", "\"renamed\": {", 1)).unwrap();
+    fs::write(
+        &layout.summary,
+        text.replacen("\"delegate\": {", "\"renamed\": {", 1),
+    )
+    .unwrap();
     let error = build_error(&layout);
     assert!(error.contains("no headline `delegate`"), "{error}");
 }

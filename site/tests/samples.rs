@@ -22,7 +22,9 @@ use std::sync::Mutex;
 use workerpool::Pool;
 
 fn emails(count: usize) -> Vec<Email> {
-    (0..count).map(|n| Email::to(format!("reader{n}@example.com"))).collect()
+    (0..count)
+        .map(|n| Email::to(format!("reader{n}@example.com")))
+        .collect()
 }
 
 static SENT: Mutex<Vec<Email>> = Mutex::new(Vec::new());
@@ -48,7 +50,10 @@ fn a_full_queue_turns_the_request_away_and_hands_the_email_back() {
     let pool = Pool::new(1);
     busy::accept(&pool, Email::to("first@example.com")).unwrap();
     let turned_away = busy::accept(&pool, Email::to("second@example.com"));
-    assert_eq!(turned_away, Err(busy::Busy(Email::to("second@example.com"))));
+    assert_eq!(
+        turned_away,
+        Err(busy::Busy(Email::to("second@example.com")))
+    );
     assert_eq!(pool.queued(), 1, "the turned-away email was not queued");
 }
 
@@ -62,8 +67,16 @@ fn a_queue_with_room_accepts_the_request() {
     pool.wait_idle();
     busy::accept(&pool, Email::to("b@example.com")).unwrap();
     pool.stop();
-    let sent: Vec<Email> = outbox.lock().unwrap().iter().map(|(_, email)| email.clone()).collect();
-    assert_eq!(sent, [Email::to("a@example.com"), Email::to("b@example.com")]);
+    let sent: Vec<Email> = outbox
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(_, email)| email.clone())
+        .collect();
+    assert_eq!(
+        sent,
+        [Email::to("a@example.com"), Email::to("b@example.com")]
+    );
 }
 
 #[test]
@@ -90,7 +103,10 @@ fn each_connection_sends_through_its_own_client_until_it_goes_away() {
     pool.stop();
     let senders: Vec<u32> = outbox.lock().unwrap().iter().map(|(id, _)| *id).collect();
     assert_eq!(senders.len(), 30, "every email was sent");
-    assert!(senders.iter().all(|&id| id != 2), "client 2 sent after it went away: {senders:?}");
+    assert!(
+        senders.iter().all(|&id| id != 2),
+        "client 2 sent after it went away: {senders:?}"
+    );
 }
 
 #[test]

@@ -38,10 +38,14 @@ pub struct SiteReport {
 impl SiteReport {
     /// Reads every `.html` and `.css` file under `root`.
     pub fn scan(root: &Path) -> Result<SiteReport> {
-        let mut report =
-            SiteReport { pages: BTreeMap::new(), stylesheets: BTreeMap::new(), files: HashSet::new() };
+        let mut report = SiteReport {
+            pages: BTreeMap::new(),
+            stylesheets: BTreeMap::new(),
+            files: HashSet::new(),
+        };
         for entry in walkdir::WalkDir::new(root) {
-            let entry = entry.with_context(|| format!("could not read the site at {}", root.display()))?;
+            let entry =
+                entry.with_context(|| format!("could not read the site at {}", root.display()))?;
             if !entry.file_type().is_file() {
                 continue;
             }
@@ -88,14 +92,19 @@ impl SiteReport {
         for (file, url) in self.all_urls() {
             let what = match Reference::resolve(&url.text, file) {
                 Reference::External | Reference::NoRequest => continue,
-                Reference::RootAbsolute => "starts at the host's root; write it relative to the page".to_string(),
+                Reference::RootAbsolute => {
+                    "starts at the host's root; write it relative to the page".to_string()
+                }
                 Reference::OutsideSite => "points above the site's root folder".to_string(),
                 Reference::Internal { path, anchor } => match self.find(&path, anchor.as_deref()) {
                     Ok(()) => continue,
                     Err(missing) => missing,
                 },
             };
-            problems.push(Problem { file: file.to_path_buf(), what: format!("{} {:?}: {what}", url.found_in, url.text) });
+            problems.push(Problem {
+                file: file.to_path_buf(),
+                what: format!("{} {:?}: {what}", url.found_in, url.text),
+            });
         }
         problems
     }
@@ -104,7 +113,8 @@ impl SiteReport {
     pub fn external_loads(&self) -> Vec<Problem> {
         self.all_urls()
             .filter(|(file, url)| {
-                url.used_as == Use::Load && Reference::resolve(&url.text, file) == Reference::External
+                url.used_as == Use::Load
+                    && Reference::resolve(&url.text, file) == Reference::External
             })
             .map(|(file, url)| Problem {
                 file: file.to_path_buf(),
@@ -118,7 +128,10 @@ impl SiteReport {
         self.pages
             .iter()
             .flat_map(|(file, page)| {
-                page.parse_errors.iter().map(|error| Problem { file: file.clone(), what: format!("HTML: {error}") })
+                page.parse_errors.iter().map(|error| Problem {
+                    file: file.clone(),
+                    what: format!("HTML: {error}"),
+                })
             })
             .collect()
     }
@@ -126,8 +139,14 @@ impl SiteReport {
     /// Fails, listing every problem, unless the links resolve, nothing loads from another host
     /// and every page parses.
     pub fn ensure_sound(&self) -> Result<()> {
-        let problems: Vec<Problem> =
-            [self.broken_links(), self.external_loads(), self.parse_errors()].into_iter().flatten().collect();
+        let problems: Vec<Problem> = [
+            self.broken_links(),
+            self.external_loads(),
+            self.parse_errors(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         if problems.is_empty() {
             return Ok(());
         }
@@ -140,13 +159,18 @@ impl SiteReport {
 
     /// Every URL of every page and stylesheet, with the file it is in.
     fn all_urls(&self) -> impl Iterator<Item = (&Path, std::borrow::Cow<'_, Url>)> {
-        let in_pages = self
-            .pages
-            .iter()
-            .flat_map(|(file, page)| page.urls.iter().map(move |url| (file.as_path(), std::borrow::Cow::Borrowed(url))));
+        let in_pages = self.pages.iter().flat_map(|(file, page)| {
+            page.urls
+                .iter()
+                .map(move |url| (file.as_path(), std::borrow::Cow::Borrowed(url)))
+        });
         let in_stylesheets = self.stylesheets.iter().flat_map(|(file, urls)| {
             urls.iter().map(move |text| {
-                let url = Url { text: text.clone(), used_as: Use::Load, found_in: "url()".to_string() };
+                let url = Url {
+                    text: text.clone(),
+                    used_as: Use::Load,
+                    found_in: "url()".to_string(),
+                };
                 (file.as_path(), std::borrow::Cow::Owned(url))
             })
         });
@@ -155,7 +179,10 @@ impl SiteReport {
 
     /// Whether the site has the file at `path`, and the page there has `anchor`.
     fn find(&self, path: &Path, anchor: Option<&str>) -> Result<(), String> {
-        let file = if path.as_os_str().is_empty() || path.to_string_lossy().ends_with('/') || self.is_dir(path) {
+        let file = if path.as_os_str().is_empty()
+            || path.to_string_lossy().ends_with('/')
+            || self.is_dir(path)
+        {
             path.join("index.html")
         } else {
             path.to_path_buf()
@@ -180,7 +207,10 @@ impl SiteReport {
 /// id (or name) is the anchor as written or percent-decoded, as browsers match it. rustdoc's
 /// source pages also take a line range, `#12-20`, whose lines are ids.
 fn has_anchor(page: &Page, anchor: &str) -> bool {
-    if anchor.is_empty() || page.anchors.contains(anchor) || page.anchors.contains(&reference::decode(anchor)) {
+    if anchor.is_empty()
+        || page.anchors.contains(anchor)
+        || page.anchors.contains(&reference::decode(anchor))
+    {
         return true;
     }
     match anchor.split_once('-') {

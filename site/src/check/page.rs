@@ -41,14 +41,21 @@ impl Page {
     pub fn parse(html: &str) -> Page {
         let document = Html::parse_document(html);
         let mut page = Page {
-            parse_errors: document.errors.iter().map(|error| error.to_string()).collect(),
+            parse_errors: document
+                .errors
+                .iter()
+                .map(|error| error.to_string())
+                .collect(),
             ..Page::default()
         };
         for node in document.tree.nodes() {
             if let Some(element) = ElementRef::wrap(node) {
                 page.read_element(element);
             } else if let Some(text) = node.value().as_text() {
-                let in_style = node.parent().and_then(ElementRef::wrap).is_some_and(|p| p.value().name() == "style");
+                let in_style = node
+                    .parent()
+                    .and_then(ElementRef::wrap)
+                    .is_some_and(|p| p.value().name() == "style");
                 if in_style {
                     page.add_css(text, "<style>");
                 }
@@ -63,10 +70,8 @@ impl Page {
         if let Some(id) = value.id() {
             self.anchors.insert(id.to_string());
         }
-        if name == "a" {
-            if let Some(anchor) = value.attr("name") {
-                self.anchors.insert(anchor.to_string());
-            }
+        if let Some(anchor) = value.attr("name").filter(|_| name == "a") {
+            self.anchors.insert(anchor.to_string());
         }
         if let Some(style) = value.attr("style") {
             self.add_css(style, &format!("<{name} style>"));
@@ -75,26 +80,46 @@ impl Page {
             if let Some(text) = value.attr(attribute) {
                 let found_in = format!("<{name} {attribute}>");
                 let texts: Vec<&str> = if attribute.ends_with("srcset") {
-                    text.split(',').filter_map(|candidate| candidate.split_whitespace().next()).collect()
+                    text.split(',')
+                        .filter_map(|candidate| candidate.split_whitespace().next())
+                        .collect()
                 } else {
                     vec![text]
                 };
                 for text in texts {
-                    self.urls.push(Url { text: text.to_string(), used_as, found_in: found_in.clone() });
+                    self.urls.push(Url {
+                        text: text.to_string(),
+                        used_as,
+                        found_in: found_in.clone(),
+                    });
                 }
             }
         }
-        if name == "meta" && value.attr("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("refresh")) {
-            if let Some(target) = value.attr("content").and_then(refresh_target) {
-                let found_in = "<meta http-equiv=refresh>".to_string();
-                self.urls.push(Url { text: target.to_string(), used_as: Use::Link, found_in });
-            }
+        let refresh = name == "meta"
+            && value
+                .attr("http-equiv")
+                .is_some_and(|v| v.eq_ignore_ascii_case("refresh"));
+        if let Some(target) = value
+            .attr("content")
+            .and_then(refresh_target)
+            .filter(|_| refresh)
+        {
+            let found_in = "<meta http-equiv=refresh>".to_string();
+            self.urls.push(Url {
+                text: target.to_string(),
+                used_as: Use::Link,
+                found_in,
+            });
         }
     }
 
     fn add_css(&mut self, css: &str, found_in: &str) {
         for text in css_urls(css) {
-            self.urls.push(Url { text, used_as: Use::Load, found_in: found_in.to_string() });
+            self.urls.push(Url {
+                text,
+                used_as: Use::Load,
+                found_in: found_in.to_string(),
+            });
         }
     }
 }
@@ -104,12 +129,24 @@ fn urls_of(name: &str, element: ElementRef<'_>) -> Vec<(&'static str, Use)> {
     match name {
         "a" | "area" => vec![("href", Use::Link)],
         "link" => {
-            let rel = element.value().attr("rel").unwrap_or("").to_ascii_lowercase();
+            let rel = element
+                .value()
+                .attr("rel")
+                .unwrap_or("")
+                .to_ascii_lowercase();
             let loads = rel.split_whitespace().any(|r| {
                 matches!(
                     r,
-                    "stylesheet" | "icon" | "preload" | "modulepreload" | "prefetch" | "preconnect"
-                        | "dns-prefetch" | "manifest" | "apple-touch-icon" | "mask-icon"
+                    "stylesheet"
+                        | "icon"
+                        | "preload"
+                        | "modulepreload"
+                        | "prefetch"
+                        | "preconnect"
+                        | "dns-prefetch"
+                        | "manifest"
+                        | "apple-touch-icon"
+                        | "mask-icon"
                 )
             });
             vec![("href", if loads { Use::Load } else { Use::Link })]
@@ -132,7 +169,9 @@ fn refresh_target(content: &str) -> Option<&str> {
     let (_, rest) = content.split_once(';')?;
     let rest = rest.trim();
     let prefix = rest.get(..4)?;
-    prefix.eq_ignore_ascii_case("url=").then(|| rest[4..].trim().trim_matches(['\'', '"']))
+    prefix
+        .eq_ignore_ascii_case("url=")
+        .then(|| rest[4..].trim().trim_matches(['\'', '"']))
 }
 
 /// Every URL a stylesheet loads: `url(...)`, and `@import "..."`.
@@ -152,18 +191,25 @@ fn collect_css_urls(parser: &mut Parser<'_, '_>, urls: &mut Vec<String>) {
             Token::UnquotedUrl(url) => urls.push(url.to_string()),
             Token::QuotedString(url) if after_import => urls.push(url.to_string()),
             Token::Function(name) if name.eq_ignore_ascii_case("url") => {
-                let _ = parser.parse_nested_block(|inner| -> Result<(), cssparser::ParseError<'_, ()>> {
-                    if let Ok(url) = inner.expect_string() {
-                        urls.push(url.to_string());
-                    }
-                    Ok(())
-                });
+                let _ = parser.parse_nested_block(
+                    |inner| -> Result<(), cssparser::ParseError<'_, ()>> {
+                        if let Ok(url) = inner.expect_string() {
+                            urls.push(url.to_string());
+                        }
+                        Ok(())
+                    },
+                );
             }
-            Token::Function(_) | Token::ParenthesisBlock | Token::SquareBracketBlock | Token::CurlyBracketBlock => {
-                let _ = parser.parse_nested_block(|inner| -> Result<(), cssparser::ParseError<'_, ()>> {
-                    collect_css_urls(inner, urls);
-                    Ok(())
-                });
+            Token::Function(_)
+            | Token::ParenthesisBlock
+            | Token::SquareBracketBlock
+            | Token::CurlyBracketBlock => {
+                let _ = parser.parse_nested_block(
+                    |inner| -> Result<(), cssparser::ParseError<'_, ()>> {
+                        collect_css_urls(inner, urls);
+                        Ok(())
+                    },
+                );
             }
             _ => {}
         }
@@ -181,7 +227,9 @@ mod tests {
 
     #[test]
     fn pages_offer_ids_and_named_anchors() {
-        let page = Page::parse(r#"<!DOCTYPE html><html><head><title>t</title></head><body><h2 id="a">A</h2><a name="b"></a></body></html>"#);
+        let page = Page::parse(
+            r#"<!DOCTYPE html><html><head><title>t</title></head><body><h2 id="a">A</h2><a name="b"></a></body></html>"#,
+        );
         assert!(page.anchors.contains("a") && page.anchors.contains("b"));
         assert!(page.parse_errors.is_empty(), "{:?}", page.parse_errors);
     }
@@ -193,7 +241,11 @@ mod tests {
             r#"<link rel="canonical" href="https://x.example/"></head><body><a href="b.html">b</a>"#,
             r#"<img src="i.png" srcset="i2.png 2x, i3.png 3x" alt=""><script src="j.js"></script></body></html>"#,
         ));
-        let found: Vec<(&str, Use)> = page.urls.iter().map(|u| (u.text.as_str(), u.used_as)).collect();
+        let found: Vec<(&str, Use)> = page
+            .urls
+            .iter()
+            .map(|u| (u.text.as_str(), u.used_as))
+            .collect();
         assert_eq!(
             found,
             [
@@ -222,7 +274,16 @@ mod tests {
     fn css_urls_are_found_in_every_form() {
         let css = r#"@import url("a.css"); @font-face { src: url(f.woff2) format("woff2"), url('g.woff'); }
             .x { background: image-set(url(h.png) 1x); mask: url("data:image/svg+xml,<svg/>"); }"#;
-        assert_eq!(css_urls(css), ["a.css", "f.woff2", "g.woff", "h.png", "data:image/svg+xml,<svg/>"]);
+        assert_eq!(
+            css_urls(css),
+            [
+                "a.css",
+                "f.woff2",
+                "g.woff",
+                "h.png",
+                "data:image/svg+xml,<svg/>"
+            ]
+        );
     }
 
     #[test]
@@ -233,7 +294,10 @@ mod tests {
 
     #[test]
     fn a_refresh_names_its_target() {
-        assert_eq!(refresh_target("0; url=workerpool/index.html"), Some("workerpool/index.html"));
+        assert_eq!(
+            refresh_target("0; url=workerpool/index.html"),
+            Some("workerpool/index.html")
+        );
         assert_eq!(refresh_target("5"), None);
     }
 }

@@ -17,7 +17,10 @@ pub enum Reference {
     OutsideSite,
     /// A file of the site, relative to the site's root, and the `#anchor` it names, if any,
     /// as written (a browser matches it as written first, then percent-decoded).
-    Internal { path: PathBuf, anchor: Option<String> },
+    Internal {
+        path: PathBuf,
+        anchor: Option<String>,
+    },
 }
 
 impl Reference {
@@ -41,7 +44,11 @@ impl Reference {
             None => (url, None),
         };
         let path = rest.split_once('?').map_or(rest, |(path, _query)| path);
-        let base = if path.is_empty() { file.to_path_buf() } else { file.with_file_name(decode(path)) };
+        let base = if path.is_empty() {
+            file.to_path_buf()
+        } else {
+            file.with_file_name(decode(path))
+        };
         match normalize(&base) {
             Some(path) => Reference::Internal { path, anchor },
             None => Reference::OutsideSite,
@@ -54,7 +61,8 @@ fn scheme(url: &str) -> Option<&str> {
     let (scheme, _) = url.split_once(':')?;
     let mut chars = scheme.chars();
     let first = chars.next()?;
-    let valid = first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+    let valid = first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
     valid.then_some(scheme)
 }
 
@@ -89,31 +97,58 @@ mod tests {
     use super::*;
 
     fn internal(path: &str, anchor: Option<&str>) -> Reference {
-        Reference::Internal { path: PathBuf::from(path), anchor: anchor.map(String::from) }
+        Reference::Internal {
+            path: PathBuf::from(path),
+            anchor: anchor.map(String::from),
+        }
     }
 
     #[test]
     fn other_hosts_are_external() {
         let page = Path::new("index.html");
-        assert_eq!(Reference::resolve("https://fonts.example/a.css", page), Reference::External);
-        assert_eq!(Reference::resolve("//cdn.example/x.js", page), Reference::External);
+        assert_eq!(
+            Reference::resolve("https://fonts.example/a.css", page),
+            Reference::External
+        );
+        assert_eq!(
+            Reference::resolve("//cdn.example/x.js", page),
+            Reference::External
+        );
         assert_eq!(Reference::resolve("HTTP://a", page), Reference::External);
     }
 
     #[test]
     fn schemes_that_make_no_request_are_told_apart() {
         let page = Path::new("index.html");
-        assert_eq!(Reference::resolve("data:image/svg+xml,<svg/>", page), Reference::NoRequest);
-        assert_eq!(Reference::resolve("mailto:a@b.c", page), Reference::NoRequest);
+        assert_eq!(
+            Reference::resolve("data:image/svg+xml,<svg/>", page),
+            Reference::NoRequest
+        );
+        assert_eq!(
+            Reference::resolve("mailto:a@b.c", page),
+            Reference::NoRequest
+        );
     }
 
     #[test]
     fn relative_paths_resolve_against_the_page_and_keep_their_anchor() {
         let page = Path::new("book/perf/index.html");
-        assert_eq!(Reference::resolve("../intro.html#why", page), internal("book/intro.html", Some("why")));
-        assert_eq!(Reference::resolve("#a%3Cb", page), internal("book/perf/index.html", Some("a%3Cb")));
-        assert_eq!(Reference::resolve("#top", page), internal("book/perf/index.html", Some("top")));
-        assert_eq!(Reference::resolve("a%20b.html?x=1", page), internal("book/perf/a b.html", None));
+        assert_eq!(
+            Reference::resolve("../intro.html#why", page),
+            internal("book/intro.html", Some("why"))
+        );
+        assert_eq!(
+            Reference::resolve("#a%3Cb", page),
+            internal("book/perf/index.html", Some("a%3Cb"))
+        );
+        assert_eq!(
+            Reference::resolve("#top", page),
+            internal("book/perf/index.html", Some("top"))
+        );
+        assert_eq!(
+            Reference::resolve("a%20b.html?x=1", page),
+            internal("book/perf/a b.html", None)
+        );
         assert_eq!(Reference::resolve("./", page), internal("book/perf/", None));
     }
 
@@ -121,6 +156,9 @@ mod tests {
     fn root_paths_and_climbs_out_of_the_site_are_flagged() {
         let page = Path::new("book/index.html");
         assert_eq!(Reference::resolve("/api/", page), Reference::RootAbsolute);
-        assert_eq!(Reference::resolve("../../x.html", page), Reference::OutsideSite);
+        assert_eq!(
+            Reference::resolve("../../x.html", page),
+            Reference::OutsideSite
+        );
     }
 }

@@ -1,4 +1,6 @@
 //! The site, built once per test binary from a clean state, for the tests to look at.
+// Each test binary includes this module and uses only part of it.
+#![allow(dead_code)]
 
 use site::{Built, Layout};
 use std::path::{Path, PathBuf};
@@ -13,8 +15,13 @@ pub fn test_layout(name: &str) -> Layout {
         if real.exists() {
             real.to_path_buf()
         } else {
-            eprintln!("note: {} is not there yet; the tests use tests/fixtures/{file}", real.display());
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(file)
+            eprintln!(
+                "note: {} is not there yet; the tests use tests/fixtures/{file}",
+                real.display()
+            );
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures")
+                .join(file)
         }
     };
     Layout {
@@ -32,7 +39,10 @@ pub fn built_site() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
         let layout = test_layout("shared");
-        let scratch = layout.dist.parent().expect("the test layout has a scratch folder");
+        let scratch = layout
+            .dist
+            .parent()
+            .expect("the test layout has a scratch folder");
         if scratch.exists() {
             std::fs::remove_dir_all(scratch).expect("the scratch folder can be cleared");
         }
