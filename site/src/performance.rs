@@ -70,7 +70,7 @@ fn table(section: &Section) -> Markup {
             summary { "Show as a table" }
             div.table-scroll {
                 table {
-                    caption { (section.caption) ": time and allocations, " (section.candidate)
+                    caption { (section.title) ": time and allocations, " (section.candidate)
                         @if let Some(baseline) = &section.baseline { " against " (baseline) } }
                     thead {
                         tr {

@@ -46,3 +46,48 @@ fn every_page_parses_without_html_errors() {
 fn list(problems: &[site::check::Problem]) -> String {
     problems.iter().map(|p| format!("  {p}\n")).collect()
 }
+
+#[test]
+fn the_landing_page_shows_the_figures_of_the_data_files() {
+    let built = common::built_site();
+    let layout = common::test_layout("shared");
+    let summary = site::summary::Summary::load(&layout).unwrap();
+    let coverage = site::coverage::Coverage::load(&layout).unwrap();
+    let page = scraper::Html::parse_document(
+        &std::fs::read_to_string(built.dist.join("index.html")).unwrap(),
+    );
+    let select = |css: &str| -> Vec<String> {
+        let selector = scraper::Selector::parse(css).unwrap();
+        page.select(&selector)
+            .map(|e| e.text().collect::<String>())
+            .collect()
+    };
+    let mut expected: Vec<String> = site::summary::HEADLINES
+        .iter()
+        .map(|id| summary.headline(id).display.clone())
+        .collect();
+    expected.push(coverage.percent_text());
+    assert_eq!(select(".figure-value"), expected);
+    let charts = select("figure.chart .chart-title");
+    let compared: Vec<String> = summary
+        .comparisons()
+        .iter()
+        .map(|s| s.title.clone())
+        .collect();
+    assert_eq!(
+        charts, compared,
+        "one chart per section comparing v3 with v2"
+    );
+}
+
+#[test]
+fn the_landing_page_needs_no_javascript() {
+    let html = std::fs::read_to_string(common::built_site().dist.join("index.html")).unwrap();
+    let page = scraper::Html::parse_document(&html);
+    let scripts = scraper::Selector::parse("script, [onclick], [onload]").unwrap();
+    assert_eq!(
+        page.select(&scripts).count(),
+        0,
+        "the landing page runs script"
+    );
+}
