@@ -162,12 +162,8 @@ fn draw<DB: DrawingBackend>(
     // The bars, in data coordinates: x is nanoseconds, y counts pixels up from the axis.
     let top = HEADER + LEGEND_ROW * layout.legend_rows.len() as u32;
     let (_, body) = root.split_vertically(top);
-    let largest = section
-        .rows
-        .iter()
-        .flat_map(|r| r.cells.iter().filter_map(|c| c.figure()))
-        .map(|f| f.time.upper_ns.max(f.time.point_ns))
-        .fold(0.0_f64, f64::max);
+    let scale = Scale::of(section);
+    let largest = scale.shown_max;
     let x_max = if largest > 0.0 { largest * 1.28 } else { 1.0 };
     let unit = format::unit_for(largest.max(1.0));
     let mut chart = ChartBuilder::on(&body)
@@ -221,22 +217,35 @@ fn draw<DB: DrawingBackend>(
             match cell {
                 Cell::Measured(figure) => {
                     let t = figure.time;
+                    let clipped = scale.clip.is_some_and(|clip| t.point_ns > clip);
+                    let end = if clipped { largest } else { t.point_ns };
                     chart.draw_series([
+                        Rectangle::new([(0.0, bar_top), (end, bar_bottom)], colours[s].filled()),
                         Rectangle::new(
-                            [(0.0, bar_top), (t.point_ns, bar_bottom)],
-                            colours[s].filled(),
-                        ),
-                        Rectangle::new(
-                            [(0.0, bar_top), (t.point_ns, bar_bottom)],
+                            [(0.0, bar_top), (end, bar_bottom)],
                             BLACK.mix(0.35).stroke_width(1),
                         ),
                     ])?;
-                    chart.draw_series(std::iter::once(PathElement::new(
-                        vec![(t.lower_ns, middle), (t.upper_ns, middle)],
-                        INK.stroke_width(1),
-                    )))?;
+                    if clipped {
+                        // A break in the bar: it is far longer than the axis shows.
+                        chart.draw_series(std::iter::once(
+                            EmptyElement::at((largest * 0.9, middle))
+                                + PathElement::new(vec![(-6, 11), (0, -11)], WHITE.stroke_width(3))
+                                + PathElement::new(vec![(0, 11), (6, -11)], WHITE.stroke_width(3)),
+                        ))?;
+                    } else {
+                        chart.draw_series(std::iter::once(PathElement::new(
+                            vec![(t.lower_ns, middle), (t.upper_ns, middle)],
+                            INK.stroke_width(1),
+                        )))?;
+                    }
+                    let label_at = if clipped {
+                        largest
+                    } else {
+                        t.upper_ns.max(t.point_ns)
+                    };
                     chart.draw_series(std::iter::once(
-                        EmptyElement::at((t.upper_ns.max(t.point_ns), middle))
+                        EmptyElement::at((label_at, middle))
                             + Text::new(
                                 format::time(t.point_ns),
                                 (6, 0),
@@ -269,6 +278,43 @@ fn draw<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// How far the axis reaches. One bar far longer than all others would squash them into slivers, so
+/// such outliers are cut at the axis end, drawn with a break, and labelled with their true figure.
+struct Scale {
+    /// The largest figure the axis shows (interval included).
+    shown_max: f64,
+    /// Figures above this are cut.
+    clip: Option<f64>,
+}
+
+/// A bar this many times longer than the longest of the rest is cut.
+const OUTLIER: f64 = 5.0;
+
+impl Scale {
+    fn of(section: &SectionReport) -> Scale {
+        let mut figures: Vec<(f64, f64)> = section
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter().filter_map(Cell::figure))
+            .map(|f| (f.time.point_ns, f.time.upper_ns.max(f.time.point_ns)))
+            .collect();
+        figures.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let top = figures.last().map_or(0.0, |f| f.1);
+        let rest: Vec<&(f64, f64)> = figures.iter().filter(|f| f.0 * OUTLIER < top).collect();
+        match rest.iter().map(|f| f.1).reduce(f64::max) {
+            // Only cut when most bars are in the rest: otherwise the "outliers" are the chart.
+            Some(rest_max) if rest.len() * 2 > figures.len() => Scale {
+                shown_max: rest_max * 1.15,
+                clip: Some(rest_max * 1.15),
+            },
+            _ => Scale {
+                shown_max: top,
+                clip: None,
+            },
+        }
+    }
 }
 
 /// The chart in words, for the SVG's `<desc>`.

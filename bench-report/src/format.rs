@@ -113,10 +113,12 @@ pub fn bytes(count: u64) -> String {
     format!("{value:.1} {}", UNITS[unit])
 }
 
-/// A ratio: "5.6×", "12×".
+/// A ratio: "5.6×", "12×", and "1.03×" where one decimal would read "1.0×".
 pub fn ratio(value: f64) -> String {
     if value >= 9.95 {
         format!("{value:.0}×")
+    } else if format!("{value:.1}") == "1.0" {
+        format!("{value:.2}×")
     } else {
         format!("{value:.1}×")
     }
@@ -138,7 +140,7 @@ pub fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -185,6 +187,9 @@ mod tests {
         assert_eq!(comparison(0.5, true), "2.0× slower");
         assert_eq!(comparison(5.56, false), "no clear difference");
         assert_eq!(comparison(12.3, true), "12× faster");
+        assert_eq!(comparison(1.034, true), "1.03× faster");
+        assert_eq!(comparison(1.0 / 1.044, true), "1.04× slower");
+        assert_eq!(comparison(1.0 / 1.056, true), "1.1× slower");
     }
 
     #[test]

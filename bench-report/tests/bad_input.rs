@@ -28,7 +28,10 @@ fn a_corrupt_estimates_file_is_named_with_what_to_run() {
     assert!(matches!(error, Error::ResultsFile { .. }));
     let text = message(error);
     assert!(text.contains(&file.display().to_string()), "{text}");
-    assert!(text.contains("bench-report --rerun") && text.contains("cargo bench -p tinyjson"), "{text}");
+    assert!(
+        text.contains("bench-report --rerun") && text.contains("cargo bench -p tinyjson"),
+        "{text}"
+    );
     assert!(!project.path("book").exists(), "nothing may be written");
 }
 
@@ -45,11 +48,15 @@ fn a_missing_estimates_file_is_named() {
 fn an_estimate_outside_its_interval_is_rejected() {
     let project = made_up_with_run();
     let file = project.path("criterion/parse/tinyjson 1.x_1 KiB/new/estimates.json");
-    let mut estimates: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let mut estimates: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     estimates["mean"]["point_estimate"] = serde_json::json!(-1.0);
     std::fs::write(&file, estimates.to_string()).unwrap();
     let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
-    assert!(text.contains(&file.display().to_string()) && text.contains("mean"), "{text}");
+    assert!(
+        text.contains(&file.display().to_string()) && text.contains("mean"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -58,7 +65,10 @@ fn a_corrupt_benchmark_file_is_named() {
     let file = project.path("criterion/sum/large/new/benchmark.json");
     std::fs::write(&file, "not json").unwrap();
     let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
-    assert!(text.contains(&file.display().to_string()) && text.contains("criterion 0.8"), "{text}");
+    assert!(
+        text.contains(&file.display().to_string()) && text.contains("criterion 0.8"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -67,7 +77,10 @@ fn a_corrupt_allocation_file_is_named() {
     let file = project.path("criterion/allocations/tinyjson.json");
     std::fs::write(&file, r#"{"version": 1, "benchmarks": {"x": {"allocs_per_op": -1, "bytes_per_op": 0, "ops": 1}}}"#).unwrap();
     let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
-    assert!(text.contains(&file.display().to_string()) && text.contains("`x`"), "{text}");
+    assert!(
+        text.contains(&file.display().to_string()) && text.contains("`x`"),
+        "{text}"
+    );
     std::fs::write(&file, r#"{"version": 7, "benchmarks": {}}"#).unwrap();
     let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
     assert!(text.contains("version is 7"), "{text}");
@@ -79,7 +92,10 @@ fn no_results_and_no_run_is_an_error_saying_what_to_run() {
     std::fs::remove_dir_all(project.path("criterion")).unwrap();
     let error = bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err();
     let text = message(error);
-    assert!(text.contains("no criterion results in") && text.contains("bench-report --rerun"), "{text}");
+    assert!(
+        text.contains("no criterion results in") && text.contains("bench-report --rerun"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -103,7 +119,11 @@ fn without_results_the_run_command_produces_them() {
     std::fs::remove_dir_all(project.path("criterion")).unwrap();
     let outcome = bench_report::generate(&project.options(RunPolicy::IfMissing)).unwrap();
     assert!(outcome.ran_benchmarks);
-    assert!(project.path("criterion/sum/large/new/estimates.json").is_file());
+    assert!(
+        project
+            .path("criterion/sum/large/new/estimates.json")
+            .is_file()
+    );
     assert!(project.path("book/perf/parse.svg").is_file());
     // With results present, it does not run again unless asked.
     let again = bench_report::generate(&project.options(RunPolicy::IfMissing)).unwrap();
@@ -115,24 +135,41 @@ fn without_results_the_run_command_produces_them() {
 #[test]
 fn a_failing_run_is_an_error_naming_the_command() {
     let page = std::fs::read_to_string(common::fixtures().join("made-up-page.toml")).unwrap();
-    let project = common::Project::new(&format!("{page}\n[run]\ncommand = [\"sh\", \"-c\", \"exit 3\"]\n"));
+    let project = common::Project::new(&format!(
+        "{page}\n[run]\ncommand = [\"sh\", \"-c\", \"exit 3\"]\n"
+    ));
     let error = bench_report::generate(&project.options(RunPolicy::Always)).unwrap_err();
     assert!(matches!(error, Error::BenchmarkRun { .. }));
     let text = message(error);
-    assert!(text.contains("sh -c 'exit 3'") && text.contains("exit status: 3"), "{text}");
+    assert!(
+        text.contains("sh -c 'exit 3'") && text.contains("exit status: 3"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_missing_scenario_is_drawn_as_missing_with_a_warning() {
-    let project = common::Project::new(&common::two_series_page("sum/large", "sum/not measured yet"));
+    let project = common::Project::new(&common::two_series_page(
+        "sum/large",
+        "sum/not measured yet",
+    ));
     let outcome = bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
-    let warning = outcome.report.warnings.iter().find(|w| w.contains("sum/not measured yet")).unwrap();
+    let warning = outcome
+        .report
+        .warnings
+        .iter()
+        .find(|w| w.contains("sum/not measured yet"))
+        .unwrap();
     assert!(warning.contains("drawn as missing"), "{warning}");
     let svg = project.read("out/charts/pair.svg");
     assert!(svg.contains("B no result"), "the description says so");
     let page = project.read("out/page.md");
-    assert!(page.contains("no result (`sum/not measured yet`)"), "{page}");
-    let summary: serde_json::Value = serde_json::from_str(&project.read("out/charts/summary.json")).unwrap();
+    assert!(
+        page.contains("no result (`sum/not measured yet`)"),
+        "{page}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&project.read("out/charts/summary.json")).unwrap();
     assert!(summary["sections"][0]["rows"][0]["cells"][1].is_null());
     assert!(summary["sections"][0]["rows"][0]["speedup"].is_null());
 }
@@ -147,7 +184,10 @@ fn a_missing_page_description_says_to_pass_one() {
     };
     let error = bench_report::generate(&options).unwrap_err();
     let text = message(error);
-    assert!(text.contains("nowhere.toml") && text.contains("--page"), "{text}");
+    assert!(
+        text.contains("nowhere.toml") && text.contains("--page"),
+        "{text}"
+    );
 }
 
 fn page_error(page: &str) -> String {

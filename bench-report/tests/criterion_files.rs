@@ -7,7 +7,9 @@ use bench_report::page::Statistic;
 use serde_json::Value;
 
 fn estimates(dir: &str) -> Value {
-    let path = common::criterion_fixture().join(dir).join("new/estimates.json");
+    let path = common::criterion_fixture()
+        .join(dir)
+        .join("new/estimates.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -33,11 +35,27 @@ fn every_benchmark_is_found_by_its_full_id() {
 #[test]
 fn the_median_is_criterions_median_with_its_interval() {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
-    let m = results.measurement("sum/small/8 items", Statistic::Median).unwrap().unwrap();
+    let m = results
+        .measurement("sum/small/8 items", Statistic::Median)
+        .unwrap()
+        .unwrap();
     let file = estimates("sum/small_8 items");
-    assert_eq!(m.point_ns, file["median"]["point_estimate"].as_f64().unwrap());
-    assert_eq!(m.lower_ns, file["median"]["confidence_interval"]["lower_bound"].as_f64().unwrap());
-    assert_eq!(m.upper_ns, file["median"]["confidence_interval"]["upper_bound"].as_f64().unwrap());
+    assert_eq!(
+        m.point_ns,
+        file["median"]["point_estimate"].as_f64().unwrap()
+    );
+    assert_eq!(
+        m.lower_ns,
+        file["median"]["confidence_interval"]["lower_bound"]
+            .as_f64()
+            .unwrap()
+    );
+    assert_eq!(
+        m.upper_ns,
+        file["median"]["confidence_interval"]["upper_bound"]
+            .as_f64()
+            .unwrap()
+    );
     assert_eq!(m.confidence_level, 0.95);
     assert_eq!(m.samples, 100);
     assert_eq!(m.statistic, Statistic::Median);
@@ -47,10 +65,22 @@ fn the_median_is_criterions_median_with_its_interval() {
 fn the_mean_and_the_slope_are_read_too() {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
     let file = estimates("sum/large");
-    let mean = results.measurement("sum/large", Statistic::Mean).unwrap().unwrap();
-    assert_eq!(mean.point_ns, file["mean"]["point_estimate"].as_f64().unwrap());
-    let slope = results.measurement("sum/large", Statistic::Slope).unwrap().unwrap();
-    assert_eq!(slope.point_ns, file["slope"]["point_estimate"].as_f64().unwrap());
+    let mean = results
+        .measurement("sum/large", Statistic::Mean)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        mean.point_ns,
+        file["mean"]["point_estimate"].as_f64().unwrap()
+    );
+    let slope = results
+        .measurement("sum/large", Statistic::Slope)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        slope.point_ns,
+        file["slope"]["point_estimate"].as_f64().unwrap()
+    );
     assert_eq!(slope.statistic, Statistic::Slope);
 }
 
@@ -58,16 +88,29 @@ fn the_mean_and_the_slope_are_read_too() {
 fn flat_sampling_has_no_slope_so_the_mean_is_quoted() {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
     assert!(estimates("flat/custom timing")["slope"].is_null());
-    let m = results.measurement("flat/custom timing", Statistic::Slope).unwrap().unwrap();
+    let m = results
+        .measurement("flat/custom timing", Statistic::Slope)
+        .unwrap()
+        .unwrap();
     assert_eq!(m.statistic, Statistic::Mean);
-    assert_eq!(m.point_ns, estimates("flat/custom timing")["mean"]["point_estimate"].as_f64().unwrap());
+    assert_eq!(
+        m.point_ns,
+        estimates("flat/custom timing")["mean"]["point_estimate"]
+            .as_f64()
+            .unwrap()
+    );
     assert_eq!(m.samples, 10);
 }
 
 #[test]
 fn a_benchmark_without_results_is_none_not_an_error() {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
-    assert!(results.measurement("no/such benchmark", Statistic::Median).unwrap().is_none());
+    assert!(
+        results
+            .measurement("no/such benchmark", Statistic::Median)
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
@@ -80,8 +123,14 @@ fn a_missing_directory_has_no_results() {
 #[test]
 fn spread_and_overlap_follow_the_interval() {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
-    let one = results.measurement("parse/tinyjson 1.x/1 KiB", Statistic::Median).unwrap().unwrap();
-    let two = results.measurement("parse/tinyjson 2.x/1 KiB", Statistic::Median).unwrap().unwrap();
+    let one = results
+        .measurement("parse/tinyjson 1.x/1 KiB", Statistic::Median)
+        .unwrap()
+        .unwrap();
+    let two = results
+        .measurement("parse/tinyjson 2.x/1 KiB", Statistic::Median)
+        .unwrap()
+        .unwrap();
     assert!(!one.overlaps(&two) && !two.overlaps(&one));
     assert!(one.overlaps(&one));
     let half = (one.upper_ns - one.point_ns).max(one.point_ns - one.lower_ns);

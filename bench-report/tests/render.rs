@@ -17,7 +17,8 @@ use bench_report::report::{Cell, Report, SectionReport};
 fn report(page_text: &str) -> Report {
     let page = Page::parse(page_text, "page.toml".as_ref()).unwrap();
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
-    let allocations = AllocationCounts::read(&common::fixtures().join("made-up-allocations"), "hint").unwrap();
+    let allocations =
+        AllocationCounts::read(&common::fixtures().join("made-up-allocations"), "hint").unwrap();
     Report::build(&page, &results, &allocations, Environment::gather(None)).unwrap()
 }
 
@@ -37,14 +38,30 @@ fn a_chart_is_well_formed_accessible_svg() {
     let root = document.root_element();
     assert_eq!(root.tag_name().name(), "svg");
     assert_eq!(root.attribute("role"), Some("img"));
-    let labelled_by: Vec<&str> = root.attribute("aria-labelledby").unwrap().split(' ').collect();
+    let labelled_by: Vec<&str> = root
+        .attribute("aria-labelledby")
+        .unwrap()
+        .split(' ')
+        .collect();
     let title = root.children().find(|n| n.has_tag_name("title")).unwrap();
     let desc = root.children().find(|n| n.has_tag_name("desc")).unwrap();
-    assert_eq!(labelled_by, [title.attribute("id").unwrap(), desc.attribute("id").unwrap()]);
-    assert_eq!(title.text(), Some("Time to parse a document, lower is better"));
+    assert_eq!(
+        labelled_by,
+        [
+            title.attribute("id").unwrap(),
+            desc.attribute("id").unwrap()
+        ]
+    );
+    assert_eq!(
+        title.text(),
+        Some("Time to parse a document, lower is better")
+    );
     let desc = desc.text().unwrap();
     assert!(desc.contains("1 KiB document: tinyjson 1.x "), "{desc}");
-    assert!(desc.contains("tinyjson 2.x is ") && desc.contains("× faster than tinyjson 1.x"), "{desc}");
+    assert!(
+        desc.contains("tinyjson 2.x is ") && desc.contains("× faster than tinyjson 1.x"),
+        "{desc}"
+    );
 }
 
 #[test]
@@ -65,7 +82,10 @@ fn text_is_drawn_as_outlines_of_the_bundled_font() {
         .map(|n| n.attribute("href").unwrap().trim_start_matches('#'))
         .collect();
     assert!(!uses.is_empty());
-    assert!(uses.iter().all(|u| defined.contains(u)), "a glyph is used but not defined");
+    assert!(
+        uses.iter().all(|u| defined.contains(u)),
+        "a glyph is used but not defined"
+    );
     // Glyphs are shared: far fewer definitions than uses.
     assert!(defined.len() * 2 < uses.len());
     // Ids carry the section id, so charts can share one HTML page.
@@ -78,13 +98,25 @@ fn bars_carry_their_figures_a_legend_and_the_callouts_that_hold() {
     let parse = section(&report, "parse");
     let rendered = chart::render(parse, &Typeface::bundled()).unwrap();
     for series in &parse.series {
-        assert!(rendered.texts.contains(&series.label), "no legend entry {}", series.label);
-        assert!(rendered.svg.contains(&format!("fill=\"{}\"", series.colour)), "no bar in {}", series.colour);
+        assert!(
+            rendered.texts.contains(&series.label),
+            "no legend entry {}",
+            series.label
+        );
+        assert!(
+            rendered
+                .svg
+                .contains(&format!("fill=\"{}\"", series.colour)),
+            "no bar in {}",
+            series.colour
+        );
     }
     for row in &parse.rows {
         assert!(rendered.texts.contains(&row.label));
         for cell in &row.cells {
-            let Cell::Measured(figure) = cell else { panic!("all measured") };
+            let Cell::Measured(figure) = cell else {
+                panic!("all measured")
+            };
             let label = format::time(figure.time.point_ns);
             assert!(label.ends_with(" µs"));
             assert!(rendered.texts.contains(&label), "no value label {label}");
@@ -93,7 +125,11 @@ fn bars_carry_their_figures_a_legend_and_the_callouts_that_hold() {
         assert!(speedup.holds);
         assert!(rendered.texts.contains(&speedup.display()));
     }
-    assert!(rendered.texts.iter().any(|t| t == "0 µs"), "axis ticks in µs: {:?}", rendered.texts);
+    assert!(
+        rendered.texts.iter().any(|t| t == "0 µs"),
+        "axis ticks in µs: {:?}",
+        rendered.texts
+    );
 }
 
 #[test]
@@ -105,7 +141,14 @@ fn no_callout_where_the_intervals_overlap() {
     assert!(!speedup.holds);
     assert_eq!(speedup.display(), "no clear difference");
     let rendered = chart::render(pair, &Typeface::bundled()).unwrap();
-    assert!(!rendered.texts.iter().any(|t| t.contains("faster") || t.contains("slower")), "{:?}", rendered.texts);
+    assert!(
+        !rendered
+            .texts
+            .iter()
+            .any(|t| t.contains("faster") || t.contains("slower")),
+        "{:?}",
+        rendered.texts
+    );
     let page = bench_report::markdown::page(&report, "charts", "page.toml");
     assert!(page.contains("| no clear difference |"), "{page}");
 }
@@ -117,7 +160,11 @@ fn a_slower_candidate_is_called_slower() {
     let speedup = pair.rows[0].speedup.unwrap();
     assert!(speedup.holds && speedup.ratio < 1.0);
     let rendered = chart::render(pair, &Typeface::bundled()).unwrap();
-    assert!(rendered.texts.iter().any(|t| t.ends_with("× slower")), "{:?}", rendered.texts);
+    assert!(
+        rendered.texts.iter().any(|t| t.ends_with("× slower")),
+        "{:?}",
+        rendered.texts
+    );
 }
 
 #[test]
@@ -142,6 +189,41 @@ fn a_scenario_measured_for_one_series_only_says_so() {
     let report = made_up_report();
     let validate = section(&report, "validate");
     let rendered = chart::render(validate, &Typeface::bundled()).unwrap();
-    assert!(rendered.texts.contains(&"tinyjson 1.x: not measured".to_owned()), "{:?}", rendered.texts);
+    assert!(
+        rendered
+            .texts
+            .contains(&"tinyjson 1.x: not measured".to_owned()),
+        "{:?}",
+        rendered.texts
+    );
     assert!(!rendered.texts.iter().any(|t| t.contains("faster")));
+}
+
+#[test]
+fn one_far_longer_bar_is_cut_so_the_others_stay_readable() {
+    let page = common::two_series_page("top level", "sum/small/8 items")
+        .replace(
+            "{ id = \"b\", label = \"B\" }]",
+            "{ id = \"b\", label = \"B\" }, { id = \"c\", label = \"C\" }]",
+        )
+        .replace(
+            "b = \"sum/small/8 items\" }",
+            "b = \"sum/small/8 items\", c = \"flat/custom timing\" }",
+        );
+    let report = report(&page);
+    let rendered = chart::render(section(&report, "pair"), &Typeface::bundled()).unwrap();
+    let Cell::Measured(slow) = &section(&report, "pair").rows[0].cells[2] else {
+        panic!("measured")
+    };
+    // The cut bar keeps its true figure, while the axis stays in the others' nanoseconds.
+    assert!(rendered.texts.contains(&format::time(slow.time.point_ns)));
+    assert!(format::time(slow.time.point_ns).ends_with(" µs"));
+    assert!(
+        !rendered
+            .texts
+            .iter()
+            .any(|t| t.ends_with(" µs") && t != &format::time(slow.time.point_ns)),
+        "{:?}",
+        rendered.texts
+    );
 }

@@ -12,26 +12,53 @@ fn the_page_the_charts_and_the_summary_are_generated() {
     let project = common::Project::made_up();
     let outcome = bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
     assert!(!outcome.ran_benchmarks);
-    for file in ["book/perf.md", "book/perf/parse.svg", "book/perf/serialize.svg", "book/perf/validate.svg", "book/perf/summary.json"] {
-        assert!(outcome.written.contains(&project.path(file)), "{file} not written");
+    for file in [
+        "book/perf.md",
+        "book/perf/parse.svg",
+        "book/perf/serialize.svg",
+        "book/perf/validate.svg",
+        "book/perf/summary.json",
+    ] {
+        assert!(
+            outcome.written.contains(&project.path(file)),
+            "{file} not written"
+        );
     }
-    assert!(outcome.report.warnings.is_empty(), "{:?}", outcome.report.warnings);
+    assert!(
+        outcome.report.warnings.is_empty(),
+        "{:?}",
+        outcome.report.warnings
+    );
 
     let page = project.read("book/perf.md");
     assert!(page.starts_with(GENERATED_MARK));
     assert!(page.contains("# tinyjson performance"));
-    for heading in ["## Parsing", "## Serializing", "## Validating", "## Measured on"] {
+    for heading in [
+        "## Parsing",
+        "## Serializing",
+        "## Validating",
+        "## Measured on",
+    ] {
         assert!(page.contains(heading), "no {heading}");
     }
     assert!(page.contains("<img src=\"perf/parse.svg\""));
-    let parse_row = page.lines().find(|l| l.starts_with("| 1 KiB document |")).unwrap();
+    let parse_row = page
+        .lines()
+        .find(|l| l.starts_with("| 1 KiB document |"))
+        .unwrap();
     assert!(parse_row.contains(" µs ± "), "{parse_row}");
-    assert!(parse_row.contains("14 allocs") && parse_row.contains("3 allocs"), "{parse_row}");
+    assert!(
+        parse_row.contains("14 allocs") && parse_row.contains("3 allocs"),
+        "{parse_row}"
+    );
     assert!(parse_row.contains("× faster**"), "{parse_row}");
     assert!(page.contains("| Geometric mean |"));
     // "validate" has no 1.x result: not measured, no comparison.
     let validate_row = page.lines().find(|l| l.starts_with("| schema |")).unwrap();
-    assert!(validate_row.contains("| n/a |") && validate_row.ends_with("| — |"), "{validate_row}");
+    assert!(
+        validate_row.contains("| n/a |") && validate_row.ends_with("| — |"),
+        "{validate_row}"
+    );
     assert!(page.contains("1.x has no validator."));
 }
 
@@ -48,7 +75,12 @@ fn the_summary_follows_the_schema() {
     assert!(speedup["value"].as_f64().unwrap() > 1.0);
     assert!(speedup["display"].as_str().unwrap().ends_with('×'));
     assert_eq!(speedup["label"], "faster parsing than 1.x");
-    assert!(summary["headlines"]["validate_time"]["display"].as_str().unwrap().ends_with(" µs"));
+    assert!(
+        summary["headlines"]["validate_time"]["display"]
+            .as_str()
+            .unwrap()
+            .ends_with(" µs")
+    );
     assert_eq!(summary["headlines"]["parse_allocs"]["display"], "41");
     assert_eq!(summary["headlines"]["parse_allocs"]["value"], 41.0);
 
@@ -57,7 +89,10 @@ fn the_summary_follows_the_schema() {
     assert_eq!(ids, ["parse", "serialize", "validate"]);
     let parse = &sections[0];
     assert_eq!(parse["chart"], "parse.svg");
-    assert_eq!(parse["series"], serde_json::json!(["tinyjson 1.x", "tinyjson 2.x"]));
+    assert_eq!(
+        parse["series"],
+        serde_json::json!(["tinyjson 1.x", "tinyjson 2.x"])
+    );
     assert_eq!(parse["baseline"], "tinyjson 1.x");
     let row = &parse["rows"][0];
     assert_eq!(row["scenario"], "1 KiB document");

@@ -1,0 +1,59 @@
+//! "jobs": time per job from delegate to the worker through a queue of 1024, for workerpool 3, its
+//! v2 API and the peers: 1 or 16 workers, 1 or 16 callers at once (then wall time per job across
+//! all callers, so it measures throughput). Jobs are integers the workers do nothing with.
+
+mod support;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
+use support::counting::CountingAllocator;
+use support::jobs::Jobs;
+use support::measure::bench;
+use support::pools::{Crossbeam, Flume, Harness, Rayon, StdChannel, ThreadpoolCrate, V3};
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Scenario name, workers, callers.
+const SCENARIOS: [(&str, usize, usize); 4] = [
+    ("1 worker", 1, 1),
+    ("16 workers", 16, 1),
+    ("1 worker, 16 callers", 1, 16),
+    ("16 workers, 16 callers", 16, 16),
+];
+
+/// Jobs run in the untimed pass that counts allocations.
+const COUNTING_OPS: u64 = 20_000;
+
+fn scenarios<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+    for (scenario, workers, callers) in SCENARIOS {
+        let jobs = Jobs::<P>::start(workers, 0);
+        bench(
+            group,
+            "jobs",
+            &format!("{name}/{scenario}"),
+            COUNTING_OPS,
+            false,
+            |n, meter| {
+                jobs.run(callers, n, meter);
+            },
+        );
+        jobs.shutdown();
+    }
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    let mut group = criterion.benchmark_group("jobs");
+    scenarios::<V3>(&mut group, "v3");
+    #[cfg(feature = "v2")]
+    scenarios::<support::pools::V2>(&mut group, "v2");
+    scenarios::<Crossbeam>(&mut group, "crossbeam-channel");
+    scenarios::<StdChannel>(&mut group, "std-sync_channel");
+    scenarios::<Flume>(&mut group, "flume");
+    scenarios::<ThreadpoolCrate>(&mut group, "threadpool");
+    scenarios::<Rayon>(&mut group, "rayon");
+    group.finish();
+    criterion.final_summary();
+    support::record::write("jobs");
+}
