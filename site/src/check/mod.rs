@@ -123,10 +123,12 @@ impl SiteReport {
             .collect()
     }
 
-    /// Every complaint of the HTML parser, on every page.
+    /// Every complaint of the HTML parser, on every page, but those of mdBook's known defect
+    /// (see [`Page::upstream_errors`]).
     pub fn parse_errors(&self) -> Vec<Problem> {
         self.pages
             .iter()
+            .filter(|(file, page)| page.upstream_errors(file) < page.parse_errors.len())
             .flat_map(|(file, page)| {
                 page.parse_errors.iter().map(|error| Problem {
                     file: file.clone(),
