@@ -69,7 +69,7 @@ mod tests {
         let out = apply(
             text,
             vec![
-                Edit::replace(6..7, "C"),
+                Edit::replace(7..8, "C"),
                 Edit::insert(0, "// x\r\n"),
                 Edit::delete(1..3),
             ],

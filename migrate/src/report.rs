@@ -50,6 +50,8 @@ pub struct Report {
     pub files_changed: usize,
     /// Pools migrated.
     pub pools_migrated: usize,
+    /// Their sites (constructors, types, calls).
+    pub sites_migrated: usize,
     /// Pools left on v2.
     pub pools_left: usize,
     /// Whether some migrated code meets the behaviour changes of 3.x.
@@ -100,15 +102,16 @@ impl Report {
         let errors = lines.iter().filter(|l| l.kind == Kind::Error).count();
         writeln!(
             out,
-            "summary: {} {verb}, {} migrated, {} left on v2, {}",
+            "summary: {} {verb}, {} migrated ({}), {} left on v2, {}",
             plural(self.files_changed, "file"),
             plural(self.pools_migrated, "pool"),
+            plural(self.sites_migrated, "site"),
             plural(self.pools_left, "pool"),
             plural(errors, "error"),
         )
         .expect("writing to a String");
         if self.pools_left > 0 {
-            out.push_str("pools left on v2 need the cargo feature \"v2\" of workerpool 3 (Cargo.toml has it); migrate them by hand, then drop the feature\n");
+            out.push_str("pools left on v2 need the cargo feature \"v2\" of workerpool 3 (migrate adds it to the Cargo.toml it updates); migrate them by hand, then drop the feature\n");
         }
         if self.migrated_anything {
             out.push_str("check by hand, everywhere the migrated pools are used (3.x behaves differently):\n");

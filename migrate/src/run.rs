@@ -284,6 +284,7 @@ fn migrate_crate(
         });
     }
     report.pools_migrated += outcome.migrated;
+    report.sites_migrated += outcome.sites_migrated;
     report.pools_left += outcome.left.len();
     report.migrated_anything |= outcome.migrated > 0;
     for (input, text) in inputs.iter().zip(outcome.texts) {

@@ -28,8 +28,9 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Builds and runs the crate in `dir`; returns its standard output.
-fn build_and_run(dir: &Path) -> String {
+/// Builds and runs the crate in `dir`; returns its standard output. Each build has its own target directory:
+/// cargo tells two path packages of the same name apart by name only, and could take one build for the other.
+fn build_and_run(dir: &Path, target: &str) -> String {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let output = Command::new(env!("CARGO"))
@@ -37,7 +38,7 @@ fn build_and_run(dir: &Path) -> String {
         .arg(dir.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
-            workspace.join("target/migrate-fixture-crate"),
+            workspace.join("target/migrate-fixture-crate").join(target),
         )
         .env_remove("RUSTFLAGS")
         .output()
@@ -93,7 +94,7 @@ fn the_fixture_crate_prints_the_same_before_and_after_migration() {
         "{report}"
     );
     assert!(
-        report.contains("3 files changed, 3 pools migrated, 1 pool left on v2"),
+        report.contains("3 files changed, 3 pools migrated (18 sites), 1 pool left on v2"),
         "{report}"
     );
     let manifest = fs::read_to_string(after.join("Cargo.toml")).unwrap();
@@ -109,7 +110,10 @@ fn the_fixture_crate_prints_the_same_before_and_after_migration() {
     )
     .unwrap();
 
-    let (old, new) = (build_and_run(&before), build_and_run(&after));
+    let (old, new) = (
+        build_and_run(&before, "before"),
+        build_and_run(&after, "after"),
+    );
     assert_eq!(old, new);
     assert_eq!(
         new,

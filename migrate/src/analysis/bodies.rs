@@ -478,6 +478,7 @@ impl<'a> Collector<'a> {
         let func = self.fns.first().map_or((self.file, 0), |f| f.id);
         match method.as_str() {
             "workers_num" => {
+                self.facts.calls.push((node, func, CallKind::Other, loc));
                 let edit = Edit::replace(self.source.range(m.method.span()), "workers");
                 self.facts.cond_edits.push((node, self.file, edit));
             }
@@ -588,7 +589,9 @@ impl<'a> Collector<'a> {
     ) {
         let remove = method == "remove_worker";
         let func = self.fns.first().map_or((self.file, 0), |f| f.id);
-        if !remove {
+        if remove {
+            self.facts.calls.push((node, func, CallKind::Other, loc));
+        } else {
             self.facts
                 .calls
                 .push((node, func, CallKind::AddWorker, loc));

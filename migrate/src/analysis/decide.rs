@@ -38,6 +38,8 @@ pub struct Decision {
     pub edits: HashMap<usize, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
     pub warnings: Vec<(Loc, String)>,
+    /// Sites (constructors, types, calls) of migrated pools.
+    pub sites_migrated: usize,
 }
 
 /// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
@@ -146,7 +148,7 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         match kind {
             CallKind::AddWorker => reasons.entry(root).or_default().push((loc, "add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped".into())),
             CallKind::Delegate => warnings.push((root, loc, "delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back".to_string())),
-            CallKind::Stop => {}
+            CallKind::Stop | CallKind::Other => {}
         }
     }
     let mut decision = Decision::default();
@@ -177,6 +179,9 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         .filter(|(root, _, _)| decision.fates[root].migrates())
         .map(|(_, loc, w)| (loc, w))
         .collect();
+    let migrated = |node: NodeId| decision.fates[&facts.root(node)].migrates();
+    decision.sites_migrated = facts.type_sites.iter().filter(|s| migrated(s.node)).count()
+        + facts.calls.iter().filter(|c| migrated(c.0)).count();
     edits(facts, &mut decision, &by_worker);
     decision
 }

@@ -45,6 +45,8 @@ pub struct Outcome {
     pub texts: Vec<Option<String>>,
     /// Pools that migrate.
     pub migrated: usize,
+    /// Sites (constructors, types, calls) of the pools that migrate.
+    pub sites_migrated: usize,
     /// Pools that stay on v2.
     pub left: Vec<LeftOnV2>,
     /// Behaviour changes at migrated sites.
@@ -144,6 +146,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
     let decision = decide::decide(&mut facts, &scope_names, &free_errors);
     let mut outcome = Outcome {
         warnings: decision.warnings.clone(),
+        sites_migrated: decision.sites_migrated,
         notes,
         ..Outcome::default()
     };

@@ -174,9 +174,11 @@ pub struct WorkerSite {
     pub loc: Loc,
 }
 
-/// Calls whose order matters: delegate or add_worker after stop.
+/// Calls of the 2.x methods (the order of some matters: delegate or add_worker after stop).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallKind {
+    /// `workers_num()` or `remove_worker(..)`: counted, order does not matter.
+    Other,
     /// `stop()`
     Stop,
     /// `delegate(..)`
@@ -202,7 +204,7 @@ pub struct Facts {
     pub workers: Vec<WorkerDecl>,
     /// `add_worker` / `remove_worker` sites.
     pub worker_sites: Vec<WorkerSite>,
-    /// Calls whose order matters, with their function.
+    /// Calls of the 2.x methods, with their function.
     pub calls: Vec<(NodeId, FnId, CallKind, Loc)>,
     /// Pools whose errors `?` converts into `workerpool::Error`.
     pub error_links: Vec<NodeId>,

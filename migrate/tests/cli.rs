@@ -1,0 +1,381 @@
+//! The command line as a user runs it: exit codes, --check, --diff, bad input, git work trees and --verify.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const V2_SOURCE: &str = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(1);\n    \
+    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n    pool.delegate(1u64).unwrap();\n}\n";
+
+const V3_SOURCE: &str = "use workerpool::Pool;\n\nfn main() {\n    let pool = Pool::<u64>::new(1);\n    \
+    pool.add_worker(|n: u64| println!(\"{n}\"));\n    pool.delegate(1u64).unwrap();\n}\n";
+
+fn migrate(args: &[&str], paths: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(args)
+        .args(paths)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace().join("target/migrate-fixture-crate/cli"),
+        )
+        .env("CARGO_NET_OFFLINE", "true")
+        .output()
+        .unwrap()
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A crate in a temporary directory: Cargo.toml asking for `requirement`, and src/main.rs.
+fn krate(requirement: &str, main: &str) -> tempfile::TempDir {
+    named_crate("demo", requirement, main)
+}
+
+/// Like `krate`, named `name` (crates built in one target directory need distinct names: cargo tells path
+/// packages apart by name, not by directory).
+fn named_crate(name: &str, requirement: &str, main: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    fs::write(
+        dir.path().join("Cargo.toml"),
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = {requirement}\n"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("src/main.rs"), main).unwrap();
+    dir
+}
+
+#[test]
+fn check_exits_1_when_something_would_change_and_writes_nothing() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let out = migrate(&["--check"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V2_SOURCE
+    );
+    assert!(
+        text(&out.stderr).contains("summary: 2 files would change, 1 pool migrated (3 sites)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn check_exits_0_on_migrated_code() {
+    let dir = krate("\"3\"", V3_SOURCE);
+    let out = migrate(&["--check"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("summary: 0 files would change"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn diff_prints_a_unified_diff_and_writes_nothing() {
+    let dir = krate("\"2.1\"", V2_SOURCE);
+    let out = migrate(&["--diff"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let diff = text(&out.stdout);
+    let main = dir.path().join("src/main.rs");
+    assert!(
+        diff.contains(&format!("--- {}\n+++ {}\n", main.display(), main.display())),
+        "{diff}"
+    );
+    assert!(diff.contains("-    let pool = Pool::new(1);\n-    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n\
+        +    let pool = Pool::<u64>::new(1);\n+    pool.add_worker(|n: u64| println!(\"{n}\"));\n"), "{diff}");
+    assert!(
+        diff.contains("-workerpool = \"2.1\"\n+workerpool = \"3\"\n"),
+        "{diff}"
+    );
+    assert_eq!(fs::read_to_string(&main).unwrap(), V2_SOURCE);
+    assert!(
+        fs::read_to_string(dir.path().join("Cargo.toml"))
+            .unwrap()
+            .contains("workerpool = \"2.1\"")
+    );
+}
+
+#[test]
+fn a_second_run_changes_nothing() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let src = dir.path().join("src");
+    let first = migrate(&[], &[&src]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert_eq!(fs::read_to_string(src.join("main.rs")).unwrap(), V3_SOURCE);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(manifest.ends_with("workerpool = \"3\"\n"), "{manifest}");
+    let second = migrate(&["--check"], &[&src]);
+    assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
+    assert_eq!(fs::read_to_string(src.join("main.rs")).unwrap(), V3_SOURCE);
+}
+
+#[test]
+fn a_file_that_does_not_parse_is_reported_and_the_others_migrate() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let broken = "use workerpool::Pool;\nfn broken( {\n";
+    fs::write(dir.path().join("src/broken.rs"), broken).unwrap();
+    let out = migrate(&[], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(2));
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("broken.rs:2:12: error: does not parse as Rust"),
+        "{report}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/broken.rs")).unwrap(),
+        broken
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_reported_and_left_byte_for_byte() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let latin1 = b"// caf\xe9\nuse workerpool::Pool;\n".to_vec();
+    fs::write(dir.path().join("src/latin1.rs"), &latin1).unwrap();
+    let out = migrate(&[], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("latin1.rs: error: not valid UTF-8 (first bad byte on line 1)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(fs::read(dir.path().join("src/latin1.rs")).unwrap(), latin1);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_file_is_reported_and_the_others_migrate() {
+    // Reading /proc/self/mem from its start fails (address 0 is never mapped), even for root.
+    let dir = krate("\"2\"", V2_SOURCE);
+    let unreadable = dir.path().join("src/unreadable.rs");
+    std::os::unix::fs::symlink("/proc/self/mem", &unreadable).unwrap();
+    let out = migrate(&[], &[&unreadable, &dir.path().join("src/main.rs")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unreadable.rs: error: cannot read the file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+#[test]
+fn an_empty_directory_is_nothing_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = migrate(&[], &[dir.path()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("no .rs files here; nothing to migrate"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_path_that_does_not_exist_fails_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope/src");
+    let out = migrate(&[], &[&missing]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("src: error: no such file or directory"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn gitignored_files_and_target_are_skipped() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    fs::write(dir.path().join(".gitignore"), "generated.rs\n").unwrap();
+    for skipped in ["src/generated.rs", "target/debug/build/out.rs"] {
+        let path = dir.path().join(skipped);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, V2_SOURCE).unwrap();
+    }
+    let out = migrate(&[], &[dir.path()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/generated.rs")).unwrap(),
+        V2_SOURCE
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("target/debug/build/out.rs")).unwrap(),
+        V2_SOURCE
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=test",
+            "-c",
+            "user.email=test@example.com",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "git {args:?}: {}",
+        text(&status.stderr)
+    );
+}
+
+#[test]
+fn uncommitted_changes_are_refused_without_allow_dirty() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "v2"]);
+    let edited = format!("{V2_SOURCE}// not committed yet\n");
+    fs::write(dir.path().join("src/main.rs"), &edited).unwrap();
+    let out = migrate(&[], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("main.rs: error: has uncommitted changes"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        edited
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("Cargo.toml"))
+            .unwrap()
+            .contains("workerpool = \"2\"")
+    );
+
+    let out = migrate(&["--allow-dirty"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        format!("{V3_SOURCE}// not committed yet\n")
+    );
+}
+
+#[test]
+fn committed_files_are_migrated_in_a_git_work_tree() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "v2"]);
+    let out = migrate(&[], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+/// A crate that depends on the workspace's workerpool by path, so `cargo check` works offline.
+fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
+    let library = workspace().join("workerpool");
+    let dir = named_crate(
+        name,
+        &format!("{{ version = \"2\", path = {:?} }}", library),
+        main,
+    );
+    fs::copy(
+        workspace().join("Cargo.lock"),
+        dir.path().join("Cargo.lock"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn verify_keeps_a_migration_that_builds() {
+    let dir = local_crate("verify_keeps", V2_SOURCE);
+    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("Cargo.toml"))
+            .unwrap()
+            .contains("version = \"3\"")
+    );
+}
+
+#[test]
+fn verify_restores_every_file_when_the_migration_does_not_build() {
+    // 2.x accepted an i32 job for a u64 worker (it panicked at run time); 3.x rejects it at compile time.
+    let source = V2_SOURCE.replace("pool.delegate(1u64)", "pool.delegate(1i32)");
+    let dir = local_crate("verify_restores", &source);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("cargo check failed on the migrated crate"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        source
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest
+    );
+}
+
+#[test]
+fn help_explains_the_steps_the_report_and_the_exit_codes() {
+    let out = migrate(&["--help"], &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for needle in [
+        "--diff",
+        "--check",
+        "--verify",
+        "--allow-dirty",
+        "left on v2",
+        "behaviour change",
+        "feature \"v2\"",
+        "Exit status:",
+    ] {
+        assert!(help.contains(needle), "--help lacks {needle}:\n{help}");
+    }
+    let committed =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("help.txt")).unwrap();
+    assert_eq!(
+        help, committed,
+        "migrate/help.txt (shown in the book) is out of date"
+    );
+}
