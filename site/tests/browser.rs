@@ -14,6 +14,7 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use site::landing::links;
 use site::serve::Preview;
 use std::ffi::OsStr;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -49,7 +50,8 @@ fn the_landing_page_works_in_a_real_browser_at_desktop_and_phone_width() {
             std::env::var_os("CI").is_none(),
             "the browser test cannot run under CI: {why}"
         );
-        eprintln!("SKIPPED the browser test: {why}");
+        // Written to stderr itself, not through eprintln!, which the test harness would swallow.
+        let _ = writeln!(std::io::stderr(), "SKIPPED the browser test: {why}");
         return;
     };
     let built = common::built_site();
