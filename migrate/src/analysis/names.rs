@@ -98,7 +98,8 @@ pub struct Names {
     pub globs: Vec<(usize, usize)>,
     /// Whether `workerpool::X` at the crate root means the 2.x item.
     pub root_is_v2: bool,
-    /// Names the file defines itself (a local `struct Pool` hides the import).
+    /// Names the file defines itself or imports from elsewhere (a local `struct Pool`, `use std::error::Error`):
+    /// they hide what a glob import of workerpool would bring.
     pub defined: Vec<String>,
 }
 
@@ -179,6 +180,9 @@ impl Names {
             // path holds the segments before the leaf, e.g. ["workerpool", "v2"].
             let first = path.first().map(String::as_str).unwrap_or("");
             if first.trim_start_matches("::") != "workerpool" {
+                if let Some(alias) = &alias {
+                    self.defined.push(alias.clone());
+                }
                 others.push(join_leaf(&path, &leaf_text));
                 continue;
             }
