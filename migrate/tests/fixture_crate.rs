@@ -125,3 +125,85 @@ fn the_fixture_crate_prints_the_same_before_and_after_migration() {
          fails without workers: true\n"
     );
 }
+
+/// Fixtures that cannot compile on their own, and why.
+const NOT_STANDALONE: [(&str, &str); 2] = [
+    (
+        "error_targets",
+        "uses anyhow, which is not a dependency here",
+    ),
+    (
+        "refuse_unknown_flow",
+        "passes the pool to a crate that does not exist",
+    ),
+];
+
+/// Checks a crate made of `files` as modules, against workerpool with the `v2` feature.
+fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let library = workspace.join("workerpool");
+    fs::create_dir_all(dir.join("src")).unwrap();
+    fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"fixtures_{target}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [dependencies]\nworkerpool = {{ path = {library:?}, features = [\"v2\"] }}\n\n[workspace]\n"
+        ),
+    )
+    .unwrap();
+    fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let mut main =
+        String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\nfn main() {}\n");
+    for (name, text) in files {
+        fs::write(dir.join("src").join(format!("{name}.rs")), text).unwrap();
+        main.push_str(&format!("mod {name};\n"));
+    }
+    fs::write(dir.join("src/main.rs"), main).unwrap();
+    let output = Command::new(env!("CARGO"))
+        .args(["check", "--quiet", "--offline", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.join("target/migrate-fixture-crate").join(target),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{target}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn every_fixture_compiles_before_against_v2_and_after_against_3x() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut names: Vec<String> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| root.join(n).join("before.rs").is_file())
+        .collect();
+    names.sort();
+    for name in names
+        .iter()
+        .filter(|n| !NOT_STANDALONE.iter().any(|(skip, _)| skip == n))
+    {
+        // Before: 2.x code, with its paths pointed at workerpool::v2 (what 2.x's API is in 3.x).
+        let original = fs::read_to_string(root.join(name).join("before.rs")).unwrap();
+        before.push((
+            name.clone(),
+            original.replace("workerpool::", "workerpool::v2::"),
+        ));
+        after.push((
+            name.clone(),
+            fs::read_to_string(root.join(name).join("after.rs")).unwrap(),
+        ));
+    }
+    assert!(after.len() >= 20);
+    let temp = tempfile::tempdir().unwrap();
+    check_modules(&temp.path().join("before"), &before, "v2");
+    check_modules(&temp.path().join("after"), &after, "v3");
+}
