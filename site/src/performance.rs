@@ -52,7 +52,8 @@ pub fn charts(summary: &Summary) -> Markup {
     html! {
         @for section in summary.comparisons() {
             figure.chart id={ "chart-" (section.id) } {
-                figcaption { span.chart-title { (section.title) } " " span.chart-note { (section.caption) } }
+                // The chart draws its caption itself.
+                figcaption { span.chart-title { (section.title) } }
                 div.chart-scroll {
                     img src={ (CHARTS_DIR) "/" (section.chart) }
                         alt={ (section.caption) ": bar chart. The table below gives the same figures." };
