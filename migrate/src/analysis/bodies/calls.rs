@@ -1,0 +1,302 @@
+//! The 2.x calls on a pool (`delegate`, `stop`, `workers_num`, `add_worker`, `remove_worker`) and the
+//! `Worker::new` they take: what each site needs, and when it cannot be migrated.
+
+use std::ops::Range;
+
+use syn::{Expr, ExprMethodCall, Pat};
+
+use super::{Binding, Collector, Wrapper, key};
+use crate::analysis::declare::fn_job;
+use crate::analysis::model::{
+    CallKind, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerSite,
+};
+use crate::analysis::types::{TryTarget, job_type};
+use crate::edit::Edit;
+
+impl Collector<'_> {
+    /// A 2.x method called on the pool `node`.
+    pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
+        let call = self.range(m);
+        let method = m.method.to_string();
+        let (outer, wrapper) = match self.wrappers.get(&key(&call)) {
+            Some((outer, w)) => (outer.clone(), Some(*w)),
+            None => (call.clone(), None),
+        };
+        let ctx = self.stmt_ctx.get(&key(&outer)).copied();
+        let loc = self.loc(self.source.range(m.method.span()).start);
+        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        match method.as_str() {
+            "workers_num" => {
+                self.facts.calls.push((node, func, CallKind::Other, loc));
+                let edit = Edit::replace(self.source.range(m.method.span()), "workers");
+                self.facts.cond_edits.push((node, self.file, edit));
+            }
+            "delegate" => {
+                self.facts.calls.push((node, func, CallKind::Delegate, loc));
+                let ok = match wrapper {
+                    Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
+                    Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
+                };
+                if !ok && let Some(stmt) = self.stmts.last() {
+                    self.facts
+                        .error_claims
+                        .push((node, self.file, stmt.clone()));
+                }
+                if !ok && wrapper != Some(Wrapper::Try) {
+                    let stmt = &self.source.text[outer.start..self.stmt_end(&outer)];
+                    let reason = if stmt.contains("NoWorkers")
+                        || self.enclosing_mentions_no_workers(&outer)
+                    {
+                        "the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)".to_string()
+                    } else {
+                        "the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)".to_string()
+                    };
+                    self.facts.refuse(node, loc, reason);
+                }
+            }
+            "stop" => {
+                self.facts.calls.push((node, func, CallKind::Stop, loc));
+                match (wrapper, ctx) {
+                    (None, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))) => {}
+                    (None, Some((StmtCtx::Tail, _))) => {
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, ";")));
+                    }
+                    (None, Some((StmtCtx::ClosureBody, _))) => {
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.start, "{ ")));
+                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, "; }")));
+                    }
+                    _ => self.facts.refuse(
+                        node,
+                        loc,
+                        "the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run",
+                    ),
+                }
+            }
+            _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
+        }
+    }
+
+    /// End of the statement `outer` is in (for reading its text).
+    pub(super) fn stmt_end(&self, outer: &Range<usize>) -> usize {
+        let rest = &self.source.text[outer.end..];
+        outer.end + rest.find([';', '\n']).unwrap_or(rest.len())
+    }
+
+    pub(super) fn enclosing_mentions_no_workers(&self, outer: &Range<usize>) -> bool {
+        let text = &self.source.text;
+        let start = text[..outer.start].rfind("fn ").unwrap_or(0);
+        let end = text[outer.end..]
+            .find("\nfn ")
+            .map_or(text.len(), |i| outer.end + i);
+        text[start..end].contains("NoWorkers")
+    }
+
+    /// `delegate(..)?`: the error must convert into the function's error type under 3.x too.
+    pub(super) fn try_delegate(&mut self, node: NodeId, loc: Loc) -> bool {
+        let Some(f) = self.fns.last() else {
+            return false;
+        };
+        match f.target.clone() {
+            TryTarget::Fine => true,
+            TryTarget::Linked { .. } => {
+                if let Some(error) = f.error {
+                    self.facts.union(node, error);
+                }
+                self.facts.error_links.push(node);
+                true
+            }
+            TryTarget::Other(ty) => {
+                self.facts.refuse(
+                    node,
+                    loc,
+                    format!("`?` converts the delegate error into `{ty}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
+                );
+                false
+            }
+            TryTarget::Unknown => {
+                self.facts.refuse(
+                    node,
+                    loc,
+                    "`?` on delegate inside a closure without a written return type: its error type cannot be checked",
+                );
+                false
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn worker_call(
+        &mut self,
+        node: NodeId,
+        m: &ExprMethodCall,
+        method: &str,
+        outer: Range<usize>,
+        wrapper: Option<Wrapper>,
+        ctx: Option<(StmtCtx, Option<usize>)>,
+        loc: Loc,
+    ) {
+        let remove = method == "remove_worker";
+        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        if remove {
+            self.facts.calls.push((node, func, CallKind::Other, loc));
+        } else {
+            self.facts
+                .calls
+                .push((node, func, CallKind::AddWorker, loc));
+        }
+        let worker = match m.args.first().filter(|_| m.args.len() == 1) {
+            Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
+                Some(self.inline_worker(&r.expr))
+            }
+            Some(Expr::Reference(r)) => match &*r.expr {
+                Expr::Path(p) if p.path.segments.len() == 1 => {
+                    match self.lookup(&p.path.segments[0].ident.to_string()) {
+                        Some(Binding::Worker(w)) => {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            Some(w)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(worker) = worker else {
+            self.facts.refuse(node, loc, format!("{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"));
+            return;
+        };
+        let (ctx, semi_end) = match (wrapper, ctx) {
+            (
+                None | Some(Wrapper::Try | Wrapper::Unwrap),
+                Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
+            )
+            | (
+                Some(Wrapper::Inspect),
+                Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
+            ) => (c, semi),
+            _ => {
+                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
+                return;
+            }
+        };
+        let block = *self.blocks.last().expect("a block");
+        self.facts.worker_sites.push(WorkerSite {
+            worker,
+            node,
+            remove,
+            call: self.range(m),
+            arg: self.range(&m.args[0]),
+            outer,
+            ctx,
+            block,
+            depth: (self.loops, self.closures),
+            semi_end,
+            loc,
+        });
+    }
+
+    /// Records a `Worker::new(f)`; `name` is None when it is written inline.
+    pub(super) fn worker_decl(
+        &mut self,
+        expr: &Expr,
+        name: Option<String>,
+        after_let: (usize, String, &'static str),
+    ) -> usize {
+        let Expr::Call(call) = expr else {
+            unreachable!("checked by is_worker_new")
+        };
+        let Expr::Path(p) = &*call.func else {
+            unreachable!("checked by is_worker_new")
+        };
+        let scope = self.scope();
+        let generics = self.generics_in_scope();
+        let mut refusal = None;
+        let func_expr = call.args.first();
+        let (kind, job) = match func_expr {
+            Some(Expr::Closure(c)) => {
+                let kind = if c.capture.is_some() {
+                    WorkerFn::MoveClosure
+                } else {
+                    WorkerFn::Closure
+                };
+                let job = match c.inputs.first() {
+                    Some(Pat::Type(t)) if c.inputs.len() == 1 => {
+                        Some(job_type(self.source, &t.ty, scope.clone(), &generics))
+                    }
+                    _ => None,
+                };
+                (kind, job)
+            }
+            Some(Expr::Path(fp)) if fp.path.segments.len() == 1 => {
+                let name = fp.path.segments[0].ident.to_string();
+                (
+                    WorkerFn::FnPath,
+                    fn_job(self.decls, self.source, self.file, &name),
+                )
+            }
+            _ => (WorkerFn::Other, None),
+        };
+        let call_range = self.range(call);
+        if call.args.len() != 1 {
+            refusal = Some((
+                self.loc(call_range.start),
+                "Worker::new is not given exactly one function".to_string(),
+            ));
+        } else if job.is_none() {
+            let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
+            let why = if has_turbofish {
+                "the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"
+            } else {
+                "the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"
+            };
+            refusal = Some((self.loc(call_range.start), why.to_string()));
+        }
+        let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
+        let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
+        let id = self.facts.workers.len();
+        let name_start = self.source.range(p.path.segments[0].ident.span()).start;
+        self.facts
+            .owners
+            .insert((self.file, name_start), Owner::Worker(id));
+        self.facts.workers.push(WorkerDecl {
+            name,
+            scope,
+            block: *self.blocks.last().expect("a block"),
+            depth: (self.loops, self.closures),
+            call: call_range,
+            func,
+            kind,
+            job,
+            after_let,
+            refusal,
+            taken,
+        });
+        id
+    }
+
+    pub(super) fn inline_worker(&mut self, expr: &Expr) -> usize {
+        let range = self.range(expr);
+        let w = self.worker_decl(expr, None, (range.start, String::new(), "\n"));
+        self.worker_accounted.insert(key(&range));
+        w
+    }
+
+    /// Indentation of the line `offset` is on, and the line ending the file uses there.
+    pub(super) fn line_shape(&self, offset: usize) -> (String, &'static str) {
+        let text = &self.source.text;
+        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let indent: String = text[start..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        let newline = if end > 0 && text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        (indent, newline)
+    }
+}

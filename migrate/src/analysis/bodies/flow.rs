@@ -1,0 +1,210 @@
+//! Following a pool through expressions: which expressions hold one, and where it flows (let, fields, arguments,
+//! returns); a flow this tool cannot follow keeps the pool on v2.
+
+use std::ops::Range;
+
+use syn::punctuated::Punctuated;
+use syn::{Expr, ExprCall};
+
+use super::{Binding, Collector, key};
+use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
+use crate::analysis::names::V2Item;
+
+impl Collector<'_> {
+    /// Whether `call` is `Pool::new(n)` of 2.x; if so, the node it creates.
+    pub(super) fn ctor(&mut self, call: &ExprCall) -> Option<NodeId> {
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let res = self.names.resolve(&p.path)?;
+        let segs = &p.path.segments;
+        if res.item != V2Item::Pool
+            || segs.len() != res.segment + 2
+            || segs[res.segment + 1].ident != "new"
+        {
+            return None;
+        }
+        if !segs[res.segment].arguments.is_none() {
+            return None;
+        }
+        let range = self.range(call);
+        if let Some(&node) = self.ctors.get(&key(&range)) {
+            return Some(node);
+        }
+        let node = self.facts.node(self.loc(range.start));
+        self.ctors.insert(key(&range), node);
+        let name_start = self.source.range(segs[0].ident.span()).start;
+        self.facts
+            .owners
+            .insert((self.file, name_start), Owner::Group(node));
+        self.facts.type_sites.push(TypeSite {
+            node,
+            loc: self.loc(self.source.range(segs[res.segment].ident.span()).end),
+            scope: self.scope(),
+            kind: SiteKind::Ctor,
+        });
+        Some(node)
+    }
+
+    /// Whether `call` is `Worker::new(f)` of 2.x.
+    pub(super) fn is_worker_new(&self, expr: &Expr) -> bool {
+        let Expr::Call(call) = expr else { return false };
+        let Expr::Path(p) = &*call.func else {
+            return false;
+        };
+        let Some(res) = self.names.resolve(&p.path) else {
+            return false;
+        };
+        let segs = &p.path.segments;
+        res.item == V2Item::Worker
+            && segs.len() == res.segment + 2
+            && segs[res.segment + 1].ident == "new"
+    }
+
+    /// A free function or method that returns a pool, by the name a call uses.
+    pub(super) fn fn_ret(&self, name: &str) -> Option<NodeId> {
+        if matches!(name, "new" | "clone" | "default") {
+            return None;
+        }
+        self.facts.get(&Key::FnRet(name.to_string()))
+    }
+
+    /// If `expr` holds a pool, its node and the range of the place it is read from.
+    pub(super) fn classify(&mut self, expr: &Expr) -> Option<(NodeId, Range<usize>)> {
+        match expr {
+            Expr::Paren(p) => self.classify(&p.expr),
+            Expr::Group(g) => self.classify(&g.expr),
+            Expr::Reference(r) => self.classify(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.classify(&u.expr),
+            Expr::MethodCall(m) if m.method == "clone" && m.args.is_empty() => {
+                self.classify(&m.receiver)
+            }
+            Expr::MethodCall(m) => {
+                let node = self.fn_ret(&m.method.to_string())?;
+                Some((node, self.range(m)))
+            }
+            Expr::Call(call) => {
+                if let Some(node) = self.ctor(call) {
+                    return Some((node, self.range(call)));
+                }
+                let Expr::Path(p) = &*call.func else {
+                    return None;
+                };
+                let segs: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let tail: Vec<&str> = segs
+                    .iter()
+                    .rev()
+                    .take(2)
+                    .rev()
+                    .map(String::as_str)
+                    .collect();
+                if call.args.len() == 1
+                    && matches!(
+                        tail.as_slice(),
+                        ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
+                    )
+                {
+                    return self.classify(&call.args[0]);
+                }
+                let plain = segs.len() == 1 || (segs.len() == 2 && segs[0] == "Self");
+                if plain && let Some(node) = self.fn_ret(segs.last()?) {
+                    return Some((node, self.range(call)));
+                }
+                None
+            }
+            Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                let name = p.path.segments[0].ident.to_string();
+                match self.lookup(&name) {
+                    Some(Binding::Pool(node)) => Some((node, self.range(p))),
+                    Some(_) => None,
+                    None => {
+                        let node = self.facts.get(&Key::Static(name))?;
+                        Some((node, self.range(p)))
+                    }
+                }
+            }
+            Expr::Field(f) => match &f.member {
+                syn::Member::Named(ident) => {
+                    let node = self.facts.get(&Key::Field(ident.to_string()))?;
+                    Some((node, self.range(f)))
+                }
+                syn::Member::Unnamed(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Accepts `expr` as a pool flowing into `target` (or into a place it can be followed, when `None`).
+    pub(super) fn accept(&mut self, expr: &Expr, target: Option<NodeId>) -> Option<NodeId> {
+        let (node, leaf) = self.classify(expr)?;
+        self.accounted.insert(key(&leaf));
+        if let Some(target) = target {
+            self.facts.union(node, target);
+        }
+        Some(node)
+    }
+
+    /// Refuses a pool passed where it cannot be followed.
+    pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: String) {
+        if let Some(node) = self.accept(expr, None) {
+            let loc = self.loc(self.range(expr).start);
+            self.facts.refuse(node, loc, reason);
+        }
+    }
+
+    /// Pools passed as arguments to a function or method named `name`.
+    pub(super) fn arguments(
+        &mut self,
+        name: &str,
+        args: &Punctuated<Expr, syn::Token![,]>,
+        shift: usize,
+    ) {
+        for (index, arg) in args.iter().enumerate() {
+            if self.classify(arg).is_none() {
+                continue;
+            }
+            if name == "drop" {
+                self.accept(arg, None);
+                continue;
+            }
+            let param = index
+                .checked_sub(shift)
+                .and_then(|i| self.facts.get(&Key::FnParam(name.to_string(), i)));
+            let ambiguous = self
+                .decls
+                .receivers
+                .get(name)
+                .is_some_and(|r| r.iter().any(|&b| b != r[0]));
+            match param {
+                Some(param) if !ambiguous => {
+                    self.accept(arg, Some(param));
+                }
+                _ => self.refuse_flow(
+                    arg,
+                    format!("the pool is passed to `{name}`, which does not take a pool parameter this tool can follow"),
+                ),
+            }
+        }
+    }
+
+    /// `expr` is what the current function returns.
+    pub(super) fn returned(&mut self, expr: &Expr) {
+        if self.classify(expr).is_none() {
+            return;
+        }
+        match self.fns.last().and_then(|f| f.ret) {
+            Some(ret) => {
+                self.accept(expr, Some(ret));
+            }
+            None => self.refuse_flow(
+                expr,
+                "the pool is returned, but the return type is not one this tool can follow".into(),
+            ),
+        }
+    }
+}
