@@ -40,3 +40,5 @@ chapters! {
 
 #[cfg(test)]
 mod checks;
+#[cfg(test)]
+mod migrate_example;

@@ -1,0 +1,122 @@
+//! The migration guide shows `migrate` at work: its diff and its report must be what the tool prints.
+
+use migrate::cli::Args;
+use migrate::run::{Status, run};
+use std::path::{Path, PathBuf};
+
+/// A 2.x crate's manifest, as `migrate` finds it beside the sources.
+const MANIFEST: &str = "[package]\nname = \"example\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = \"2.1\"\n";
+
+/// What `migrate --diff` printed, on stdout and stderr, for one v2 `main.rs`.
+struct DryRun {
+    diff: String,
+    report: String,
+}
+
+/// Runs `migrate --diff src/` on a crate of `MANIFEST` and `main_rs`, in a folder of its own.
+fn dry_run(name: &str, main_rs: &str) -> DryRun {
+    let dir = std::env::temp_dir().join(format!("workerpool-book-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(dir.join("src")).expect("the temporary folder can be made");
+    std::fs::write(dir.join("Cargo.toml"), MANIFEST).expect("the manifest can be written");
+    std::fs::write(dir.join("src/main.rs"), main_rs).expect("main.rs can be written");
+    let args = Args {
+        paths: vec![dir.join("src")],
+        diff: true,
+        check: false,
+        verify: false,
+        allow_dirty: false,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = run(&args, &mut out, &mut err);
+    std::fs::remove_dir_all(&dir).expect("the temporary folder can be removed");
+    let text = |bytes: Vec<u8>| relative(&String::from_utf8(bytes).expect("UTF-8 output"), &dir);
+    let (diff, report) = (text(out), text(err));
+    assert_eq!(status, Status::Done, "migrate --diff failed:\n{report}");
+    DryRun { diff, report }
+}
+
+/// `text` with the paths under `dir` written relative to it, as a run from inside `dir` prints them.
+fn relative(text: &str, dir: &Path) -> String {
+    text.replace(&format!("{}/", dir.display()), "")
+}
+
+/// The code block of `language` that comes `nth` in the migration guide.
+fn block(language: &str, nth: usize) -> String {
+    let guide =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/upgrading.md"))
+            .expect("src/upgrading.md is readable");
+    let fence = format!("```{language}\n");
+    let start = guide
+        .match_indices(&fence)
+        .nth(nth)
+        .map(|(i, _)| i + fence.len());
+    let start = start.unwrap_or_else(|| panic!("upgrading.md has no {nth}th `{language}` block"));
+    let len = guide[start..].find("```").expect("the block is closed");
+    guide[start..start + len].to_owned()
+}
+
+/// The hunks of the file diff in `diff` whose header names `file`: from its first `@@` to the next header.
+fn hunks<'a>(diff: &'a str, file: &str) -> &'a str {
+    let header = diff
+        .find(&format!("{file}\n"))
+        .unwrap_or_else(|| panic!("no diff of {file}"));
+    let start = header
+        + diff[header..]
+            .find("@@")
+            .expect("a hunk follows the header");
+    let end = diff[start..]
+        .find("\n--- ")
+        .map_or(diff.len(), |e| start + e + 1);
+    &diff[start..end]
+}
+
+#[test]
+fn the_guide_shows_the_diff_migrate_prints() {
+    let run = dry_run("diff", include_str!("migrate-example/thumbnails.rs"));
+    let shown = block("diff", 0);
+    assert_eq!(
+        hunks(&shown, "src/main.rs"),
+        hunks(&run.diff, "src/main.rs")
+    );
+    assert!(
+        hunks(&run.diff, "Cargo.toml").contains("-workerpool = \"2.1\"\n+workerpool = \"3\"\n"),
+        "the guide says Cargo.toml's requirement becomes \"3\":\n{}",
+        run.diff
+    );
+}
+
+#[test]
+fn the_guide_shows_the_report_migrate_prints() {
+    let run = dry_run("report", include_str!("migrate-example/not_ready.rs"));
+    let shown = block("text", 0);
+    let printed: Vec<&str> = run.report.lines().take(shown.lines().count()).collect();
+    assert_eq!(
+        shown.lines().collect::<Vec<_>>(),
+        printed,
+        "the whole report:\n{}",
+        run.report
+    );
+}
+
+/// The examples' v2 programs, compiled against `workerpool::v2` and run, as 2.x ran them.
+#[allow(deprecated)]
+mod thumbnails {
+    use ::workerpool::v2 as workerpool;
+    include!("migrate-example/thumbnails.rs");
+
+    #[test]
+    fn the_diff_example_runs_on_workerpool_v2() {
+        main().expect("the v2 example runs");
+    }
+}
+
+#[allow(deprecated)]
+mod not_ready {
+    use ::workerpool::v2 as workerpool;
+    include!("migrate-example/not_ready.rs");
+
+    #[test]
+    fn the_report_example_runs_on_workerpool_v2() {
+        main();
+    }
+}
