@@ -227,6 +227,12 @@ fn migrate_crate(
             }
         }
     }
+    let by_code = analysis::root_is_v2(
+        &parsed
+            .iter()
+            .map(|(s, _)| s.text.as_str())
+            .collect::<Vec<_>>(),
+    );
     let inputs: Vec<Input<'_>> = parsed
         .iter()
         .map(|(s, f)| Input {
@@ -235,7 +241,7 @@ fn migrate_crate(
             root_is_v2: match requirement {
                 Requirement::V2 => true,
                 Requirement::V3 => false,
-                _ => !analysis::shows_v3(&s.text),
+                _ => by_code,
             },
         })
         .collect();

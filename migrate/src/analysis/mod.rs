@@ -3,6 +3,7 @@
 mod bodies;
 mod decide;
 mod declare;
+mod evidence;
 mod imports;
 mod model;
 mod names;
@@ -59,17 +60,11 @@ pub struct Outcome {
     pub clashes: Vec<(usize, usize)>,
 }
 
-/// Whether a file already uses the 3.x API (then `workerpool::Pool` at the crate root means the typed pool).
-pub fn shows_v3(text: &str) -> bool {
-    [
-        "Pool<",
-        "Pool::<",
-        "WorkerHandle",
-        "DelegateError",
-        "workerpool::Builder",
-    ]
-    .iter()
-    .any(|s| text.contains(s))
+/// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
+/// does not say: 2.x calls and no 3.x ones. Code that shows neither is left alone.
+pub fn root_is_v2(texts: &[&str]) -> bool {
+    let found: Vec<evidence::Evidence> = texts.iter().map(|t| evidence::evidence(t)).collect();
+    found.iter().any(|e| e.v2) && !found.iter().any(|e| e.v3)
 }
 
 /// Migrates one file on its own, as if it were the whole crate and the crate had no Cargo.toml. Returns the new
@@ -81,7 +76,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
     let input = Input {
         source: &source,
         syntax: &syntax,
-        root_is_v2: !shows_v3(text),
+        root_is_v2: root_is_v2(&[text]),
     };
     Ok(analyze(std::slice::from_ref(&input)).texts.remove(0))
 }

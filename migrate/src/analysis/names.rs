@@ -1,11 +1,10 @@
 //! Which names in a file mean the 2.x items (`Pool`, `Worker`, `Error`, `Job`), and where each of them occurs.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::str::FromStr;
 
 use proc_macro2::{TokenStream, TokenTree};
-use syn::{Item, UseTree};
+use syn::UseTree;
 
 use crate::source::Source;
 
@@ -92,15 +91,17 @@ pub struct UseItem {
 pub struct Names {
     /// Import items naming workerpool.
     pub uses: Vec<UseItem>,
-    /// Name in scope -> (item, index of the use item, index of the leaf).
-    pub aliases: HashMap<String, (V2Item, usize, usize)>,
-    /// Globs (use item index, leaf index) that bring every 2.x item into scope.
-    pub globs: Vec<(usize, usize)>,
+    /// Names brought in by `use`: (name, the block or module the `use` is in, (item, use item, leaf)).
+    pub aliases: Vec<(String, Range<usize>, (V2Item, usize, usize))>,
+    /// Globs that bring every 2.x item into scope: (the block or module they are in, (use item, leaf)).
+    pub globs: Vec<(Range<usize>, (usize, usize))>,
     /// Whether `workerpool::X` at the crate root means the 2.x item.
     pub root_is_v2: bool,
-    /// Names the file defines itself or imports from elsewhere (a local `struct Pool`, `use std::error::Error`):
-    /// they hide what a glob import of workerpool would bring.
-    pub defined: Vec<String>,
+    /// Names the file defines itself or imports from elsewhere (a local `struct Pool`, `use std::error::Error`),
+    /// with the block or module they are in: they hide a workerpool import there.
+    pub defined: Vec<(String, Range<usize>)>,
+    /// Inline modules' bodies and the whole file: a name imported outside a module is not seen inside it.
+    pub modules: Vec<Range<usize>>,
 }
 
 /// How an occurrence of a 2.x name is written.
@@ -135,41 +136,22 @@ pub struct Resolved {
 impl Names {
     /// Collects the imports of `file`. `root_is_v2` says whether the crate depends on 2.x.
     pub fn collect(source: &Source, file: &syn::File, root_is_v2: bool) -> Names {
+        let whole = 0..source.text.len();
         let mut names = Names {
             root_is_v2,
+            modules: vec![whole.clone()],
             ..Names::default()
         };
-        names.walk_items(source, &file.items);
+        let mut walker = Walker {
+            names: &mut names,
+            source,
+            containers: vec![whole],
+        };
+        syn::visit::Visit::visit_file(&mut walker, file);
         names
     }
 
-    fn walk_items(&mut self, source: &Source, items: &[Item]) {
-        for item in items {
-            match item {
-                Item::Use(u) => self.add_use(source, u),
-                Item::Mod(m) => {
-                    if let Some((_, inner)) = &m.content {
-                        self.walk_items(source, inner);
-                    }
-                }
-                Item::Fn(f) => {
-                    for stmt in &f.block.stmts {
-                        if let syn::Stmt::Item(inner) = stmt {
-                            self.walk_items(source, std::slice::from_ref(inner));
-                        }
-                    }
-                }
-                Item::Struct(s) => self.defined.push(s.ident.to_string()),
-                Item::Enum(e) => self.defined.push(e.ident.to_string()),
-                Item::Type(t) => self.defined.push(t.ident.to_string()),
-                Item::Trait(t) => self.defined.push(t.ident.to_string()),
-                Item::Union(u) => self.defined.push(u.ident.to_string()),
-                _ => {}
-            }
-        }
-    }
-
-    fn add_use(&mut self, source: &Source, u: &syn::ItemUse) {
+    fn add_use(&mut self, source: &Source, u: &syn::ItemUse, container: Range<usize>) {
         use syn::spanned::Spanned;
         let mut found = Vec::new();
         let mut others = Vec::new();
@@ -181,7 +163,7 @@ impl Names {
             let first = path.first().map(String::as_str).unwrap_or("");
             if first.trim_start_matches("::") != "workerpool" {
                 if let Some(alias) = &alias {
-                    self.defined.push(alias.clone());
+                    self.defined.push((alias.clone(), container.clone()));
                 }
                 others.push(join_leaf(&path, &leaf_text));
                 continue;
@@ -217,13 +199,17 @@ impl Names {
         for (leaf_index, leaf) in leaves.iter().enumerate() {
             let counts = leaf.module == Module::V2 || self.root_is_v2;
             if !counts {
+                // A 3.x name imported here hides a 2.x one imported further out.
+                if let Some(alias) = &leaf.alias {
+                    self.defined.push((alias.clone(), container.clone()));
+                }
                 continue;
             }
             if leaf.glob {
-                self.globs.push((index, leaf_index));
+                self.globs.push((container.clone(), (index, leaf_index)));
             } else if let (Some(item), Some(alias)) = (leaf.item, &leaf.alias) {
                 self.aliases
-                    .insert(alias.clone(), (item, index, leaf_index));
+                    .push((alias.clone(), container.clone(), (item, index, leaf_index)));
             }
         }
         let start = match &u.vis {
@@ -244,23 +230,49 @@ impl Names {
         });
     }
 
-    /// Which item a bare name means here, if any.
-    pub fn alias(&self, name: &str) -> Option<(V2Item, Via)> {
-        if self.defined.iter().any(|d| d == name) {
-            return None;
+    /// Which item the bare name `name` at byte `at` means, if any: the innermost block or module around `at` that
+    /// imports or defines it decides, and a module does not see its parent's imports.
+    pub fn alias(&self, name: &str, at: usize) -> Option<(V2Item, Via)> {
+        let module = self
+            .modules
+            .iter()
+            .filter(|m| m.contains(&at))
+            .min_by_key(|m| m.len())?;
+        let visible =
+            |r: &Range<usize>| r.contains(&at) && r.start >= module.start && r.end <= module.end;
+        let size = |r: &Range<usize>| r.len();
+        let import = self
+            .aliases
+            .iter()
+            .filter(|(n, r, _)| n == name && visible(r))
+            .min_by_key(|(_, r, _)| size(r));
+        let defined = self
+            .defined
+            .iter()
+            .filter(|(n, r)| n == name && visible(r))
+            .min_by_key(|(_, r)| size(r));
+        let glob = self
+            .globs
+            .iter()
+            .filter(|(r, _)| visible(r))
+            .min_by_key(|(r, _)| size(r));
+        match (import, defined) {
+            (Some((_, r, _)), Some((_, d))) if d.len() < r.len() => None,
+            (Some(&(_, _, (item, u, l))), _) => Some((item, Via::Import(u, l))),
+            (None, Some(_)) => None,
+            (None, None) => {
+                let item = V2Item::from_name(name)?;
+                glob.map(|&(_, (u, l))| (item, Via::Import(u, l)))
+            }
         }
-        if let Some(&(item, u, l)) = self.aliases.get(name) {
-            return Some((item, Via::Import(u, l)));
-        }
-        let item = V2Item::from_name(name)?;
-        self.globs.first().map(|&(u, l)| (item, Via::Import(u, l)))
     }
 
     /// Resolves the start of `path` to a 2.x item: `Pool`, `Pool::new`, `workerpool::Pool`, `workerpool::v2::Pool::new`.
-    pub fn resolve(&self, path: &syn::Path) -> Option<Resolved> {
+    pub fn resolve(&self, source: &Source, path: &syn::Path) -> Option<Resolved> {
         let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let at = source.range(path.segments.first()?.ident.span()).start;
         if path.leading_colon.is_none()
-            && let Some((item, _)) = segs.first().and_then(|s| self.alias(s))
+            && let Some((item, _)) = segs.first().and_then(|s| self.alias(s, at))
         {
             return Some(Resolved { item, segment: 0 });
         }
@@ -359,7 +371,7 @@ impl Names {
                     } else if !after_path
                         && !after_dot
                         && !after_keyword
-                        && let Some((item, via)) = self.alias(&name)
+                        && let Some((item, via)) = self.alias(&name, range(&tokens[i]).start)
                     {
                         out.push(NameUse {
                             item,
@@ -372,6 +384,69 @@ impl Names {
             }
             i += 1;
         }
+    }
+}
+
+/// Walks a file for `use` items and definitions, knowing the block or module each is in.
+struct Walker<'a> {
+    names: &'a mut Names,
+    source: &'a Source,
+    containers: Vec<Range<usize>>,
+}
+
+impl Walker<'_> {
+    fn container(&self) -> Range<usize> {
+        self.containers.last().expect("the file").clone()
+    }
+
+    fn define(&mut self, ident: &syn::Ident) {
+        let container = self.container();
+        self.names.defined.push((ident.to_string(), container));
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let container = self.container();
+        self.names.add_use(self.source, u, container);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        if let Some((brace, _)) = &m.content {
+            let range = self.source.range(brace.span.join());
+            self.names.modules.push(range.clone());
+            self.containers.push(range);
+            syn::visit::visit_item_mod(self, m);
+            self.containers.pop();
+        }
+    }
+
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.containers
+            .push(self.source.range(b.brace_token.span.join()));
+        syn::visit::visit_block(self, b);
+        self.containers.pop();
+    }
+
+    fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
+        self.define(&s.ident);
+    }
+
+    fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+        self.define(&e.ident);
+    }
+
+    fn visit_item_type(&mut self, t: &'ast syn::ItemType) {
+        self.define(&t.ident);
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        self.define(&t.ident);
+        syn::visit::visit_item_trait(self, t);
+    }
+
+    fn visit_item_union(&mut self, u: &'ast syn::ItemUnion) {
+        self.define(&u.ident);
     }
 }
 

@@ -26,7 +26,7 @@ pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> 
         Type::Paren(p) => pool_type(names, source, &p.elem),
         Type::Group(g) => pool_type(names, source, &g.elem),
         Type::Path(p) if p.qself.is_none() => {
-            if let Some(res) = names.resolve(&p.path) {
+            if let Some(res) = names.resolve(source, &p.path) {
                 let seg = &p.path.segments[res.segment];
                 let is_whole = res.segment + 1 == p.path.segments.len();
                 return (res.item == V2Item::Pool && is_whole && seg.arguments.is_none()).then(
@@ -109,7 +109,7 @@ fn text_of<'a>(source: &'a Source, ty: &'a Type) -> impl FnOnce() -> TryTarget +
 fn error_target(names: &Names, source: &Source, err: &Type) -> Option<TryTarget> {
     match err {
         Type::Path(p) if p.qself.is_none() => {
-            if let Some(res) = names.resolve(&p.path) {
+            if let Some(res) = names.resolve(source, &p.path) {
                 let whole = res.segment + 1 == p.path.segments.len();
                 return (res.item == V2Item::Error && whole).then(|| TryTarget::Linked {
                     name_start: source.range(p.path.segments[0].ident.span()).start,

@@ -16,7 +16,7 @@ impl Collector<'_> {
         let Expr::Path(p) = &*call.func else {
             return None;
         };
-        let res = self.names.resolve(&p.path)?;
+        let res = self.names.resolve(self.source, &p.path)?;
         let segs = &p.path.segments;
         if res.item != V2Item::Pool
             || segs.len() != res.segment + 2
@@ -52,7 +52,7 @@ impl Collector<'_> {
         let Expr::Path(p) = &*call.func else {
             return false;
         };
-        let Some(res) = self.names.resolve(&p.path) else {
+        let Some(res) = self.names.resolve(self.source, &p.path) else {
             return false;
         };
         let segs = &p.path.segments;
