@@ -86,13 +86,16 @@ pub struct UseItem {
     pub reexport: bool,
 }
 
+/// An imported 2.x item: (item, index of the use item, index of the leaf).
+pub type Imported = (V2Item, usize, usize);
+
 /// The 2.x names of one file.
 #[derive(Debug, Default)]
 pub struct Names {
     /// Import items naming workerpool.
     pub uses: Vec<UseItem>,
     /// Names brought in by `use`: (name, the block or module the `use` is in, (item, use item, leaf)).
-    pub aliases: Vec<(String, Range<usize>, (V2Item, usize, usize))>,
+    pub aliases: Vec<(String, Range<usize>, Imported)>,
     /// Globs that bring every 2.x item into scope: (the block or module they are in, (use item, leaf)).
     pub globs: Vec<(Range<usize>, (usize, usize))>,
     /// Whether `workerpool::X` at the crate root means the 2.x item.
