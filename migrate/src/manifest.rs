@@ -72,6 +72,39 @@ impl Manifest {
         out
     }
 
+    /// Dependencies on workerpool under another name (`wp = { package = "workerpool", .. }`), which the tool does not
+    /// follow in the code.
+    pub fn renamed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut look = |table: &toml_edit::Table| {
+            for (key, item) in table.iter() {
+                let package = item
+                    .as_table_like()
+                    .and_then(|t| t.get("package"))
+                    .and_then(Item::as_str);
+                if key != "workerpool" && package == Some("workerpool") {
+                    out.push(key.to_string());
+                }
+            }
+        };
+        let root = self.doc.as_table();
+        for name in TABLES {
+            if let Some(t) = root.get(name).and_then(Item::as_table) {
+                look(t);
+            }
+        }
+        if let Some(targets) = root.get("target").and_then(Item::as_table) {
+            for (_, target) in targets.iter() {
+                for name in TABLES {
+                    if let Some(t) = target.get(name).and_then(Item::as_table) {
+                        look(t);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// What the manifest asks for (the first `workerpool` entry decides; others are rewritten alike).
     pub fn requirement(&mut self) -> Requirement {
         self.entries()
@@ -249,6 +282,14 @@ mod tests {
             assert!(matches!(m.requirement(), Requirement::Left(_)), "{text}");
             assert_eq!(m.migrate(true), text);
         }
+    }
+
+    #[test]
+    fn renamed_dependencies_are_found() {
+        let m =
+            Manifest::parse("[dependencies]\nwp = { package = \"workerpool\", version = \"2\" }\n")
+                .unwrap();
+        assert_eq!(m.renamed(), ["wp"]);
     }
 
     #[test]

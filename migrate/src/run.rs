@@ -186,6 +186,9 @@ fn migrate_crate(
             }) {
             Ok((text, mut m)) => {
                 requirement = m.requirement();
+                for name in m.renamed() {
+                    report.lines.push(Line::file(path, Kind::Note, format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
+                }
                 if let Requirement::Left(why) = &requirement {
                     report.lines.push(Line::file(
                         path,
