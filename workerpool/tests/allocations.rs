@@ -1,0 +1,140 @@
+//! Queueing a job into a queue with room, and a worker taking and running it, allocate
+//! nothing: a counting global allocator fails this test if either does.
+//!
+//! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
+//! test thread allocates while it counts.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier};
+
+use workerpool::Pool;
+
+/// Counts every allocation of the process, on every thread.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator; only counts on the way.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// How many allocations `f` made, on any thread.
+fn allocations_in(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+const JOBS: u64 = 10_000;
+
+fn delegating_into_room_allocates_nothing() {
+    let pool: Pool<u64> = Pool::new(JOBS as usize);
+    let made = allocations_in(|| {
+        for job in 0..JOBS {
+            pool.delegate(job).unwrap();
+        }
+    });
+    assert_eq!(made, 0, "{made} allocations for {JOBS} delegates into room");
+    assert_eq!(pool.queued(), JOBS as usize);
+}
+
+/// A job that holds its worker until every worker holds one.
+const ROLL_CALL: u64 = u64::MAX;
+
+fn running_jobs_on_workers_allocates_nothing() {
+    const WORKERS: usize = 4;
+    let pool: Pool<u64> = Pool::new(1024);
+    let total = Arc::new(AtomicUsize::new(0));
+    let roll_call = Arc::new(Barrier::new(WORKERS + 1));
+    for _ in 0..WORKERS {
+        let total = Arc::clone(&total);
+        let roll_call = Arc::clone(&roll_call);
+        // Adding a worker may allocate: its thread, its record.
+        pool.add_worker(move |job| {
+            if job == ROLL_CALL {
+                roll_call.wait();
+            } else {
+                total.fetch_add(job as usize, Ordering::Relaxed);
+            }
+        });
+    }
+    // Every worker thread has started (std allocates as a thread starts) once each
+    // holds a roll-call job.
+    for _ in 0..WORKERS {
+        pool.delegate(ROLL_CALL).unwrap();
+    }
+    roll_call.wait();
+    // Let every worker go through a whole wait and wake once before counting.
+    for round in 0..3 {
+        for job in 0..1_000 {
+            pool.delegate(job).unwrap();
+        }
+        pool.wait_idle();
+        assert_eq!(total.load(Ordering::Relaxed), 499_500 * (round + 1));
+    }
+    let made = allocations_in(|| {
+        for round in 0..10 {
+            for job in 0..JOBS / 10 {
+                pool.delegate(job).unwrap();
+            }
+            // Workers run out of jobs here, wait for more and are woken again.
+            pool.wait_idle();
+            let _ = round;
+        }
+    });
+    assert_eq!(made, 0, "{made} allocations to queue and run {JOBS} jobs");
+    assert!(pool.stop().is_empty());
+}
+
+#[cfg(feature = "v2")]
+#[allow(deprecated)]
+fn v2_allocates_for_every_job() {
+    // The counter sees allocations on worker threads too: the untyped API boxes each job.
+    let pool = workerpool::v2::Pool::new(JOBS as usize);
+    pool.add_worker(&workerpool::v2::Worker::new(|job: u64| {
+        std::hint::black_box(job);
+    }))
+    .unwrap();
+    let made = allocations_in(|| {
+        for job in 0..JOBS {
+            pool.delegate(job).unwrap();
+        }
+    });
+    assert!(
+        made >= JOBS as usize,
+        "{made} allocations for {JOBS} v2 delegates"
+    );
+}
+
+fn main() {
+    // The counter must see allocations, or the zeros above would prove nothing.
+    assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
+
+    delegating_into_room_allocates_nothing();
+    running_jobs_on_workers_allocates_nothing();
+    #[cfg(feature = "v2")]
+    v2_allocates_for_every_job();
+    println!("allocations: queueing and running jobs allocated nothing");
+}

@@ -1,0 +1,239 @@
+//! `workerpool::v2` keeps the contract of the 2.x API (shared/v2-api.md): untyped jobs,
+//! workers found by identity, `NoWorkers`, a `stop` that leaves the queue.
+#![cfg(feature = "v2")]
+#![allow(deprecated)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+
+use workerpool::v2::{Error, Job, Pool, Worker};
+
+/// A worker that sends every job it runs down a channel.
+fn reporting_worker() -> (Worker, mpsc::Receiver<u32>) {
+    let (sent, received) = mpsc::channel();
+    let sent = Mutex::new(sent);
+    let worker = Worker::new(move |job: u32| sent.lock().unwrap().send(job).unwrap());
+    (worker, received)
+}
+
+/// Waits until `condition` holds, yielding meanwhile.
+fn wait_for(condition: impl Fn() -> bool) {
+    while !condition() {
+        thread::yield_now();
+    }
+}
+
+#[test]
+fn delegate_without_workers_fails_with_no_workers() {
+    let pool = Pool::new(10);
+    let err = pool.delegate(1_u32).unwrap_err();
+    assert!(matches!(err, Error::NoWorkers));
+    assert_eq!(err.to_string(), "there are no workers in the pool");
+    let _: &dyn std::error::Error = &err;
+}
+
+#[test]
+fn jobs_of_several_arguments_are_tuples() {
+    let pool = Pool::new(10);
+    pool.add_worker(&Worker::new(|(n, out): (u64, mpsc::Sender<u64>)| {
+        out.send(n * 2).unwrap();
+    }))
+    .unwrap();
+    let (out, results) = mpsc::channel::<u64>();
+    pool.delegate((21_u64, out.clone())).unwrap();
+    assert_eq!(results.recv().unwrap(), 42);
+}
+
+#[test]
+fn a_job_of_the_wrong_type_panics_its_worker_thread_for_good() {
+    let messages = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&messages);
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        seen.lock().unwrap().push(text);
+    }));
+    let pool = Pool::new(10);
+    let (worker, ran) = reporting_worker();
+    pool.add_worker(&worker).unwrap();
+    pool.delegate("not a number").unwrap();
+    wait_for(|| pool.workers_num() == 0);
+    let _ = std::panic::take_hook();
+    let messages = messages.lock().unwrap();
+    assert_eq!(messages.len(), 1);
+    assert!(messages[0].contains("`u32`"), "{}", messages[0]);
+    assert!(messages[0].contains("`&str`"), "{}", messages[0]);
+    drop((pool, worker));
+    assert!(ran.recv().is_err(), "the worker ran nothing and is gone");
+}
+
+#[test]
+fn the_same_worker_added_twice_runs_twice_and_is_removed_last_first() {
+    let pool = Pool::new(10);
+    let (worker, _ran) = reporting_worker();
+    pool.add_worker(&worker).unwrap();
+    pool.add_worker(&worker.clone()).unwrap();
+    let (other, _other_ran) = reporting_worker();
+    pool.add_worker(&other).unwrap();
+    assert_eq!(pool.workers_num(), 3);
+    pool.remove_worker(&worker).unwrap();
+    assert_eq!(pool.workers_num(), 2);
+    pool.remove_worker(&worker.clone()).unwrap(); // a clone is the same worker
+    assert_eq!(pool.workers_num(), 1);
+    pool.remove_worker(&worker).unwrap(); // none left: still Ok
+    assert_eq!(pool.workers_num(), 1, "the other worker stays");
+}
+
+#[test]
+fn remove_worker_lets_the_running_job_finish() {
+    let pool = Pool::new(10);
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel::<()>();
+    let (done_tx, done) = mpsc::channel();
+    let (started_tx, finish_rx, done_tx) = (
+        Mutex::new(started_tx),
+        Mutex::new(finish_rx),
+        Mutex::new(done_tx),
+    );
+    let worker = Worker::new(move |job: u32| {
+        started_tx.lock().unwrap().send(job).unwrap();
+        finish_rx.lock().unwrap().recv().unwrap();
+        done_tx.lock().unwrap().send(job).unwrap();
+    });
+    pool.add_worker(&worker).unwrap();
+    pool.delegate(1_u32).unwrap();
+    assert_eq!(started.recv().unwrap(), 1);
+    pool.remove_worker(&worker).unwrap(); // does not wait
+    assert_eq!(pool.workers_num(), 0);
+    finish.send(()).unwrap();
+    assert_eq!(done.recv().unwrap(), 1);
+}
+
+#[test]
+fn stop_leaves_the_queue_and_new_workers_resume_it() {
+    let pool = Pool::new(10);
+    let (worker, ran) = reporting_worker();
+    // Queue jobs while a worker exists but cannot run them yet: a gate holds it.
+    let (gate, gate_rx) = mpsc::channel::<()>();
+    let (held_tx, held) = mpsc::channel::<()>();
+    let (gate_rx, held_tx) = (Mutex::new(gate_rx), Mutex::new(held_tx));
+    let holder = Worker::new(move |(): ()| {
+        held_tx.lock().unwrap().send(()).unwrap();
+        gate_rx.lock().unwrap().recv().unwrap();
+    });
+    pool.add_worker(&holder).unwrap();
+    pool.delegate(()).unwrap();
+    held.recv().unwrap();
+    for job in 0..3_u32 {
+        pool.delegate(job).unwrap();
+    }
+    pool.stop();
+    assert_eq!(pool.workers_num(), 0);
+    assert!(matches!(pool.delegate(9_u32), Err(Error::NoWorkers)));
+    gate.send(()).unwrap();
+
+    pool.add_worker(&worker).unwrap();
+    let resumed: Vec<u32> = ran.iter().take(3).collect();
+    assert_eq!(resumed, [0, 1, 2]);
+    pool.delegate(4_u32).unwrap(); // queues again once workers are back
+    assert_eq!(ran.recv().unwrap(), 4);
+}
+
+#[test]
+fn delegate_waits_while_full_even_when_every_worker_is_removed() {
+    let pool = Pool::new(1);
+    let (gate, gate_rx) = mpsc::channel::<()>();
+    let (started_tx, started) = mpsc::channel();
+    let (gate_rx, started_tx) = (Mutex::new(gate_rx), Mutex::new(started_tx));
+    let holder = Worker::new(move |job: u32| {
+        started_tx.lock().unwrap().send(job).unwrap();
+        gate_rx.lock().unwrap().recv().unwrap();
+    });
+    pool.add_worker(&holder).unwrap();
+    pool.delegate(1_u32).unwrap();
+    assert_eq!(started.recv().unwrap(), 1);
+    pool.delegate(2_u32).unwrap(); // fills the queue
+    thread::scope(|scope| {
+        let waiting = scope.spawn(|| pool.delegate(3_u32));
+        pool.remove_worker(&holder).unwrap();
+        gate.send(()).unwrap();
+        // The only worker is gone: the queue stays full until a worker comes back.
+        let (worker, ran) = reporting_worker();
+        pool.add_worker(&worker).unwrap();
+        assert!(waiting.join().unwrap().is_ok());
+        assert_eq!(ran.iter().take(2).collect::<Vec<_>>(), [2, 3]);
+    });
+}
+
+#[test]
+fn queue_length_zero_is_a_rendezvous() {
+    let pool = Pool::new(0);
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel::<()>();
+    let (started_tx, finish_rx) = (Mutex::new(started_tx), Mutex::new(finish_rx));
+    pool.add_worker(&Worker::new(move |job: u32| {
+        started_tx.lock().unwrap().send(job).unwrap();
+        finish_rx.lock().unwrap().recv().unwrap();
+    }))
+    .unwrap();
+    pool.delegate(1_u32).unwrap(); // returns once the worker took it
+    assert_eq!(started.recv().unwrap(), 1);
+    finish.send(()).unwrap();
+}
+
+#[test]
+fn workers_num_counts_from_add_worker() {
+    let pool = Pool::new(10);
+    let worker = Worker::new(|_: u8| {});
+    for n in 1..=4 {
+        pool.add_worker(&worker).unwrap();
+        assert_eq!(pool.workers_num(), n);
+    }
+}
+
+#[test]
+fn dropping_the_pool_does_not_wait_and_drops_the_queue() {
+    let queued = Arc::new(());
+    let (started_tx, started) = mpsc::channel();
+    let (finish, finish_rx) = mpsc::channel::<()>();
+    let (started_tx, finish_rx) = (Mutex::new(started_tx), Mutex::new(finish_rx));
+    let finished = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&finished);
+    {
+        let pool = Pool::new(10);
+        pool.add_worker(&Worker::new(move |job: Arc<()>| {
+            started_tx.lock().unwrap().send(()).unwrap();
+            finish_rx.lock().unwrap().recv().unwrap();
+            counted.fetch_add(1, Ordering::SeqCst);
+            drop(job);
+        }))
+        .unwrap();
+        pool.delegate(Arc::clone(&queued)).unwrap();
+        started.recv().unwrap();
+        pool.delegate(Arc::clone(&queued)).unwrap();
+        pool.delegate(Arc::clone(&queued)).unwrap();
+    } // dropped while its worker is busy: it must not wait for it
+    assert_eq!(finished.load(Ordering::SeqCst), 0);
+    // The two queued jobs were dropped; the running one is still held.
+    assert_eq!(Arc::strong_count(&queued), 2);
+    finish.send(()).unwrap();
+    wait_for(|| Arc::strong_count(&queued) == 1);
+    assert_eq!(finished.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn job_is_any_boxed_value() {
+    let job: Job = Box::new(5_u32);
+    assert_eq!(job.downcast_ref::<u32>(), Some(&5));
+}
+
+#[test]
+fn pool_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Pool>();
+    assert_send_sync::<Worker>();
+}
