@@ -329,3 +329,49 @@ mod tests {
         assert_eq!(std::sync::Arc::strong_count(&value), 1);
     }
 }
+
+#[cfg(all(test, loom))]
+mod loom_tests {
+    use super::*;
+    use loom::sync::Arc;
+    use loom::thread;
+
+    #[test]
+    fn racing_pushes_and_a_pop_lose_and_repeat_nothing() {
+        loom::model(|| {
+            let ring = Arc::new(Ring::new(2));
+            let pushers: Vec<_> = [1, 2]
+                .into_iter()
+                .map(|value| {
+                    let ring = Arc::clone(&ring);
+                    thread::spawn(move || assert!(ring.push(value).is_ok()))
+                })
+                .collect();
+            let first = ring.pop();
+            for pusher in pushers {
+                pusher.join().unwrap();
+            }
+            let mut seen: Vec<i32> = first.into_iter().collect();
+            while let Some(value) = ring.pop() {
+                seen.push(value);
+            }
+            seen.sort_unstable();
+            assert_eq!(seen, [1, 2]);
+        });
+    }
+
+    #[test]
+    fn a_push_racing_close_is_either_queued_or_refused() {
+        loom::model(|| {
+            let ring = Arc::new(Ring::new(1));
+            let pusher = {
+                let ring = Arc::clone(&ring);
+                thread::spawn(move || ring.push(7).is_ok())
+            };
+            ring.close();
+            let queued = pusher.join().unwrap();
+            assert_eq!(ring.pop().is_some(), queued);
+            assert!(matches!(ring.push(8), Err(PushError::Closed(8))));
+        });
+    }
+}

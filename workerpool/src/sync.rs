@@ -73,6 +73,19 @@ pub(crate) fn park_until(deadline: Option<std::time::Instant>) {
     }
 }
 
+/// Marks where a store must be ordered before a later load of another location (the
+/// store-buffer pattern behind every "announce, then look again" in this crate).
+///
+/// The accesses on either side are `SeqCst`, and C++'s model, which Rust follows, forbids
+/// both loads missing both stores. Loom does not model that total order for plain loads
+/// and stores, so under loom a `SeqCst` fence stands in for it; in real builds the
+/// accesses already give the guarantee and this is nothing.
+#[inline(always)]
+pub(crate) fn store_load_order() {
+    #[cfg(loom)]
+    loom::sync::atomic::fence(Ordering::SeqCst);
+}
+
 /// One pause in a spin loop. Under loom a spin must yield so the model can run the thread
 /// it waits for.
 pub(crate) fn spin_pause() {

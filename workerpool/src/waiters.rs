@@ -19,7 +19,9 @@ use std::time::Instant;
 use crossbeam_utils::CachePadded;
 
 use crate::backoff::Backoff;
-use crate::sync::{AtomicBool, AtomicUsize, Mutex, Ordering, lock, park_until, thread};
+use crate::sync::{
+    AtomicBool, AtomicUsize, Mutex, Ordering, lock, park_until, store_load_order, thread,
+};
 
 pub(crate) struct Waiters {
     /// Waiters spinning, and sleepers woken that have not yet looked again.
@@ -84,6 +86,8 @@ impl Waiters {
     /// An event happened: wakes a sleeper unless a spinner will take it.
     #[inline]
     pub(crate) fn notify(&self) {
+        // After the push or pop that made the event.
+        store_load_order();
         if self.spinning.load(Ordering::SeqCst) == 0 && self.sleeping.load(Ordering::SeqCst) > 0 {
             self.wake_one();
         }
@@ -92,10 +96,9 @@ impl Waiters {
     /// A spinning waiter got its event, or gave up on it. If it was the last spinner and
     /// `more()` events wait, a sleeper takes over.
     pub(crate) fn stop_spinning(&self, more: impl FnOnce() -> bool) {
-        if self.spinning.fetch_sub(1, Ordering::SeqCst) == 1
-            && self.sleeping.load(Ordering::SeqCst) > 0
-            && more()
-        {
+        let last = self.spinning.fetch_sub(1, Ordering::SeqCst) == 1;
+        store_load_order();
+        if last && self.sleeping.load(Ordering::SeqCst) > 0 && more() {
             self.wake_one();
         }
     }
@@ -161,6 +164,7 @@ impl Waiters {
             }
         }
         self.spinning.fetch_sub(1, Ordering::SeqCst);
+        store_load_order();
         if ready() {
             return Woken::Ready;
         }
@@ -180,6 +184,7 @@ impl Waiters {
             });
             self.sleeping.fetch_add(1, Ordering::SeqCst);
         }
+        store_load_order();
         // The event may have come before this thread counted as sleeping.
         if ready() {
             return self.leave(&woken, Woken::Ready);

@@ -134,8 +134,13 @@ where
             shared.job_done();
             continue;
         }
+        // The pool stopped: exit once the queue is empty. Checked after a pop that found
+        // nothing, a job pushed before the close could still be queued: look again.
         if shared.ring.is_closed() {
-            break;
+            if shared.ring.is_empty() {
+                break;
+            }
+            continue;
         }
         shared.going_idle();
         let woken = shared.job_waiters.wait(spinning, None, || {

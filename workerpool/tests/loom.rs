@@ -1,0 +1,98 @@
+//! Model-checked races (loom explores their interleavings): delegate against stop, a full
+//! queue against stop, removal against a waiting worker, wait_idle against a worker.
+//!
+//! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --test loom --release`.
+#![cfg(loom)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use loom::thread;
+use workerpool::Pool;
+
+/// Explores interleavings with up to `LOOM_MAX_PREEMPTIONS` (default 2) preemptions.
+fn model(test: impl Fn() + Sync + Send + 'static) {
+    let mut builder = loom::model::Builder::new();
+    if builder.preemption_bound.is_none() {
+        builder.preemption_bound = Some(2);
+    }
+    // Spinning waits make long paths: allow them.
+    builder.max_branches = 100_000;
+    builder.check(test);
+}
+
+/// A worker that counts the jobs it runs (std atomics: read only after joins).
+fn counting_worker(pool: &Pool<u32>, ran: &Arc<AtomicUsize>) -> workerpool::WorkerHandle {
+    let ran = Arc::clone(ran);
+    pool.add_worker(move |_| {
+        ran.fetch_add(1, Ordering::SeqCst);
+    })
+}
+
+#[test]
+fn delegate_against_stop_runs_the_job_once_or_hands_it_back() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        let delegating = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(7).err().map(|err| err.into_job()))
+        };
+        let unrun = pool.stop();
+        let refused = delegating.join().unwrap();
+        let handed_back = unrun.len() + usize::from(refused.is_some());
+        assert_eq!(ran.load(Ordering::SeqCst) + handed_back, 1);
+        // A worker was there all along: stop never has to hand a queued job back.
+        assert!(unrun.is_empty());
+    });
+}
+
+#[test]
+fn a_delegate_waiting_on_a_full_queue_gets_its_job_back_on_stop() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        pool.delegate(1_u32).unwrap();
+        let waiting = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(2))
+        };
+        let unrun = pool.stop();
+        let err = waiting.join().unwrap().unwrap_err();
+        assert!(err.is_stopped());
+        assert_eq!(err.into_job(), 2);
+        assert_eq!(unrun, [1]);
+    });
+}
+
+#[test]
+fn removing_a_waiting_worker_loses_no_job() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(2));
+        let ran = Arc::new(AtomicUsize::new(0));
+        let worker = counting_worker(&pool, &ran);
+        let removing = thread::spawn(move || {
+            worker.remove();
+            worker.join(); // the worker exits: no hang
+        });
+        pool.delegate(1).unwrap();
+        removing.join().unwrap();
+        // Whether the worker took the job before it saw its removal or not, the job
+        // either ran or is still queued for stop to hand back.
+        let unrun = pool.stop();
+        assert_eq!(ran.load(Ordering::SeqCst) + unrun.len(), 1);
+    });
+}
+
+#[test]
+fn wait_idle_returns_after_the_job_ran() {
+    model(|| {
+        let pool = Pool::new(1);
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        pool.delegate(1).unwrap();
+        pool.wait_idle();
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert!(pool.stop().is_empty());
+    });
+}
