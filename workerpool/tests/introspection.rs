@@ -77,3 +77,24 @@ impl Drain<u32> for Pool<u32> {
 fn a_queue_too_large_to_allocate_is_refused_with_a_message() {
     let _pool: Pool<u64> = Pool::new(usize::MAX / 2);
 }
+
+#[test]
+fn a_worker_handle_shows_whether_it_was_removed_and_has_finished() {
+    let pool: Pool<u8> = Pool::new(1);
+    let worker = pool.add_worker(|_| {});
+    assert_eq!(
+        format!("{worker:?}"),
+        "WorkerHandle { removed: false, finished: false }"
+    );
+    worker.remove();
+    assert!(format!("{worker:?}").starts_with("WorkerHandle { removed: true"));
+    worker.join();
+}
+
+#[test]
+fn a_stopped_rendezvous_pool_refuses_try_delegate_as_stopped() {
+    let pool: Pool<u8> = Pool::new(0);
+    pool.stop();
+    let err = pool.try_delegate(1).unwrap_err();
+    assert!(err.is_stopped());
+}

@@ -1,12 +1,13 @@
-//! The v2 pool: a queue of boxed jobs behind one lock, and worker instances found by the
-//! identity of their [`Worker`].
+//! The v2 pool: boxed jobs on a crossbeam channel, and worker instances found by the
+//! identity of their [`Worker`], each listening for its own quit signal.
 
 use std::any::{Any, type_name};
-use std::collections::VecDeque;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
+
+use crossbeam_channel::{Receiver, Sender, bounded, select};
 
 use super::worker::Run;
 use super::{Error, Job, Worker};
@@ -36,31 +37,23 @@ use super::{Error, Job, Worker};
             migration guide (\"Upgrading from v2\") or run the `migrate` tool"
 )]
 pub struct Pool {
+    jobs: Sender<Queued>,
+    /// Kept to hand to new instances, and to drop the queue when the pool goes.
+    queue: Receiver<Queued>,
     shared: Arc<Shared>,
 }
 
+/// What the pool shares with its instances' threads.
 struct Shared {
-    state: Mutex<State>,
-    /// Workers wait here for a job or for being told to stop.
-    jobs: Condvar,
-    /// Delegates wait here for room, or (rendezvous) for their job to be taken.
-    room: Condvar,
-}
-
-struct State {
-    queue: VecDeque<Queued>,
-    /// The queue length the pool was made with; 0 is a rendezvous.
-    queue_length: usize,
-    /// Jobs ever queued and ever taken by a worker: a rendezvous delegate waits for its
-    /// ticket to be taken.
-    queued: u64,
-    taken: u64,
-    /// Running instances, oldest first. Each counts in `workers_num`.
-    instances: Vec<Instance>,
+    /// Running instances, oldest first.
+    instances: Mutex<Vec<Instance>>,
+    /// `instances.len()`, for `delegate` to read without the lock.
+    running: AtomicUsize,
     /// Instances ever started, for thread names.
-    started: u64,
+    started: AtomicUsize,
 }
 
+/// A job as it waits in the channel: boxed, with the name of its type.
 struct Queued {
     job: Job,
     /// `std::any::type_name` of the job, for the message when a worker rejects it.
@@ -68,9 +61,12 @@ struct Queued {
 }
 
 struct Instance {
+    /// Its number among the instances ever started.
+    id: usize,
     worker: *const (),
-    /// Tells the instance's thread to exit after its current job.
-    stop: Arc<AtomicBool>,
+    /// Never sent on: dropping it disconnects the instance's quit channel, which tells its
+    /// thread to exit after its current job.
+    _quit: Sender<()>,
 }
 
 // SAFETY: `worker` is only compared, never dereferenced.
@@ -86,18 +82,14 @@ impl Pool {
     /// assert_eq!(pool.workers_num(), 0);
     /// ```
     pub fn new(queue_length: usize) -> Pool {
+        let (jobs, queue) = bounded(queue_length);
         Pool {
+            jobs,
+            queue,
             shared: Arc::new(Shared {
-                state: Mutex::new(State {
-                    queue: VecDeque::with_capacity(queue_length.max(1)),
-                    queue_length,
-                    queued: 0,
-                    taken: 0,
-                    instances: Vec::new(),
-                    started: 0,
-                }),
-                jobs: Condvar::new(),
-                room: Condvar::new(),
+                instances: Mutex::new(Vec::new()),
+                running: AtomicUsize::new(0),
+                started: AtomicUsize::new(0),
             }),
         }
     }
@@ -117,28 +109,17 @@ impl Pool {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn delegate<J: Any + Send>(&self, job: J) -> Result<(), Error> {
+        if self.shared.running.load(Ordering::SeqCst) == 0 {
+            return Err(Error::NoWorkers);
+        }
         let queued = Queued {
             job: Box::new(job),
             job_type: type_name::<J>(),
         };
-        let shared = &*self.shared;
-        let mut state = shared.lock();
-        if state.instances.is_empty() {
-            return Err(Error::NoWorkers);
-        }
-        let room = state.queue_length.max(1);
-        while state.queue.len() >= room {
-            state = shared.wait(&shared.room, state);
-        }
-        state.queue.push_back(queued);
-        state.queued += 1;
-        let ticket = state.queued;
-        shared.jobs.notify_one();
-        if state.queue_length == 0 {
-            while state.taken < ticket {
-                state = shared.wait(&shared.room, state);
-            }
-        }
+        // The pool holds a receiver, so the channel never disconnects while it lives.
+        self.jobs
+            .send(queued)
+            .unwrap_or_else(|_| unreachable!("the pool holds a receiver"));
         Ok(())
     }
 
@@ -159,21 +140,22 @@ impl Pool {
     /// # Ok::<(), workerpool::v2::Error>(())
     /// ```
     pub fn add_worker(&self, worker: &Worker) -> Result<(), Error> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut state = self.shared.lock();
-        let name = format!("workerpool-v2-{}", state.started);
-        let shared = Arc::clone(&self.shared);
+        let (quit, quit_signal) = bounded::<()>(0);
+        let queue = self.queue.clone();
         let run = Arc::clone(&worker.run);
-        let thread_stop = Arc::clone(&stop);
+        let shared = Arc::clone(&self.shared);
+        let id = self.shared.started.fetch_add(1, Ordering::SeqCst);
+        let mut instances = self.shared.lock();
         thread::Builder::new()
-            .name(name)
-            .spawn(move || shared.run_instance(&*run, &thread_stop))
+            .name(format!("workerpool-v2-{id}"))
+            .spawn(move || shared.run_instance(id, &queue, &quit_signal, &*run))
             .unwrap_or_else(|err| panic!("workerpool::v2: failed to start a worker thread: {err}"));
-        state.started += 1;
-        state.instances.push(Instance {
+        instances.push(Instance {
+            id,
             worker: worker.identity(),
-            stop,
+            _quit: quit,
         });
+        self.shared.running.store(instances.len(), Ordering::SeqCst);
         Ok(())
     }
 
@@ -193,16 +175,15 @@ impl Pool {
     /// # Ok::<(), workerpool::v2::Error>(())
     /// ```
     pub fn remove_worker(&self, worker: &Worker) -> Result<(), Error> {
-        let mut state = self.shared.lock();
+        let mut instances = self.shared.lock();
         let identity = worker.identity();
-        if let Some(last) = state
-            .instances
+        if let Some(last) = instances
             .iter()
             .rposition(|instance| instance.worker == identity)
         {
-            let instance = state.instances.remove(last);
-            instance.stop.store(true, Ordering::SeqCst);
-            self.shared.jobs.notify_all();
+            // Dropping its quit sender disconnects the instance's quit channel.
+            instances.remove(last);
+            self.shared.running.store(instances.len(), Ordering::SeqCst);
         }
         Ok(())
     }
@@ -217,7 +198,7 @@ impl Pool {
     /// assert_eq!(pool.workers_num(), 1);
     /// ```
     pub fn workers_num(&self) -> usize {
-        self.shared.lock().instances.len()
+        self.shared.running.load(Ordering::SeqCst)
     }
 
     /// Removes every worker (each finishes the job it is running). Jobs still queued stay
@@ -234,11 +215,9 @@ impl Pool {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn stop(&self) {
-        let mut state = self.shared.lock();
-        for instance in state.instances.drain(..) {
-            instance.stop.store(true, Ordering::SeqCst);
-        }
-        self.shared.jobs.notify_all();
+        let mut instances = self.shared.lock();
+        instances.clear();
+        self.shared.running.store(0, Ordering::SeqCst);
     }
 }
 
@@ -247,60 +226,44 @@ impl Pool {
 impl Drop for Pool {
     fn drop(&mut self) {
         self.stop();
-        let queued = std::mem::take(&mut self.shared.lock().queue);
-        drop(queued); // outside the lock: a job's destructor may do anything
+        while self.queue.try_recv().is_ok() {}
     }
 }
 
 impl fmt::Debug for Pool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = self.shared.lock();
         f.debug_struct("Pool")
-            .field("queue_length", &state.queue_length)
-            .field("queued", &state.queue.len())
-            .field("workers", &state.instances.len())
+            .field("queue_length", &self.jobs.capacity().unwrap_or(0))
+            .field("queued", &self.jobs.len())
+            .field("workers", &self.workers_num())
             .finish()
     }
 }
 
 impl Shared {
-    fn lock(&self) -> MutexGuard<'_, State> {
+    fn lock(&self) -> MutexGuard<'_, Vec<Instance>> {
         // Nothing panics while holding the lock: jobs run outside it.
-        self.state
+        self.instances
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn wait<'a>(&self, condvar: &Condvar, guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
-        condvar
-            .wait(guard)
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The body of an instance's thread: runs jobs until told to stop. A panic, such as a
+    /// The body of an instance's thread: runs jobs until told to quit. A panic, such as a
     /// job of the wrong type, ends the thread for good.
-    fn run_instance(&self, run: &Run, stop: &Arc<AtomicBool>) {
-        let _gone = Forget { shared: self, stop };
+    fn run_instance(&self, id: usize, queue: &Receiver<Queued>, quit: &Receiver<()>, run: &Run) {
+        let _gone = Forget { shared: self, id };
         loop {
-            let mut state = self.lock();
-            let queued = loop {
-                if stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                if let Some(queued) = state.queue.pop_front() {
-                    state.taken += 1;
-                    if state.queue_length == 0 {
-                        // Rendezvous delegates wait for their own ticket.
-                        self.room.notify_all();
-                    } else {
-                        self.room.notify_one();
-                    }
-                    break queued;
-                }
-                state = self.wait(&self.jobs, state);
-            };
-            drop(state);
-            run(queued.job, queued.job_type);
+            // A quit signal wins over a job ready at the same time.
+            if !matches!(quit.try_recv(), Err(crossbeam_channel::TryRecvError::Empty)) {
+                return;
+            }
+            select! {
+                recv(queue) -> queued => match queued {
+                    Ok(queued) => run(queued.job, queued.job_type),
+                    Err(_) => return,
+                },
+                recv(quit) -> _ => return,
+            }
         }
     }
 }
@@ -308,14 +271,13 @@ impl Shared {
 /// Takes an instance off the running list when its thread ends, panicking or not.
 struct Forget<'a> {
     shared: &'a Shared,
-    stop: &'a Arc<AtomicBool>,
+    id: usize,
 }
 
 impl Drop for Forget<'_> {
     fn drop(&mut self) {
-        let mut state = self.shared.lock();
-        state
-            .instances
-            .retain(|instance| !Arc::ptr_eq(&instance.stop, self.stop));
+        let mut instances = self.shared.lock();
+        instances.retain(|instance| instance.id != self.id);
+        self.shared.running.store(instances.len(), Ordering::SeqCst);
     }
 }
