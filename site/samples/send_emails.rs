@@ -10,13 +10,13 @@ pub fn send_all(emails: Vec<Email>, send: fn(Email)) -> Result<(), workerpool::E
     // that send them, one email each at a time.
     let pool = Pool::new(100);
     for _ in 0..4 {
-        let _ = pool.add_worker(send);
+        pool.add_worker(send);
     }
 
     for email in emails {
         pool.delegate(email)?; // waits for room
     }
-    pool.stop(); // sends the queue, then returns
+    pool.stop(); // runs the queue, then joins the workers
     // ANCHOR_END: sample
     Ok(())
 }

@@ -234,7 +234,8 @@ fn features(figures: &Figures) -> Markup {
                         p {
                             "Add a worker whenever you like, each with its own closure and state. "
                             code { "add_worker" } " returns a " code { "WorkerHandle" } ", whose "
-                            code { "remove" } " lets that worker finish its job, then exit."
+                            code { "remove" } " lets that worker finish its job, then exit. A job that "
+                            "panics does not take its worker down."
                         }
                     }
                     li {
@@ -242,11 +243,12 @@ fn features(figures: &Figures) -> Markup {
                         p { (dependencies) (allocation_text) }
                     }
                     li {
-                        h3 { "Panics stay in the job" }
+                        h3 { "Model-checked" }
                         p {
-                            "A job that panics does not take its worker down: the worker goes on with the next "
-                            "job, " code { "panics()" } " counts them, and a " code { "panic_handler" }
-                            " sees each payload. " (figures.coverage.percent_text()) " of the lines are covered by tests."
+                            "The races that matter, " code { "delegate" } " against " code { "stop" }
+                            ", a full queue against " code { "stop" } ", removing a waiting worker, are checked "
+                            "with loom. Tests wait on conditions, never on sleeps: "
+                            (figures.coverage.percent_text()) " of the lines are covered."
                         }
                     }
                 }
