@@ -9,8 +9,9 @@ use std::process::Command;
 /// The crate whose docs the site hosts.
 pub const CRATE: &str = "workerpool";
 
-/// What `cargo doc` is asked for, after `doc`.
-pub const DOC_ARGS: &[&str] = &["-p", CRATE, "--no-deps"];
+/// What `cargo doc` is asked for, after `doc`: the v2 module too, which crates being migrated
+/// still use.
+pub const DOC_ARGS: &[&str] = &["-p", CRATE, "--no-deps", "--features", "v2"];
 
 /// Runs `cargo doc` for the crate into a target folder of the site's own (so it never waits on
 /// a cargo that is running this build), then copies the docs into `dest`. `dest/index.html`
