@@ -332,14 +332,14 @@ impl<T: Send + 'static> Pool<T> {
     fn send(&self, mut job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let has_room = || !shared.ring.is_full();
-        // Whether this caller counts as a delegate spinning for room.
-        let mut spinning = false;
+        // After a wait for room: whether this caller still counts as spinning for room.
+        let mut waited: Option<bool> = None;
         let refused = loop {
             match shared.ring.push(job) {
                 Ok(position) => {
                     shared.job_waiters.notify();
-                    if spinning {
-                        shared.room_waiters.stop_spinning(has_room);
+                    if let Some(spinning) = waited {
+                        shared.room_waiters.done_waiting(spinning, has_room);
                     }
                     return if shared.rendezvous {
                         self.await_handoff(position, wait)
@@ -355,18 +355,20 @@ impl<T: Send + 'static> Pool<T> {
                     if matches!(wait, Wait::Never) {
                         break DelegateError::new(Error::Full, job);
                     }
+                    let spinning = waited == Some(true);
                     let woken = shared.room_waiters.wait(spinning, wait.deadline(), || {
                         has_room() || shared.ring.is_closed()
                     });
-                    spinning = woken == Woken::Spinning;
                     if woken == Woken::TimedOut {
+                        waited = None;
                         break DelegateError::new(wait.gave_up(), job);
                     }
+                    waited = Some(woken == Woken::Spinning);
                 }
             }
         };
-        if spinning {
-            shared.room_waiters.stop_spinning(has_room);
+        if let Some(spinning) = waited {
+            shared.room_waiters.done_waiting(spinning, has_room);
         }
         Err(refused)
     }
@@ -381,9 +383,10 @@ impl<T: Send + 'static> Pool<T> {
                 || shared.ring.is_closed()
                 || (matches!(wait, Wait::Never) && shared.workers.load(Ordering::SeqCst) == 0)
         });
-        if woken == Woken::Spinning {
-            shared.handoff_waiters.stop_spinning(|| false);
-        }
+        // The only delegate that waits for a handoff: there is no one to pass it on to.
+        shared
+            .handoff_waiters
+            .done_waiting(woken == Woken::Spinning, || false);
         if taken() {
             return Ok(());
         }

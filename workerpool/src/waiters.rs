@@ -6,8 +6,9 @@
 //! nanoseconds. So the pool keeps at most one waiter per two cores spinning: a spinning
 //! waiter takes the next event itself, and the thread that made it wakes no one. A sleeper
 //! that is woken counts as spinning at once, so events that follow while it wakes up do
-//! not wake more. A spinner that got its event and sees more of them waiting wakes the
-//! next sleeper, so waiters join one at a time while a backlog lasts.
+//! not wake more. Every waiter that got its event (or gives up) and sees more of them
+//! left wakes the next sleeper unless another spins: the events it was counted on for are
+//! never left without a taker, and waiters join one at a time while a backlog lasts.
 //!
 //! The lost-wakeup argument: a waiter announces itself (spinning or sleeping count, with
 //! sequentially consistent ordering) before it checks the event one last time, and the
@@ -49,10 +50,12 @@ unsafe impl Send for Sleeper {}
 /// How a wait ended.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Woken {
-    /// The waiter counts as spinning: it must call [`Waiters::stop_spinning`] once it has
+    /// The waiter counts as spinning: it must call [`Waiters::done_waiting`] once it has
     /// its event or gives up, or wait again as a spinner.
     Spinning,
-    /// The waiter saw its condition by itself and does not count as spinning.
+    /// The waiter saw its condition by itself and does not count as spinning. It must
+    /// still call [`Waiters::done_waiting`]: events may have gone unannounced while it
+    /// spun.
     Ready,
     /// The deadline passed; the waiter does not count as spinning.
     TimedOut,
@@ -93,13 +96,17 @@ impl Waiters {
         }
     }
 
-    /// A spinning waiter got its event, or gave up on it. If it was the last spinner and
-    /// `more()` events wait, a sleeper takes over.
-    pub(crate) fn stop_spinning(&self, more: impl FnOnce() -> bool) {
-        let last = self.spinning.fetch_sub(1, Ordering::SeqCst) == 1;
+    /// A thread that waited here has taken its event, or gives up waiting. A notification
+    /// may have been skipped because this thread was spinning, so if `more()` events are
+    /// left, it makes sure a sleeper is woken for them unless another thread spins.
+    /// `spinning` says whether the thread still counts as spinning ([`Woken::Spinning`]).
+    pub(crate) fn done_waiting(&self, spinning: bool, more: impl FnOnce() -> bool) {
+        if spinning {
+            self.spinning.fetch_sub(1, Ordering::SeqCst);
+        }
         store_load_order();
-        if last && self.sleeping.load(Ordering::SeqCst) > 0 && more() {
-            self.wake_one();
+        if self.sleeping.load(Ordering::SeqCst) > 0 && more() {
+            self.notify();
         }
     }
 
@@ -215,5 +222,59 @@ impl Waiters {
             }
             None => Woken::Spinning,
         }
+    }
+}
+
+#[cfg(all(test, loom))]
+mod loom_tests {
+    use super::*;
+    use loom::sync::Arc;
+
+    /// Takes one event from `events`, if there is one.
+    fn take(events: &AtomicUsize) -> bool {
+        events
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+    }
+
+    /// Two waiters each take one event and leave; two events come. However the waits and
+    /// the events interleave, both waiters get theirs: none sleeps through an event left.
+    #[test]
+    fn every_event_finds_a_waiter() {
+        let mut builder = loom::model::Builder::new();
+        builder.preemption_bound = Some(3);
+        builder.check(|| {
+            let waiters = Arc::new(Waiters::new(true));
+            let events = Arc::new(AtomicUsize::new(0));
+            let takers: Vec<_> = (0..2)
+                .map(|_| {
+                    let (waiters, events) = (Arc::clone(&waiters), Arc::clone(&events));
+                    loom::thread::spawn(move || {
+                        let mut waited = None;
+                        loop {
+                            if take(&events) {
+                                if let Some(spinning) = waited {
+                                    waiters.done_waiting(spinning, || {
+                                        events.load(Ordering::SeqCst) > 0
+                                    });
+                                }
+                                return;
+                            }
+                            let woken = waiters.wait(waited == Some(true), None, || {
+                                events.load(Ordering::SeqCst) > 0
+                            });
+                            waited = Some(woken == Woken::Spinning);
+                        }
+                    })
+                })
+                .collect();
+            for _ in 0..2 {
+                events.fetch_add(1, Ordering::SeqCst);
+                waiters.notify();
+            }
+            for taker in takers {
+                taker.join().unwrap();
+            }
+        });
     }
 }

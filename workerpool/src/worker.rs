@@ -111,15 +111,16 @@ where
     // Declared after the guard, so dropped before it: `join` returns after the func's
     // state (its channels, its connection) is gone.
     let mut work = work;
-    let mut spinning = false;
+    let more_jobs = || !shared.ring.is_empty();
+    // After a wait for a job: whether this worker still counts as spinning for one.
+    let mut waited: Option<bool> = None;
     loop {
         if record.is_removed() {
             break;
         }
         if let Some(job) = shared.ring.pop() {
-            if spinning {
-                spinning = false;
-                shared.job_waiters.stop_spinning(|| !shared.ring.is_empty());
+            if let Some(spinning) = waited.take() {
+                shared.job_waiters.done_waiting(spinning, more_jobs);
             }
             shared.room_waiters.notify();
             if shared.rendezvous {
@@ -143,14 +144,14 @@ where
             continue;
         }
         shared.going_idle();
-        let woken = shared.job_waiters.wait(spinning, None, || {
-            !shared.ring.is_empty() || shared.ring.is_closed() || record.is_removed()
+        let woken = shared.job_waiters.wait(waited == Some(true), None, || {
+            more_jobs() || shared.ring.is_closed() || record.is_removed()
         });
-        spinning = woken == Woken::Spinning;
+        waited = Some(woken == Woken::Spinning);
     }
-    if spinning {
-        // This worker was counted on to find a job: hand that on if one waits.
-        shared.job_waiters.stop_spinning(|| !shared.ring.is_empty());
+    if let Some(spinning) = waited {
+        // Delegates may have counted on this worker to take a job: hand that on.
+        shared.job_waiters.done_waiting(spinning, more_jobs);
     }
 }
 

@@ -12,9 +12,15 @@ use workerpool::Pool;
 
 /// Explores interleavings with up to `LOOM_MAX_PREEMPTIONS` (default 2) preemptions.
 fn model(test: impl Fn() + Sync + Send + 'static) {
+    model_bounded(2, test);
+}
+
+/// As [`model`], with up to `preemptions` preemptions by default: for models with more
+/// threads, whose space grows too fast to explore deeper within CI's minutes.
+fn model_bounded(preemptions: usize, test: impl Fn() + Sync + Send + 'static) {
     let mut builder = loom::model::Builder::new();
     if builder.preemption_bound.is_none() {
-        builder.preemption_bound = Some(2);
+        builder.preemption_bound = Some(preemptions);
     }
     // Spinning waits make long paths: allow them.
     builder.max_branches = 100_000;
@@ -93,6 +99,33 @@ fn wait_idle_returns_after_the_job_ran() {
         pool.delegate(1).unwrap();
         pool.wait_idle();
         assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert!(pool.stop().is_empty());
+    });
+}
+
+/// Two jobs that each wait until both are running: they finish only if a second worker
+/// is woken for the second job while the first worker is busy with the first.
+#[test]
+fn a_second_job_queued_while_the_first_runs_wakes_a_second_worker() {
+    use loom::sync::{Condvar, Mutex};
+
+    model_bounded(1, || {
+        let started = loom::sync::Arc::new((Mutex::new(0_usize), Condvar::new()));
+        let pool = Pool::new(2);
+        for _ in 0..2 {
+            let started = loom::sync::Arc::clone(&started);
+            pool.add_worker(move |()| {
+                let (count, changed) = &*started;
+                let mut count = count.lock().unwrap();
+                *count += 1;
+                changed.notify_all();
+                while *count < 2 {
+                    count = changed.wait(count).unwrap();
+                }
+            });
+        }
+        pool.delegate(()).unwrap();
+        pool.delegate(()).unwrap();
         assert!(pool.stop().is_empty());
     });
 }

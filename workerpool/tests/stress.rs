@@ -137,3 +137,53 @@ fn run_round(round: usize) {
         }
     }
 }
+
+/// Every worker ends each round by taking one job that waits for all the others: the
+/// round ends only if a sleeping worker is woken for every such job, including those
+/// queued while the workers that would have taken them were spinning (the benchmark that
+/// found this hung within seconds).
+#[test]
+fn every_queued_job_finds_a_worker_while_the_others_are_busy() {
+    const WORKERS: usize = 16;
+    const ROUNDS: usize = 300;
+    let finish = Arc::new(std::sync::Barrier::new(WORKERS + 1));
+    let pool: Pool<Option<u32>> = Pool::new(1024);
+    for _ in 0..WORKERS {
+        let finish = Arc::clone(&finish);
+        pool.add_worker(move |job| match job {
+            Some(job) => drop(std::hint::black_box(job)),
+            None => {
+                finish.wait();
+            }
+        });
+    }
+    let (round_done, rounds_done) = std::sync::mpsc::channel();
+    thread::scope(|scope| {
+        let (pool, finish) = (&pool, &finish);
+        scope.spawn(move || {
+            for _ in 0..ROUNDS {
+                thread::scope(|callers| {
+                    for _ in 0..4 {
+                        callers.spawn(|| {
+                            for job in 0..250 {
+                                pool.delegate(Some(job)).unwrap();
+                            }
+                        });
+                    }
+                });
+                for _ in 0..WORKERS {
+                    pool.delegate(None).unwrap();
+                }
+                finish.wait();
+                round_done.send(()).unwrap();
+            }
+        });
+        for round in 0..ROUNDS {
+            // Only a lost wakeup makes a round take this long; fail instead of hanging.
+            if rounds_done.recv_timeout(Duration::from_secs(120)).is_err() {
+                eprintln!("round {round} never ended: a queued job found no worker");
+                std::process::abort();
+            }
+        }
+    });
+}
