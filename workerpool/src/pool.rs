@@ -356,9 +356,12 @@ impl<T: Send + 'static> Pool<T> {
                         break DelegateError::new(Error::Full, job);
                     }
                     let spinning = waited == Some(true);
-                    let woken = shared.room_waiters.wait(spinning, wait.deadline(), || {
-                        has_room() || shared.ring.is_closed()
-                    });
+                    let woken = shared.room_waiters.wait(
+                        spinning,
+                        wait.deadline(),
+                        || shared.ring.tail_is_free() || shared.ring.is_closed(),
+                        || has_room() || shared.ring.is_closed(),
+                    );
                     if woken == Woken::TimedOut {
                         waited = None;
                         break DelegateError::new(wait.gave_up(), job);
@@ -378,11 +381,14 @@ impl<T: Send + 'static> Pool<T> {
     fn await_handoff(&self, position: usize, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let taken = || shared.ring.head() != position;
-        let woken = shared.handoff_waiters.wait(false, wait.deadline(), || {
+        let ready = || {
             taken()
                 || shared.ring.is_closed()
                 || (matches!(wait, Wait::Never) && shared.workers.load(Ordering::SeqCst) == 0)
-        });
+        };
+        let woken = shared
+            .handoff_waiters
+            .wait(false, wait.deadline(), ready, ready);
         // The only delegate that waits for a handoff: there is no one to pass it on to.
         shared
             .handoff_waiters

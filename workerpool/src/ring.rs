@@ -13,7 +13,7 @@ use std::mem::MaybeUninit;
 use crossbeam_utils::CachePadded;
 
 use crate::backoff::Backoff;
-use crate::sync::{AtomicUsize, Ordering, UnsafeCell};
+use crate::sync::{AtomicBool, AtomicUsize, Ordering, UnsafeCell};
 
 /// Why a push did not queue its value; the value comes back with it.
 pub(crate) enum PushError<T> {
@@ -36,6 +36,9 @@ pub(crate) struct Ring<T> {
     slots: Box<[Slot<T>]>,
     /// The bit of `tail` that marks the ring closed; above every index.
     closed_bit: usize,
+    /// Set once `closed_bit` is: a flag waiters can poll without touching `tail`, the line
+    /// every push writes.
+    closed: AtomicBool,
     /// What a position grows by when it wraps to the next lap.
     one_lap: usize,
 }
@@ -72,6 +75,7 @@ impl<T> Ring<T> {
             tail: CachePadded::new(AtomicUsize::new(0)),
             slots,
             closed_bit,
+            closed: AtomicBool::new(false),
             one_lap,
         }
     }
@@ -180,6 +184,38 @@ impl<T> Ring<T> {
         }
     }
 
+    /// Takes the oldest value if it is written, without waiting for a push under way and
+    /// without reading `tail`: `None` means "nothing ready now", not "empty".
+    pub(crate) fn try_pop(&self) -> Option<T> {
+        let mut backoff = Backoff::new();
+        let mut head = self.head.load(Ordering::Relaxed);
+        loop {
+            let slot = &self.slots[head & (self.closed_bit - 1)];
+            if slot.stamp.load(Ordering::Acquire) != head + 1 {
+                let current = self.head.load(Ordering::Relaxed);
+                if current == head {
+                    return None;
+                }
+                // Another popper moved on: look at the new head.
+                head = current;
+                continue;
+            }
+            match self.head.compare_exchange_weak(
+                head,
+                self.next(head),
+                Ordering::SeqCst,
+                Ordering::Relaxed,
+            ) {
+                // SAFETY: winning the CAS gives this thread the written slot.
+                Ok(_) => return Some(unsafe { self.take(slot, head) }),
+                Err(current) => {
+                    head = current;
+                    backoff.spin();
+                }
+            }
+        }
+    }
+
     /// Takes back the value pushed at `position` if it is still the oldest one queued.
     /// Used by a rendezvous push that gives up: with one slot, its value is the only one.
     pub(crate) fn pop_at(&self, position: usize) -> Option<T> {
@@ -225,11 +261,32 @@ impl<T> Ring<T> {
 
     /// Closes the ring; returns `true` for the call that closed it.
     pub(crate) fn close(&self) -> bool {
-        self.tail.fetch_or(self.closed_bit, Ordering::SeqCst) & self.closed_bit == 0
+        let first = self.tail.fetch_or(self.closed_bit, Ordering::SeqCst) & self.closed_bit == 0;
+        self.closed.store(true, Ordering::SeqCst);
+        first
     }
 
+    /// Whether the ring was closed. (A push that races `close` may see the closed bit a
+    /// moment before this does; it is refused all the same.)
     pub(crate) fn is_closed(&self) -> bool {
-        self.tail.load(Ordering::SeqCst) & self.closed_bit != 0
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Whether the oldest value is written and can be popped, from the slot alone. Cheap
+    /// to poll: it reads the line a push writes anyway, not `tail`. A push whose position
+    /// is claimed but not yet written does not count.
+    pub(crate) fn head_is_ready(&self) -> bool {
+        let head = self.head.load(Ordering::Relaxed);
+        let slot = &self.slots[head & (self.closed_bit - 1)];
+        slot.stamp.load(Ordering::Acquire) == head + 1
+    }
+
+    /// Whether the next push would find its slot free, from the slot alone; see
+    /// [`head_is_ready`](Self::head_is_ready).
+    pub(crate) fn tail_is_free(&self) -> bool {
+        let tail = self.tail.load(Ordering::Relaxed) & !self.closed_bit;
+        let slot = &self.slots[tail & (self.closed_bit - 1)];
+        slot.stamp.load(Ordering::Acquire) == tail
     }
 
     pub(crate) fn is_empty(&self) -> bool {

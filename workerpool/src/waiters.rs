@@ -47,6 +47,17 @@ struct Sleeper {
 // SAFETY: `woken` is only dereferenced under the list's lock, while its owner waits.
 unsafe impl Send for Sleeper {}
 
+/// How a waiter spins before it sleeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spin {
+    /// Counted in `spinning`: events that come meanwhile wake no sleeper.
+    Counted,
+    /// Not counted, as no one sleeps whose wake-up counting would spare.
+    Uncounted,
+    /// Not at all: enough others spin.
+    No,
+}
+
 /// How a wait ended.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Woken {
@@ -153,25 +164,49 @@ impl Waiters {
     }
 
     /// Waits until `ready()`, or until `deadline`. `spinning` says whether the caller
-    /// already counts as spinning. It spins first, if few others do, then sleeps.
+    /// already counts as spinning.
+    ///
+    /// It spins first, polling `looks_ready()`: a cheap, maybe late, sign of `ready()` that
+    /// spares the lines other threads write. Then it sleeps, after checking `ready()`
+    /// itself. A spinner counts as one (and spares a sleeper's wake-up) only while others
+    /// sleep, and only up to one per two cores; with no sleeper to spare, counting would
+    /// only bounce the count's cache line between the threads.
     pub(crate) fn wait(
         &self,
         spinning: bool,
         deadline: Option<Instant>,
+        looks_ready: impl Fn() -> bool,
         ready: impl Fn() -> bool,
     ) -> Woken {
-        let spinning = spinning || self.spinning.fetch_add(1, Ordering::SeqCst) < self.max_spinning;
-        if spinning {
+        let spin = if spinning {
+            Spin::Counted
+        } else if self.sleeping.load(Ordering::SeqCst) == 0 {
+            Spin::Uncounted
+        } else if self.spinning.fetch_add(1, Ordering::SeqCst) < self.max_spinning {
+            Spin::Counted
+        } else {
+            // Enough others spin: sleep at once.
+            self.spinning.fetch_sub(1, Ordering::SeqCst);
+            store_load_order();
+            Spin::No
+        };
+        if spin != Spin::No {
             let mut backoff = Backoff::new();
             while !backoff.is_completed() {
-                if ready() {
-                    return Woken::Spinning;
+                if looks_ready() {
+                    return if spin == Spin::Counted {
+                        Woken::Spinning
+                    } else {
+                        Woken::Ready
+                    };
                 }
                 backoff.snooze();
             }
         }
-        self.spinning.fetch_sub(1, Ordering::SeqCst);
-        store_load_order();
+        if spin == Spin::Counted {
+            self.spinning.fetch_sub(1, Ordering::SeqCst);
+            store_load_order();
+        }
         if ready() {
             return Woken::Ready;
         }
@@ -260,9 +295,8 @@ mod loom_tests {
                                 }
                                 return;
                             }
-                            let woken = waiters.wait(waited == Some(true), None, || {
-                                events.load(Ordering::SeqCst) > 0
-                            });
+                            let ready = || events.load(Ordering::SeqCst) > 0;
+                            let woken = waiters.wait(waited == Some(true), None, ready, ready);
                             waited = Some(woken == Woken::Spinning);
                         }
                     })

@@ -118,7 +118,15 @@ where
         if record.is_removed() {
             break;
         }
-        if let Some(job) = shared.ring.pop() {
+        // Once the pool stopped, `pop` also waits for a push under way, so that `None`
+        // means the queue is empty for good.
+        let closed = shared.ring.is_closed();
+        let next = if closed {
+            shared.ring.pop()
+        } else {
+            shared.ring.try_pop()
+        };
+        if let Some(job) = next {
             if let Some(spinning) = waited.take() {
                 shared.job_waiters.done_waiting(spinning, more_jobs);
             }
@@ -135,18 +143,17 @@ where
             shared.job_done();
             continue;
         }
-        // The pool stopped: exit once the queue is empty. Checked after a pop that found
-        // nothing, a job pushed before the close could still be queued: look again.
-        if shared.ring.is_closed() {
-            if shared.ring.is_empty() {
-                break;
-            }
-            continue;
+        if closed {
+            break;
         }
         shared.going_idle();
-        let woken = shared.job_waiters.wait(waited == Some(true), None, || {
-            more_jobs() || shared.ring.is_closed() || record.is_removed()
-        });
+        let must_look = || shared.ring.is_closed() || record.is_removed();
+        let woken = shared.job_waiters.wait(
+            waited == Some(true),
+            None,
+            || shared.ring.head_is_ready() || must_look(),
+            || more_jobs() || must_look(),
+        );
         waited = Some(woken == Woken::Spinning);
     }
     if let Some(spinning) = waited {
