@@ -10,7 +10,7 @@
 //! left wakes the next sleeper unless another spins: the events it was counted on for are
 //! never left without a taker, and waiters join one at a time while a backlog lasts.
 //!
-//! The lost-wakeup argument: a waiter announces itself (spinning or sleeping count, with
+//! The lost-wakeup argument: a waiter announces itself (the spinning or sleeping count, with
 //! sequentially consistent ordering) before it checks the event one last time, and the
 //! maker of the event makes it before it reads those counts. One of the two sees the other.
 
@@ -25,10 +25,11 @@ use crate::sync::{
 };
 
 pub(crate) struct Waiters {
-    /// Waiters spinning, and sleepers woken that have not yet looked again.
-    spinning: CachePadded<AtomicUsize>,
-    /// Sleepers not yet woken; the length of `sleepers`, readable without the lock.
-    sleeping: CachePadded<AtomicUsize>,
+    /// Two counts in one word, so that a delegate or a worker reads both with one load:
+    /// in the high half, waiters spinning (and sleepers woken that have not yet looked
+    /// again); in the low half, sleepers not yet woken (the length of `sleepers`, readable
+    /// without the lock).
+    counts: CachePadded<AtomicUsize>,
     max_spinning: usize,
     /// Whether the most recent sleeper wakes first: its cache is warm. Otherwise the
     /// oldest, for fairness among callers.
@@ -72,13 +73,25 @@ pub(crate) enum Woken {
     TimedOut,
 }
 
+/// One spinner, in `counts`.
+const SPINNER: usize = 1 << (usize::BITS / 2);
+/// One sleeper, in `counts`.
+const SLEEPER: usize = 1;
+
+fn spinners(counts: usize) -> usize {
+    counts / SPINNER
+}
+
+fn sleepers(counts: usize) -> usize {
+    counts % SPINNER
+}
+
 impl Waiters {
     /// `newest_first` picks which sleeper an event wakes.
     pub(crate) fn new(newest_first: bool) -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Waiters {
-            spinning: CachePadded::new(AtomicUsize::new(0)),
-            sleeping: CachePadded::new(AtomicUsize::new(0)),
+            counts: CachePadded::new(AtomicUsize::new(0)),
             max_spinning: (cores / 2).max(1),
             newest_first,
             sleepers: Mutex::new(VecDeque::new()),
@@ -94,7 +107,7 @@ impl Waiters {
 
     /// Whether any thread waits, spinning or asleep.
     pub(crate) fn any(&self) -> bool {
-        self.spinning.load(Ordering::SeqCst) > 0 || self.sleeping.load(Ordering::SeqCst) > 0
+        self.counts.load(Ordering::SeqCst) != 0
     }
 
     /// An event happened: wakes a sleeper unless a spinner will take it.
@@ -102,7 +115,9 @@ impl Waiters {
     pub(crate) fn notify(&self) {
         // After the push or pop that made the event.
         store_load_order();
-        if self.spinning.load(Ordering::SeqCst) == 0 && self.sleeping.load(Ordering::SeqCst) > 0 {
+        let counts = self.counts.load(Ordering::SeqCst);
+        // Someone sleeps, and no one spins.
+        if counts != 0 && spinners(counts) == 0 {
             self.wake_one();
         }
     }
@@ -113,10 +128,10 @@ impl Waiters {
     /// `spinning` says whether the thread still counts as spinning ([`Woken::Spinning`]).
     pub(crate) fn done_waiting(&self, spinning: bool, more: impl FnOnce() -> bool) {
         if spinning {
-            self.spinning.fetch_sub(1, Ordering::SeqCst);
+            self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
         }
         store_load_order();
-        if self.sleeping.load(Ordering::SeqCst) > 0 && more() {
+        if sleepers(self.counts.load(Ordering::SeqCst)) > 0 && more() {
             self.notify();
         }
     }
@@ -155,8 +170,8 @@ impl Waiters {
 
     /// Marks `sleeper` woken and counted as spinning. Runs under the list's lock.
     fn wake(&self, sleeper: Sleeper) {
-        self.spinning.fetch_add(1, Ordering::SeqCst);
-        self.sleeping.fetch_sub(1, Ordering::SeqCst);
+        // One more spinner, one fewer sleeper (there is one: it is in the list).
+        self.counts.fetch_add(SPINNER - SLEEPER, Ordering::SeqCst);
         // SAFETY: the sleeper is still in `wait`: it leaves only after seeing this flag,
         // or after failing to find its entry under the lock this thread holds.
         unsafe { (*sleeper.woken).store(true, Ordering::Release) };
@@ -180,13 +195,13 @@ impl Waiters {
     ) -> Woken {
         let spin = if spinning {
             Spin::Counted
-        } else if self.sleeping.load(Ordering::SeqCst) == 0 {
+        } else if sleepers(self.counts.load(Ordering::SeqCst)) == 0 {
             Spin::Uncounted
-        } else if self.spinning.fetch_add(1, Ordering::SeqCst) < self.max_spinning {
+        } else if spinners(self.counts.fetch_add(SPINNER, Ordering::SeqCst)) < self.max_spinning {
             Spin::Counted
         } else {
             // Enough others spin: sleep at once.
-            self.spinning.fetch_sub(1, Ordering::SeqCst);
+            self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
             store_load_order();
             Spin::No
         };
@@ -204,7 +219,7 @@ impl Waiters {
             }
         }
         if spin == Spin::Counted {
-            self.spinning.fetch_sub(1, Ordering::SeqCst);
+            self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
             store_load_order();
         }
         if ready() {
@@ -224,7 +239,7 @@ impl Waiters {
                 thread: thread::current(),
                 woken: &woken,
             });
-            self.sleeping.fetch_add(1, Ordering::SeqCst);
+            self.counts.fetch_add(SLEEPER, Ordering::SeqCst);
         }
         store_load_order();
         // The event may have come before this thread counted as sleeping.
@@ -252,7 +267,7 @@ impl Waiters {
         match own {
             Some(index) => {
                 sleepers.remove(index);
-                self.sleeping.fetch_sub(1, Ordering::SeqCst);
+                self.counts.fetch_sub(SLEEPER, Ordering::SeqCst);
                 outcome
             }
             None => Woken::Spinning,
