@@ -253,6 +253,7 @@ impl<T: Send + 'static> Pool<T> {
     /// # }
     /// # run(vec![Email, Email]).unwrap();
     /// ```
+    #[inline]
     pub fn delegate(&self, job: T) -> Result<(), DelegateError<T>> {
         self.send(job, Wait::Forever)
     }
@@ -317,6 +318,7 @@ impl<T: Send + 'static> Pool<T> {
     /// assert!(err.is_full());
     /// assert_eq!(err.into_job(), "b");
     /// ```
+    #[inline]
     pub fn try_delegate(&self, job: T) -> Result<(), DelegateError<T>> {
         if self.shared.rendezvous && !self.shared.job_waiters.any() {
             let kind = if self.shared.ring.is_closed() {
@@ -329,13 +331,36 @@ impl<T: Send + 'static> Pool<T> {
         self.send(job, Wait::Never)
     }
 
-    fn send(&self, mut job: T, wait: Wait) -> Result<(), DelegateError<T>> {
+    /// The hot path: a push into room, then a look at whether a worker needs waking.
+    /// Everything else is in [`send_slow`](Self::send_slow), out of line.
+    #[inline]
+    fn send(&self, job: T, wait: Wait) -> Result<(), DelegateError<T>> {
+        let shared = &*self.shared;
+        match shared.ring.push(job) {
+            Ok(position) => {
+                shared.job_waiters.notify();
+                if shared.rendezvous {
+                    self.await_handoff(position, wait)
+                } else {
+                    Ok(())
+                }
+            }
+            Err(refused) => self.send_slow(refused, wait),
+        }
+    }
+
+    /// A push that found the queue full or closed: waits for room as `wait` says, or
+    /// hands the job back.
+    #[cold]
+    #[inline(never)]
+    fn send_slow(&self, refused: PushError<T>, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let has_room = || !shared.ring.is_full();
         // After a wait for room: whether this caller still counts as spinning for room.
         let mut waited: Option<bool> = None;
+        let mut pushed = Err(refused);
         let refused = loop {
-            match shared.ring.push(job) {
+            match pushed {
                 Ok(position) => {
                     shared.job_waiters.notify();
                     if let Some(spinning) = waited {
@@ -347,11 +372,10 @@ impl<T: Send + 'static> Pool<T> {
                         Ok(())
                     };
                 }
-                Err(PushError::Closed(refused)) => {
-                    break DelegateError::new(Error::Stopped, refused);
+                Err(PushError::Closed(job)) => {
+                    break DelegateError::new(Error::Stopped, job);
                 }
-                Err(PushError::Full(refused)) => {
-                    job = refused;
+                Err(PushError::Full(job)) => {
                     if matches!(wait, Wait::Never) {
                         break DelegateError::new(Error::Full, job);
                     }
@@ -367,6 +391,7 @@ impl<T: Send + 'static> Pool<T> {
                         break DelegateError::new(wait.gave_up(), job);
                     }
                     waited = Some(woken == Woken::Spinning);
+                    pushed = shared.ring.push(job);
                 }
             }
         };

@@ -102,6 +102,7 @@ impl<T> Ring<T> {
     }
 
     /// Queues `value` if a slot is free; returns the position it took.
+    #[inline]
     pub(crate) fn push(&self, value: T) -> Result<usize, PushError<T>> {
         let mut backoff = Backoff::new();
         let mut tail = self.tail.load(Ordering::Relaxed);
@@ -186,6 +187,7 @@ impl<T> Ring<T> {
 
     /// Takes the oldest value if it is written, without waiting for a push under way and
     /// without reading `tail`: `None` means "nothing ready now", not "empty".
+    #[inline]
     pub(crate) fn try_pop(&self) -> Option<T> {
         let mut backoff = Backoff::new();
         let mut head = self.head.load(Ordering::Relaxed);

@@ -136,6 +136,8 @@ impl Waiters {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn wake_one(&self) {
         let mut sleepers = lock(&self.sleepers);
         let sleeper = if self.newest_first {
