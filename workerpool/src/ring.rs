@@ -148,40 +148,19 @@ impl<T> Ring<T> {
         }
     }
 
-    /// Takes the oldest value, or `None` when the ring is empty.
+    /// Takes the oldest value, or `None` when the ring is empty. Unlike
+    /// [`try_pop`](Self::try_pop), it waits for a push that has claimed its position.
     pub(crate) fn pop(&self) -> Option<T> {
         let mut backoff = Backoff::new();
-        let mut head = self.head.load(Ordering::Relaxed);
         loop {
-            let slot = &self.slots[head & (self.closed_bit - 1)];
-            let stamp = slot.stamp.load(Ordering::Acquire);
-            if stamp == head + 1 {
-                match self.head.compare_exchange_weak(
-                    head,
-                    self.next(head),
-                    Ordering::SeqCst,
-                    Ordering::Relaxed,
-                ) {
-                    // SAFETY: winning the CAS gives this thread the written slot.
-                    Ok(_) => return Some(unsafe { self.take(slot, head) }),
-                    Err(current) => {
-                        head = current;
-                        backoff.spin();
-                    }
-                }
-            } else if stamp == head {
-                // Nothing written at this position yet: empty, unless a push is under way.
-                let tail = self.tail.load(Ordering::SeqCst);
-                if tail & !self.closed_bit == head {
-                    return None;
-                }
-                backoff.snooze();
-                head = self.head.load(Ordering::Relaxed);
-            } else {
-                // Another popper took this position; catch up.
-                backoff.spin();
-                head = self.head.load(Ordering::Relaxed);
+            if let Some(value) = self.try_pop() {
+                return Some(value);
             }
+            // Nothing written at the head: empty, unless a push is under way.
+            if self.is_empty() {
+                return None;
+            }
+            backoff.snooze();
         }
     }
 
