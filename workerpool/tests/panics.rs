@@ -6,14 +6,8 @@ use std::thread;
 
 use workerpool::Pool;
 
-/// Runs `f` with the default panic output silenced (these tests panic on purpose).
-fn with_quiet_panics<R>(f: impl FnOnce() -> R) -> R {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = f();
-    std::panic::set_hook(hook);
-    result
-}
+mod common;
+use common::with_quiet_panics;
 
 #[test]
 fn the_worker_survives_a_panicking_job_and_takes_the_next() {

@@ -8,14 +8,8 @@ use std::thread;
 
 use workerpool::{Error, Pool};
 
-/// Counts worker funcs dropped: a func is dropped as its thread ends.
-struct DropCounter(Arc<AtomicUsize>);
-
-impl Drop for DropCounter {
-    fn drop(&mut self) {
-        self.0.fetch_add(1, Ordering::SeqCst);
-    }
-}
+mod common;
+use common::DropCounter;
 
 #[test]
 fn stop_runs_every_queued_job_then_joins_the_workers() {

@@ -7,14 +7,8 @@ use std::thread;
 
 use workerpool::Pool;
 
-/// Counts the workers whose func has been dropped, that is, whose thread has ended.
-struct DropCounter(Arc<AtomicUsize>);
-
-impl Drop for DropCounter {
-    fn drop(&mut self) {
-        self.0.fetch_add(1, Ordering::SeqCst);
-    }
-}
+mod common;
+use common::{DropCounter, with_quiet_panics};
 
 #[test]
 fn each_worker_keeps_its_own_state() {
@@ -228,12 +222,4 @@ fn join_from_the_workers_own_thread_panics_with_a_clear_message() {
     assert_eq!(messages.len(), 1);
     assert!(messages[0].contains("own thread"), "{}", messages[0]);
     assert_eq!(pool.workers(), 1, "the worker survived its job's panic");
-}
-
-/// Runs `f` with the default panic output silenced (tests that panic on purpose).
-fn with_quiet_panics(f: impl FnOnce()) {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    f();
-    std::panic::set_hook(hook);
 }
