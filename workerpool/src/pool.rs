@@ -8,7 +8,7 @@ use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::ring::{PushError, Ring};
 use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, fence, lock, thread, wait};
-use crate::waiters::{Waiters, Woken};
+use crate::waiters::{self, Waiters, Woken};
 use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
 
 /// A queue of jobs of type `T` and the worker threads that run them.
@@ -59,6 +59,8 @@ pub(crate) struct Shared<T> {
     pub(crate) rendezvous: bool,
     /// Workers counted by [`Pool::workers`].
     workers: AtomicUsize,
+    /// The cores this process may run on.
+    cores: usize,
     panics: AtomicUsize,
     /// Jobs queued and then handed back instead of run; they count as finished.
     returned: AtomicUsize,
@@ -140,10 +142,12 @@ impl<T: Send + 'static> Pool<T> {
                 // The worker that slept last wakes first: its cache is warm. Delegates
                 // wake in the order they came.
                 job_waiters: Waiters::new(true),
-                room_waiters: Waiters::new(false),
+                // A freed slot wakes a delegate only once half the queue is free.
+                room_waiters: Waiters::new(false).looking_again(),
                 handoff_waiters: Waiters::new(false),
                 rendezvous: queue_len == 0,
                 workers: AtomicUsize::new(0),
+                cores: waiters::cores(),
                 panics: AtomicUsize::new(0),
                 returned: AtomicUsize::new(0),
                 registry: Mutex::new(Registry {
@@ -235,6 +239,10 @@ impl<T: Send + 'static> Pool<T> {
     ///
     /// Fails only when the pool is stopped, before or while it waits; the error hands the
     /// job back. Without workers the job waits in the queue for one to be added.
+    ///
+    /// A caller that has to sleep for room is woken once half the queue is free, not at
+    /// every free slot, so that one wake-up queues many jobs; it also looks again by
+    /// itself every few milliseconds, so it never sleeps on while there is room.
     ///
     /// ```
     /// # #[derive(Debug)] struct Email;
@@ -358,6 +366,7 @@ impl<T: Send + 'static> Pool<T> {
         let has_room = || !shared.ring.is_full();
         // After a wait for room: whether this caller still counts as spinning for room.
         let mut waited: Option<bool> = None;
+        let mut timed_out = false;
         let mut pushed = Err(refused);
         let refused = loop {
             match pushed {
@@ -376,20 +385,19 @@ impl<T: Send + 'static> Pool<T> {
                     break DelegateError::new(Error::Stopped, job);
                 }
                 Err(PushError::Full(job)) => {
-                    if matches!(wait, Wait::Never) {
-                        break DelegateError::new(Error::Full, job);
+                    if matches!(wait, Wait::Never) || timed_out {
+                        break DelegateError::new(wait.gave_up(), job);
                     }
-                    let spinning = waited == Some(true);
                     let woken = shared.room_waiters.wait(
-                        spinning,
+                        waited == Some(true),
+                        shared.has_idle_core(),
                         wait.deadline(),
                         || shared.ring.tail_is_free() || shared.ring.is_closed(),
                         || has_room() || shared.ring.is_closed(),
                     );
-                    if woken == Woken::TimedOut {
-                        waited = None;
-                        break DelegateError::new(wait.gave_up(), job);
-                    }
+                    // A sleeper is woken only once half the queue is free: at its deadline
+                    // it still takes any room there is, with this last push.
+                    timed_out = woken == Woken::TimedOut;
                     waited = Some(woken == Woken::Spinning);
                     pushed = shared.ring.push(job);
                 }
@@ -413,7 +421,7 @@ impl<T: Send + 'static> Pool<T> {
         };
         let woken = shared
             .handoff_waiters
-            .wait(false, wait.deadline(), ready, ready);
+            .wait(false, true, wait.deadline(), ready, ready);
         // The only delegate that waits for a handoff: there is no one to pass it on to.
         shared
             .handoff_waiters
@@ -613,6 +621,25 @@ impl<T: Send + 'static> fmt::Debug for Pool<T> {
 }
 
 impl<T: Send + 'static> Shared<T> {
+    /// A worker took a job. A delegate asleep for room wakes once half the queue is free,
+    /// not at every free slot: one wake-up (microseconds of system calls, on the worker's
+    /// time) then feeds many jobs instead of one.
+    #[inline]
+    pub(crate) fn job_taken(&self) {
+        self.room_waiters
+            .notify_if(|| self.ring.len() <= self.ring.capacity() / 2);
+        if self.rendezvous {
+            self.handoff_waiters.notify();
+        }
+    }
+
+    /// Whether some core is left over by the workers that are awake: only then can a
+    /// delegate's spinning for room pay off, instead of taking a core from a worker.
+    fn has_idle_core(&self) -> bool {
+        let workers = self.workers.load(Ordering::SeqCst);
+        workers.saturating_sub(self.job_waiters.sleeping()) < self.cores
+    }
+
     /// A job returned from the worker func, or unwound out of it.
     pub(crate) fn job_done(&self) {
         if self.idle.waiters.load(Ordering::Relaxed) > 0 {
@@ -650,6 +677,8 @@ impl<T: Send + 'static> Shared<T> {
             self.workers.fetch_sub(1, Ordering::SeqCst);
         }
         self.going_idle();
+        // A delegate asleep for room waits for pops this worker will no longer make.
+        self.room_waiters.notify();
     }
 
     fn notify_idle(&self) {

@@ -10,12 +10,18 @@
 //! left wakes the next sleeper unless another spins: the events it was counted on for are
 //! never left without a taker, and waiters join one at a time while a backlog lasts.
 //!
+//! A waiter spins only when that can pay off: a delegate waiting for room does not, while
+//! the workers that are awake take every core (it would take one from them). A delegate
+//! asleep for room is woken once half the queue is free, and looks again by itself now
+//! and then: the pool's waits for room use [`Waiters::notify_if`] and
+//! [`Waiters::looking_again`].
+//!
 //! The lost-wakeup argument: a waiter announces itself (the spinning or sleeping count, with
 //! sequentially consistent ordering) before it checks the event one last time, and the
 //! maker of the event makes it before it reads those counts. One of the two sees the other.
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossbeam_utils::CachePadded;
 
@@ -34,8 +40,16 @@ pub(crate) struct Waiters {
     /// Whether the most recent sleeper wakes first: its cache is warm. Otherwise the
     /// oldest, for fairness among callers.
     newest_first: bool,
+    /// Whether a sleeper also wakes by itself now and then to look again, in case the
+    /// event came without a notification (see [`Waiters::looking_again`]).
+    looks_again: bool,
     sleepers: Mutex<VecDeque<Sleeper>>,
 }
+
+/// How long a sleeper that looks again sleeps first; each look doubles it, up to
+/// [`LOOK_AGAIN_MAX`].
+const LOOK_AGAIN_FIRST: Duration = Duration::from_millis(1);
+const LOOK_AGAIN_MAX: Duration = Duration::from_millis(32);
 
 /// A parked thread and the flag that tells it it was woken.
 struct Sleeper {
@@ -86,16 +100,31 @@ fn sleepers(counts: usize) -> usize {
     counts % SPINNER
 }
 
+/// The cores this process may run on.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 impl Waiters {
     /// `newest_first` picks which sleeper an event wakes.
     pub(crate) fn new(newest_first: bool) -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = cores();
         Waiters {
             counts: CachePadded::new(AtomicUsize::new(0)),
             max_spinning: (cores / 2).max(1),
             newest_first,
+            looks_again: false,
             sleepers: Mutex::new(VecDeque::new()),
         }
+    }
+
+    /// Sleepers also wake by themselves to look again: after 1 ms, then at doubling
+    /// intervals up to 32 ms. For events whose maker does not always notify (a slot freed
+    /// while the queue is still more than half full), so that a sleeper never waits for
+    /// good on an event that already came.
+    pub(crate) fn looking_again(mut self) -> Self {
+        self.looks_again = true;
+        self
     }
 
     /// Makes room for `total` sleepers, so that falling asleep never allocates.
@@ -110,14 +139,26 @@ impl Waiters {
         self.counts.load(Ordering::SeqCst) != 0
     }
 
+    /// Sleepers not yet woken.
+    pub(crate) fn sleeping(&self) -> usize {
+        sleepers(self.counts.load(Ordering::SeqCst))
+    }
+
     /// An event happened: wakes a sleeper unless a spinner will take it.
     #[inline]
     pub(crate) fn notify(&self) {
+        self.notify_if(|| true);
+    }
+
+    /// An event happened: wakes a sleeper unless a spinner will take it, and only if
+    /// `worth_waking()`. Asked only when someone sleeps, so it may cost a few loads.
+    #[inline]
+    pub(crate) fn notify_if(&self, worth_waking: impl FnOnce() -> bool) {
         // After the push or pop that made the event.
         store_load_order();
         let counts = self.counts.load(Ordering::SeqCst);
         // Someone sleeps, and no one spins.
-        if counts != 0 && spinners(counts) == 0 {
+        if counts != 0 && spinners(counts) == 0 && worth_waking() {
             self.wake_one();
         }
     }
@@ -181,7 +222,8 @@ impl Waiters {
     }
 
     /// Waits until `ready()`, or until `deadline`. `spinning` says whether the caller
-    /// already counts as spinning.
+    /// already counts as spinning; `may_spin` whether spinning can pay off at all (it
+    /// cannot while the threads that make the events need every core).
     ///
     /// It spins first, polling `looks_ready()`: a cheap, maybe late, sign of `ready()` that
     /// spares the lines other threads write. Then it sleeps, after checking `ready()`
@@ -191,11 +233,18 @@ impl Waiters {
     pub(crate) fn wait(
         &self,
         spinning: bool,
+        may_spin: bool,
         deadline: Option<Instant>,
         looks_ready: impl Fn() -> bool,
         ready: impl Fn() -> bool,
     ) -> Woken {
-        let spin = if spinning {
+        let spin = if !may_spin {
+            if spinning {
+                self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+                store_load_order();
+            }
+            Spin::No
+        } else if spinning {
             Spin::Counted
         } else if sleepers(self.counts.load(Ordering::SeqCst)) == 0 {
             Spin::Uncounted
@@ -248,6 +297,7 @@ impl Waiters {
         if ready() {
             return self.leave(&woken, Woken::Ready);
         }
+        let mut look_again = LOOK_AGAIN_FIRST;
         loop {
             if woken.load(Ordering::Acquire) {
                 return Woken::Spinning;
@@ -255,7 +305,23 @@ impl Waiters {
             if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                 return self.leave(&woken, Woken::TimedOut);
             }
-            park_until(deadline);
+            if !self.looks_again {
+                park_until(deadline);
+                continue;
+            }
+            let look_at = Instant::now() + look_again;
+            park_until(Some(
+                deadline.map_or(look_at, |deadline| deadline.min(look_at)),
+            ));
+            // Only when no one spins: a spinner takes the event and others may follow,
+            // and a sleeper that joined them would take a core the workers need.
+            if !woken.load(Ordering::Acquire)
+                && spinners(self.counts.load(Ordering::SeqCst)) == 0
+                && ready()
+            {
+                return self.leave(&woken, Woken::Ready);
+            }
+            look_again = (look_again * 2).min(LOOK_AGAIN_MAX);
         }
     }
 
@@ -313,7 +379,8 @@ mod loom_tests {
                                 return;
                             }
                             let ready = || events.load(Ordering::SeqCst) > 0;
-                            let woken = waiters.wait(waited == Some(true), None, ready, ready);
+                            let woken =
+                                waiters.wait(waited == Some(true), true, None, ready, ready);
                             waited = Some(woken == Woken::Spinning);
                         }
                     })

@@ -130,10 +130,7 @@ where
             if let Some(spinning) = waited.take() {
                 shared.job_waiters.done_waiting(spinning, more_jobs);
             }
-            shared.room_waiters.notify();
-            if shared.rendezvous {
-                shared.handoff_waiters.notify();
-            }
+            shared.job_taken();
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
                 shared.job_panicked(payload);
             }
@@ -150,6 +147,7 @@ where
         let must_look = || shared.ring.is_closed() || record.is_removed();
         let woken = shared.job_waiters.wait(
             waited == Some(true),
+            true,
             None,
             || shared.ring.head_is_ready() || must_look(),
             || more_jobs() || must_look(),

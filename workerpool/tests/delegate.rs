@@ -117,6 +117,44 @@ fn delegate_deadline_succeeds_when_room_comes_in_time() {
     });
 }
 
+/// A delegate asleep for room is woken only once half the queue is free. Here the one
+/// worker frees one slot of three and holds on to its job, so no wake-up comes: the
+/// delegate must still find the room (`delegate_with` queues job 4 and says how it went).
+fn takes_room_that_came_while_it_waited(
+    delegate_with: impl Fn(&Pool<u32>) -> Result<(), workerpool::DelegateError<u32>> + Sync,
+) {
+    let pool = Pool::new(3);
+    for job in 1..=3 {
+        pool.delegate(job).unwrap();
+    }
+    thread::scope(|scope| {
+        let waiting = scope.spawn(|| delegate_with(&pool));
+        let (taken, go) = gated_worker(&pool);
+        let mut order = vec![taken.recv().unwrap()];
+        // The worker still holds job 1: no slot frees after this one.
+        assert!(waiting.join().unwrap().is_ok());
+        go.send(()).unwrap();
+        for _ in 0..3 {
+            order.push(taken.recv().unwrap());
+            go.send(()).unwrap();
+        }
+        assert_eq!(order, [1, 2, 3, 4]);
+    });
+    assert!(pool.stop().is_empty());
+}
+
+#[test]
+fn delegate_takes_room_that_came_while_it_slept() {
+    // As when a job waits on another job that a second job is still queueing.
+    takes_room_that_came_while_it_waited(|pool| pool.delegate(4));
+}
+
+#[test]
+fn delegate_timeout_takes_room_that_came_while_it_waited() {
+    // The same for a delegate that would give up only after ten minutes.
+    takes_room_that_came_while_it_waited(|pool| pool.delegate_timeout(4, Duration::from_secs(600)));
+}
+
 #[test]
 fn try_delegate_never_waits() {
     let pool = Pool::new(2);

@@ -129,3 +129,40 @@ fn a_second_job_queued_while_the_first_runs_wakes_a_second_worker() {
         assert!(pool.stop().is_empty());
     });
 }
+
+/// A delegate asleep for room is woken once half the queue is free. Here a worker frees
+/// one slot of three, then is removed: its exit, not a pop, must wake the delegate.
+#[test]
+fn a_delegate_asleep_for_room_gets_in_when_the_last_worker_leaves() {
+    use loom::sync::atomic::AtomicBool;
+
+    model_bounded(1, || {
+        let pool = loom::sync::Arc::new(Pool::new(3));
+        for job in 0..3 {
+            pool.delegate(job).unwrap();
+        }
+        let started = loom::sync::Arc::new(AtomicBool::new(false));
+        let release = loom::sync::Arc::new(AtomicBool::new(false));
+        let worker = {
+            let (started, release) = (started.clone(), release.clone());
+            pool.add_worker(move |_| {
+                started.store(true, Ordering::SeqCst);
+                while !release.load(Ordering::SeqCst) {
+                    thread::yield_now();
+                }
+            })
+        };
+        let waiting = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(3))
+        };
+        // The worker is in its first job: removed, it takes no other.
+        while !started.load(Ordering::SeqCst) {
+            thread::yield_now();
+        }
+        worker.remove();
+        release.store(true, Ordering::SeqCst);
+        waiting.join().unwrap().unwrap();
+        assert_eq!(pool.stop(), [1, 2, 3]);
+    });
+}
