@@ -8,7 +8,7 @@ use criterion::{BenchmarkGroup, Criterion};
 use support::counting::CountingAllocator;
 use support::gated::Gated;
 use support::measure::bench;
-use support::pools::{Crossbeam, Flume, Harness, Rayon, StdChannel, ThreadpoolCrate, V3};
+use support::pools::{Harness, Scenarios, every_pool};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -19,34 +19,32 @@ const SCENARIOS: [(&str, usize); 2] = [("1 caller", 1), ("16 callers", 16)];
 /// Delegates made in the untimed pass that counts allocations.
 const COUNTING_OPS: u64 = 20_000;
 
-fn scenarios<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
-    for (scenario, callers) in SCENARIOS {
-        let gated = Gated::<P>::start();
-        bench(
-            group,
-            "delegate",
-            &format!("{name}/{scenario}"),
-            COUNTING_OPS,
-            false,
-            |n, meter| {
-                gated.run(callers, n, meter);
-            },
-        );
-        gated.shutdown();
+/// Delegates from 1 or 16 callers into one pool.
+struct Delegate;
+
+impl Scenarios for Delegate {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+        for (scenario, callers) in SCENARIOS {
+            let gated = Gated::<P>::start();
+            bench(
+                group,
+                "delegate",
+                &format!("{name}/{scenario}"),
+                COUNTING_OPS,
+                false,
+                |n, meter| {
+                    gated.run(callers, n, meter);
+                },
+            );
+            gated.shutdown();
+        }
     }
 }
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("delegate");
-    scenarios::<V3>(&mut group, "v3");
-    #[cfg(feature = "v2")]
-    scenarios::<support::pools::V2>(&mut group, "v2");
-    scenarios::<Crossbeam>(&mut group, "crossbeam-channel");
-    scenarios::<StdChannel>(&mut group, "std-sync_channel");
-    scenarios::<Flume>(&mut group, "flume");
-    scenarios::<ThreadpoolCrate>(&mut group, "threadpool");
-    scenarios::<Rayon>(&mut group, "rayon");
+    every_pool::<Delegate>(&mut group);
     group.finish();
     criterion.final_summary();
     support::record::write("delegate");

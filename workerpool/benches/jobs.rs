@@ -9,7 +9,7 @@ use criterion::{BenchmarkGroup, Criterion};
 use support::counting::CountingAllocator;
 use support::jobs::Jobs;
 use support::measure::bench;
-use support::pools::{Crossbeam, Flume, Harness, Rayon, StdChannel, ThreadpoolCrate, V3};
+use support::pools::{Harness, Scenarios, every_pool};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -25,34 +25,32 @@ const SCENARIOS: [(&str, usize, usize); 4] = [
 /// Jobs run in the untimed pass that counts allocations.
 const COUNTING_OPS: u64 = 20_000;
 
-fn scenarios<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
-    for (scenario, workers, callers) in SCENARIOS {
-        let jobs = Jobs::<P>::start(workers, 0);
-        bench(
-            group,
-            "jobs",
-            &format!("{name}/{scenario}"),
-            COUNTING_OPS,
-            false,
-            |n, meter| {
-                jobs.run(callers, n, meter);
-            },
-        );
-        jobs.shutdown();
+/// Jobs through one pool, in each scenario.
+struct JobsThrough;
+
+impl Scenarios for JobsThrough {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+        for (scenario, workers, callers) in SCENARIOS {
+            let jobs = Jobs::<P>::start(workers, 0);
+            bench(
+                group,
+                "jobs",
+                &format!("{name}/{scenario}"),
+                COUNTING_OPS,
+                false,
+                |n, meter| {
+                    jobs.run(callers, n, meter);
+                },
+            );
+            jobs.shutdown();
+        }
     }
 }
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("jobs");
-    scenarios::<V3>(&mut group, "v3");
-    #[cfg(feature = "v2")]
-    scenarios::<support::pools::V2>(&mut group, "v2");
-    scenarios::<Crossbeam>(&mut group, "crossbeam-channel");
-    scenarios::<StdChannel>(&mut group, "std-sync_channel");
-    scenarios::<Flume>(&mut group, "flume");
-    scenarios::<ThreadpoolCrate>(&mut group, "threadpool");
-    scenarios::<Rayon>(&mut group, "rayon");
+    every_pool::<JobsThrough>(&mut group);
     group.finish();
     criterion.final_summary();
     support::record::write("jobs");

@@ -9,7 +9,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode};
 use support::counting::CountingAllocator;
 use support::jobs::Jobs;
 use support::measure::bench;
-use support::pools::{Crossbeam, Flume, Harness, Rayon, StdChannel, ThreadpoolCrate, V3};
+use support::pools::{Harness, Scenarios, every_pool};
 use support::thread_per_job::thread_per_job;
 
 #[global_allocator]
@@ -26,35 +26,33 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-fn batch<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
-    let jobs = Jobs::<P>::start(cores(), WORK);
-    bench(
-        group,
-        "throughput",
-        &format!("{name}/{SCENARIO}"),
-        1,
-        true,
-        |batches, meter| {
-            for _ in 0..batches {
-                jobs.run(1, BATCH, meter);
-            }
-        },
-    );
-    jobs.shutdown();
+/// The whole batch through one pool.
+struct Batch;
+
+impl Scenarios for Batch {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+        let jobs = Jobs::<P>::start(cores(), WORK);
+        bench(
+            group,
+            "throughput",
+            &format!("{name}/{SCENARIO}"),
+            1,
+            true,
+            |batches, meter| {
+                for _ in 0..batches {
+                    jobs.run(1, BATCH, meter);
+                }
+            },
+        );
+        jobs.shutdown();
+    }
 }
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("throughput");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
-    batch::<V3>(&mut group, "v3");
-    #[cfg(feature = "v2")]
-    batch::<support::pools::V2>(&mut group, "v2");
-    batch::<Crossbeam>(&mut group, "crossbeam-channel");
-    batch::<StdChannel>(&mut group, "std-sync_channel");
-    batch::<Flume>(&mut group, "flume");
-    batch::<ThreadpoolCrate>(&mut group, "threadpool");
-    batch::<Rayon>(&mut group, "rayon");
+    every_pool::<Batch>(&mut group);
     bench(
         &mut group,
         "throughput",

@@ -3,6 +3,9 @@
 //! when every job has run (so no pool needs a completion counter the others lack).
 
 use std::hint::black_box;
+
+use criterion::BenchmarkGroup;
+use criterion::measurement::WallTime;
 use std::sync::mpsc;
 use std::sync::{Arc, Barrier, Mutex};
 use std::thread::{self, JoinHandle};
@@ -267,4 +270,23 @@ impl Harness for Rayon {
     fn shutdown(self) {
         drop(self.pool);
     }
+}
+
+/// A benchmark's scenarios for one pool, written once for every pool.
+pub trait Scenarios {
+    /// Measures pool `P`, named `name` on the page, into `group`.
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str);
+}
+
+/// Runs `S`'s scenarios for workerpool 3, its v2 API (with the feature `v2`) and every peer, in
+/// the order the page shows them.
+pub fn every_pool<S: Scenarios>(group: &mut BenchmarkGroup<'_, WallTime>) {
+    S::run::<V3>(group, "v3");
+    #[cfg(feature = "v2")]
+    S::run::<V2>(group, "v2");
+    S::run::<Crossbeam>(group, "crossbeam-channel");
+    S::run::<StdChannel>(group, "std-sync_channel");
+    S::run::<Flume>(group, "flume");
+    S::run::<ThreadpoolCrate>(group, "threadpool");
+    S::run::<Rayon>(group, "rayon");
 }
