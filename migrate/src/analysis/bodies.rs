@@ -12,6 +12,7 @@ use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 use super::declare::Decls;
 use super::model::{Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite};
 use super::names::Names;
+use super::path_names::PathNames;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
@@ -633,34 +634,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
         } else if let Expr::Path(p) = &*call.func {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            let tail: Vec<&str> = segs
-                .iter()
-                .rev()
-                .take(2)
-                .rev()
-                .map(String::as_str)
-                .collect();
-            let wrapper = matches!(
-                tail.as_slice(),
-                ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
-            );
-            let plain = segs.len() == 1 || (segs.len() == 2 && segs[0] == "Self");
-            if let Some(name) = segs.last()
-                && plain
+            let names = PathNames::of(&p.path);
+            if let Some(name) = names.plain_fn()
                 && let Some(node) = self.fn_ret(name)
             {
                 self.occurrences.push((node, self.range(call)));
             }
-            if !wrapper && let Some(name) = segs.last() {
+            if !names.wraps_its_argument()
+                && let Some(name) = names.last()
+            {
                 // A method called by path (`Type::method(&x, pool)`) has `self` as its first argument.
                 let shift = usize::from(
-                    segs.len() > 1
+                    names.is_qualified()
                         && self
                             .decls
                             .receivers

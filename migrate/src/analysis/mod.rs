@@ -7,6 +7,7 @@ mod evidence;
 mod imports;
 mod model;
 mod names;
+mod path_names;
 mod types;
 
 use std::collections::HashMap;

@@ -5,6 +5,7 @@ use syn::{GenericArgument, PathArguments, ReturnType, Type};
 
 use super::model::{JobType, Loc, Scope};
 use super::names::{Names, V2Item};
+use super::path_names::PathNames;
 use crate::source::Source;
 
 /// Where a pool type is written: the job type goes in at `insert_at`; the 2.x name starts at `name_start`.
@@ -115,13 +116,7 @@ fn error_target(names: &Names, source: &Source, err: &Type) -> Option<TryTarget>
                     name_start: source.range(p.path.segments[0].ident.span()).start,
                 });
             }
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            if segs == ["anyhow", "Error"] {
+            if PathNames::of(&p.path).is(&["anyhow", "Error"]) {
                 return Some(TryTarget::Fine);
             }
             let last = p.path.segments.last()?;

@@ -9,6 +9,7 @@ use syn::{Expr, ExprCall};
 use super::{Binding, Collector, key};
 use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
+use crate::analysis::path_names::PathNames;
 
 impl Collector<'_> {
     /// Whether `call` is `Pool::new(n)` of 2.x; if so, the node it creates.
@@ -90,32 +91,12 @@ impl Collector<'_> {
                 let Expr::Path(p) = &*call.func else {
                     return None;
                 };
-                let segs: Vec<String> = p
-                    .path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect();
-                let tail: Vec<&str> = segs
-                    .iter()
-                    .rev()
-                    .take(2)
-                    .rev()
-                    .map(String::as_str)
-                    .collect();
-                if call.args.len() == 1
-                    && matches!(
-                        tail.as_slice(),
-                        ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
-                    )
-                {
+                let names = PathNames::of(&p.path);
+                if call.args.len() == 1 && names.wraps_its_argument() {
                     return self.classify(&call.args[0]);
                 }
-                let plain = segs.len() == 1 || (segs.len() == 2 && segs[0] == "Self");
-                if plain && let Some(node) = self.fn_ret(segs.last()?) {
-                    return Some((node, self.range(call)));
-                }
-                None
+                let node = self.fn_ret(names.plain_fn()?)?;
+                Some((node, self.range(call)))
             }
             Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let name = p.path.segments[0].ident.to_string();

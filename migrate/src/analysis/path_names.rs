@@ -1,0 +1,57 @@
+//! The names along a path in a call (`Arc::new` is `["Arc", "new"]`), and what they say.
+
+/// The identifiers of a path's segments, generics left out.
+pub struct PathNames(Vec<String>);
+
+impl PathNames {
+    pub fn of(path: &syn::Path) -> Self {
+        PathNames(
+            path.segments
+                .iter()
+                .map(|segment| segment.ident.to_string())
+                .collect(),
+        )
+    }
+
+    /// Whether the path is exactly `names`.
+    pub fn is(&self, names: &[&str]) -> bool {
+        self.0.iter().map(String::as_str).eq(names.iter().copied())
+    }
+
+    /// `Arc::new`, `Rc::new`, `Box::new`, `Arc::clone`, `Rc::clone`: calls that hand back (a
+    /// pointer to) their one argument, so a pool stays the same pool through them.
+    pub fn wraps_its_argument(&self) -> bool {
+        let tail: Vec<&str> = self
+            .0
+            .iter()
+            .rev()
+            .take(2)
+            .rev()
+            .map(String::as_str)
+            .collect();
+        matches!(
+            tail.as_slice(),
+            ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
+        )
+    }
+
+    /// The function's name when the path is a plain `f` or `Self::f`: a function whose
+    /// declaration the analysis may know.
+    pub fn plain_fn(&self) -> Option<&str> {
+        match self.0.as_slice() {
+            [name] => Some(name),
+            [first, name] if first == "Self" => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The last name: the function called.
+    pub fn last(&self) -> Option<&String> {
+        self.0.last()
+    }
+
+    /// Whether the path has more than one segment (`Type::method`).
+    pub fn is_qualified(&self) -> bool {
+        self.0.len() > 1
+    }
+}
