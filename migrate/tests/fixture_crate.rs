@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -28,13 +28,13 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Builds and runs the crate in `dir`; returns its standard output. Each build has its own target directory:
-/// cargo tells two path packages of the same name apart by name only, and could take one build for the other.
-fn build_and_run(dir: &Path, target: &str) -> String {
+/// Runs `cargo <subcommand>` offline on the crate in `dir`, with the workspace's lock file, in a
+/// target directory of its own under the workspace's `target/`.
+fn cargo(subcommand: &str, dir: &Path, target: &str) -> Output {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    let output = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--offline", "--manifest-path"])
+    Command::new(env!("CARGO"))
+        .args([subcommand, "--quiet", "--offline", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
@@ -42,7 +42,13 @@ fn build_and_run(dir: &Path, target: &str) -> String {
         )
         .env_remove("RUSTFLAGS")
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// Builds and runs the crate in `dir`; returns its standard output. Each build has its own target directory:
+/// cargo tells two path packages of the same name apart by name only, and could take one build for the other.
+fn build_and_run(dir: &Path, target: &str) -> String {
+    let output = cargo("run", dir, target);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
@@ -151,7 +157,6 @@ fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
         ),
     )
     .unwrap();
-    fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let mut main =
         String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\nfn main() {}\n");
     for (name, text) in files {
@@ -159,16 +164,7 @@ fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
         main.push_str(&format!("mod {name};\n"));
     }
     fs::write(dir.join("src/main.rs"), main).unwrap();
-    let output = Command::new(env!("CARGO"))
-        .args(["check", "--quiet", "--offline", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace.join("target/migrate-fixture-crate").join(target),
-        )
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
+    let output = cargo("check", dir, target);
     assert!(
         output.status.success(),
         "{target}: {}",

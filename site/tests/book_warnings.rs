@@ -1,19 +1,24 @@
 //! The book is built only when it builds clean: a warning or error mdBook logs fails the site's
 //! build, and the message lists it.
 
-#[test]
-fn a_book_that_logs_an_error_fails_the_build_and_says_why() {
+/// A book in a temporary folder whose summary lists `chapters` (Markdown list items).
+fn book(chapters: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src");
-    std::fs::create_dir_all(&src).unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
     std::fs::write(dir.path().join("book.toml"), "[book]\ntitle = \"t\"\n").unwrap();
     std::fs::write(
-        src.join("SUMMARY.md"),
-        "# Summary\n\n- [Chapter](chapter.md)\n",
+        dir.path().join("src/SUMMARY.md"),
+        format!("# Summary\n\n{chapters}\n"),
     )
     .unwrap();
+    dir
+}
+
+#[test]
+fn a_book_that_logs_an_error_fails_the_build_and_says_why() {
+    let dir = book("- [Chapter](chapter.md)");
     std::fs::write(
-        src.join("chapter.md"),
+        dir.path().join("src/chapter.md"),
         "# Chapter\n\n{{#include no-such-file.rs}}\n",
     )
     .unwrap();
@@ -26,15 +31,8 @@ fn a_book_that_logs_an_error_fails_the_build_and_says_why() {
 
 #[test]
 fn a_chapter_missing_from_the_sources_is_an_error_and_is_not_created() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = book("- [Missing](missing.md)");
     let src = dir.path().join("src");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(dir.path().join("book.toml"), "[book]\ntitle = \"t\"\n").unwrap();
-    std::fs::write(
-        src.join("SUMMARY.md"),
-        "# Summary\n\n- [Missing](missing.md)\n",
-    )
-    .unwrap();
 
     assert!(site::book::build(dir.path(), &dir.path().join("out")).is_err());
     assert!(
