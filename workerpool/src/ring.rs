@@ -84,10 +84,21 @@ impl<T> Ring<T> {
         self.slots.len()
     }
 
+    /// The index in its lap of `position`: which slot it uses.
+    #[inline]
+    fn index(&self, position: usize) -> usize {
+        position & (self.closed_bit - 1)
+    }
+
+    /// The slot `position` uses.
+    #[inline]
+    fn slot(&self, position: usize) -> &Slot<T> {
+        &self.slots[self.index(position)]
+    }
+
     /// The position after `position`.
     fn next(&self, position: usize) -> usize {
-        let index = position & (self.closed_bit - 1);
-        if index + 1 < self.slots.len() {
+        if self.index(position) + 1 < self.slots.len() {
             position + 1
         } else {
             (position & !(self.one_lap - 1)).wrapping_add(self.one_lap)
@@ -98,7 +109,7 @@ impl<T> Ring<T> {
     pub(crate) fn count(&self, position: usize) -> usize {
         let position = position & !self.closed_bit;
         let laps = position / self.one_lap;
-        laps * self.slots.len() + (position & (self.closed_bit - 1))
+        laps * self.slots.len() + self.index(position)
     }
 
     /// Queues `value` if a slot is free; returns the position it took.
@@ -110,7 +121,7 @@ impl<T> Ring<T> {
             if tail & self.closed_bit != 0 {
                 return Err(PushError::Closed(value));
             }
-            let slot = &self.slots[tail & (self.closed_bit - 1)];
+            let slot = self.slot(tail);
             let stamp = slot.stamp.load(Ordering::Acquire);
             if stamp == tail {
                 // The slot is free in this lap: claim the position.
@@ -171,7 +182,7 @@ impl<T> Ring<T> {
         let mut backoff = Backoff::new();
         let mut head = self.head.load(Ordering::Relaxed);
         loop {
-            let slot = &self.slots[head & (self.closed_bit - 1)];
+            let slot = self.slot(head);
             if slot.stamp.load(Ordering::Acquire) != head + 1 {
                 let current = self.head.load(Ordering::Relaxed);
                 if current == head {
@@ -200,7 +211,7 @@ impl<T> Ring<T> {
     /// Takes back the value pushed at `position` if it is still the oldest one queued.
     /// Used by a rendezvous push that gives up: with one slot, its value is the only one.
     pub(crate) fn pop_at(&self, position: usize) -> Option<T> {
-        let slot = &self.slots[position & (self.closed_bit - 1)];
+        let slot = self.slot(position);
         if slot.stamp.load(Ordering::Acquire) != position + 1 {
             return None;
         }
@@ -258,7 +269,7 @@ impl<T> Ring<T> {
     /// is claimed but not yet written does not count.
     pub(crate) fn head_is_ready(&self) -> bool {
         let head = self.head.load(Ordering::Relaxed);
-        let slot = &self.slots[head & (self.closed_bit - 1)];
+        let slot = self.slot(head);
         slot.stamp.load(Ordering::Acquire) == head + 1
     }
 
@@ -266,7 +277,7 @@ impl<T> Ring<T> {
     /// [`head_is_ready`](Self::head_is_ready).
     pub(crate) fn tail_is_free(&self) -> bool {
         let tail = self.tail.load(Ordering::Relaxed) & !self.closed_bit;
-        let slot = &self.slots[tail & (self.closed_bit - 1)];
+        let slot = self.slot(tail);
         slot.stamp.load(Ordering::Acquire) == tail
     }
 
