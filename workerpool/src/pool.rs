@@ -8,7 +8,7 @@ use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::ring::{PushError, Ring};
 use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, fence, lock, thread, wait};
-use crate::waiters::{self, Waiters, Woken};
+use crate::waiters::{Waiters, Woken};
 use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
 
 /// A queue of jobs of type `T` and the worker threads that run them.
@@ -136,18 +136,20 @@ impl<T: Send + 'static> Pool<T> {
     }
 
     pub(crate) fn with_config(queue_len: usize, config: Config) -> Self {
+        // Asked once: it reads the CPU affinity and cgroup limits.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Pool {
             shared: Arc::new(Shared {
                 ring: Ring::new(queue_len.max(1)),
                 // The worker that slept last wakes first: its cache is warm. Delegates
                 // wake in the order they came.
-                job_waiters: Waiters::new(true),
+                job_waiters: Waiters::new(true, cores),
                 // A freed slot wakes a delegate only once half the queue is free.
-                room_waiters: Waiters::new(false).looking_again(),
-                handoff_waiters: Waiters::new(false),
+                room_waiters: Waiters::new(false, cores).looking_again(),
+                handoff_waiters: Waiters::new(false, cores),
                 rendezvous: queue_len == 0,
                 workers: AtomicUsize::new(0),
-                cores: waiters::cores(),
+                cores,
                 panics: AtomicUsize::new(0),
                 returned: AtomicUsize::new(0),
                 registry: Mutex::new(Registry {

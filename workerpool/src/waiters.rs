@@ -100,15 +100,10 @@ fn sleepers(counts: usize) -> usize {
     counts % SPINNER
 }
 
-/// The cores this process may run on.
-pub(crate) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 impl Waiters {
-    /// `newest_first` picks which sleeper an event wakes.
-    pub(crate) fn new(newest_first: bool) -> Self {
-        let cores = cores();
+    /// `newest_first` picks which sleeper an event wakes; `cores` is how many the
+    /// process may run on.
+    pub(crate) fn new(newest_first: bool, cores: usize) -> Self {
         Waiters {
             counts: CachePadded::new(AtomicUsize::new(0)),
             max_spinning: (cores / 2).max(1),
@@ -362,7 +357,7 @@ mod loom_tests {
         let mut builder = loom::model::Builder::new();
         builder.preemption_bound = Some(3);
         builder.check(|| {
-            let waiters = Arc::new(Waiters::new(true));
+            let waiters = Arc::new(Waiters::new(true, 2));
             let events = Arc::new(AtomicUsize::new(0));
             let takers: Vec<_> = (0..2)
                 .map(|_| {
