@@ -18,7 +18,7 @@ fn reporting_worker() -> (Worker, mpsc::Receiver<u32>) {
 }
 
 /// Waits until `condition` holds, yielding meanwhile.
-fn wait_for(condition: impl Fn() -> bool) {
+fn wait_for(mut condition: impl FnMut() -> bool) {
     while !condition() {
         thread::yield_now();
     }
@@ -111,6 +111,56 @@ fn remove_worker_lets_the_running_job_finish() {
     assert_eq!(pool.workers_num(), 0);
     finish.send(()).unwrap();
     assert_eq!(done.recv().unwrap(), 1);
+}
+
+/// 2.x: a removed worker "finishes the job it is running, then exits": an idle one never
+/// takes a job queued after `remove_worker` returned, though its thread may not have seen the
+/// quit signal yet when the job arrives.
+#[test]
+fn a_worker_removed_while_idle_takes_no_later_job() {
+    let mut rounds_with_a_late_job = 0;
+    for _ in 0..40 {
+        let pool = Pool::new(100);
+        let started = Arc::new(std::sync::Barrier::new(3));
+        let ran_by = |name: &'static str| {
+            let (sent, received) = mpsc::channel();
+            let sent = Mutex::new(sent);
+            let started = Arc::clone(&started);
+            let worker = Worker::new(move |job: Option<u32>| match job {
+                // Holds this worker until both have one, so both are running.
+                None => drop(started.wait()),
+                Some(job) => sent.lock().unwrap().send((name, job)).unwrap(),
+            });
+            (worker, received)
+        };
+        let (removed, removed_ran) = ran_by("removed");
+        let (kept, kept_ran) = ran_by("kept");
+        pool.add_worker(&removed).unwrap();
+        pool.add_worker(&kept).unwrap();
+        pool.delegate(None::<u32>).unwrap();
+        pool.delegate(None::<u32>).unwrap();
+        started.wait();
+        // Both threads are now past their jobs; let them reach their wait for the next one.
+        // The outcome does not depend on this pause, only how often the old race showed.
+        thread::sleep(std::time::Duration::from_millis(2));
+        pool.remove_worker(&removed).unwrap();
+        for job in 0..20_u32 {
+            pool.delegate(Some(job)).unwrap();
+        }
+        let (mut by_removed, mut by_kept) = (0, 0);
+        wait_for(|| {
+            by_removed += removed_ran.try_iter().count();
+            by_kept += kept_ran.try_iter().count();
+            by_removed + by_kept == 20
+        });
+        if by_removed > 0 {
+            rounds_with_a_late_job += 1;
+        }
+    }
+    assert_eq!(
+        rounds_with_a_late_job, 0,
+        "the removed worker ran jobs queued after its removal in {rounds_with_a_late_job} of 40 rounds"
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 
-use crossbeam_channel::{Receiver, Sender, bounded, select};
+use crossbeam_channel::{Receiver, Sender, bounded, select_biased};
 
 use super::worker::Run;
 use super::{Error, Job, Worker};
@@ -253,16 +253,16 @@ impl Shared {
     fn run_instance(&self, id: usize, queue: &Receiver<Queued>, quit: &Receiver<()>, run: &Run) {
         let _gone = Forget { shared: self, id };
         loop {
-            // A quit signal wins over a job ready at the same time.
-            if !matches!(quit.try_recv(), Err(crossbeam_channel::TryRecvError::Empty)) {
-                return;
-            }
-            select! {
+            // A quit signal wins over a job ready at the same time: 2.x's removed worker
+            // "finishes the job it is running, then exits", so it must never take a job
+            // queued after `remove_worker`. An unbiased select picks at random between the
+            // two when a thread woken by the quit signal finds a job queued as well.
+            select_biased! {
+                recv(quit) -> _ => return,
                 recv(queue) -> queued => match queued {
                     Ok(queued) => run(queued.job, queued.job_type),
                     Err(_) => return,
                 },
-                recv(quit) -> _ => return,
             }
         }
     }
