@@ -115,16 +115,21 @@
 pub mod allocations;
 pub mod chart;
 pub mod cli;
+pub mod compare;
+pub mod compare_output;
 pub mod criterion;
 pub mod environment;
 pub mod error;
 pub mod format;
+pub mod latency;
+pub mod mann_whitney;
 pub mod markdown;
 pub mod outlined_text;
 pub mod output;
 pub mod page;
 pub mod report;
 pub mod runner;
+pub mod suite_files;
 pub mod summary;
 
 use std::path::{Component, Path, PathBuf};
@@ -159,6 +164,8 @@ pub struct Options {
     pub criterion_dir: Option<PathBuf>,
     /// Whether to run the benchmarks first.
     pub run: RunPolicy,
+    /// A name for the machine (`--machine`): recorded with a run, or shown for results without one.
+    pub machine: Option<String>,
 }
 
 /// What a run of bench-report did.
@@ -202,7 +209,15 @@ pub fn generate(options: &Options) -> Result<Outcome> {
                 ),
             });
         };
+        // Gathered as the run starts, on the machine that runs it; written only once it succeeded.
+        let recorded = environment::Recorded::gather(&lock_file, &root, options.machine.clone());
+        // Until this run succeeds, the old facts would describe results they no longer match.
+        let _ = std::fs::remove_file(Environment::path_in(&criterion_dir));
         runner::run_benchmarks(run, &root, &criterion_dir, benchmark_count(&page))?;
+        output::write_all(&[(
+            Environment::path_in(&criterion_dir),
+            recorded.to_json().into_bytes(),
+        )])?;
         results = CriterionResults::open(&criterion_dir, &hint)?;
     }
     if results.is_empty() {
@@ -212,9 +227,27 @@ pub fn generate(options: &Options) -> Result<Outcome> {
         });
     }
     let allocations = AllocationCounts::read(&AllocationCounts::dir_in(&criterion_dir), &hint)?;
-    let environment = Environment::gather(lock_file.is_file().then_some(lock_file.as_path()));
-    let mut report = Report::build(&page, &results, &allocations, environment)?;
-    let version = &report.method.environment.criterion;
+    let environment = Environment::read(&criterion_dir, options.machine.clone(), &hint)?;
+    let latencies = latency::Latencies::read(&latency::Latencies::dir_in(&criterion_dir), &hint)?;
+    let mut report = Report::build(&page, &results, &allocations, &latencies, environment)?;
+    if report.method.environment.recorded.is_none() {
+        report.warnings.push(format!(
+            "{} has no {}: the page says the machine was not recorded{}",
+            criterion_dir.display(),
+            environment::FILE_NAME,
+            if options.machine.is_some() {
+                " and names it as --machine says"
+            } else {
+                " (name it with --machine, or measure with --rerun)"
+            }
+        ));
+    }
+    let version = report
+        .method
+        .environment
+        .criterion()
+        .unwrap_or_default()
+        .to_owned();
     if version.starts_with(|c: char| c.is_ascii_digit())
         && !version.starts_with(&format!("{}.", criterion::TESTED_VERSION))
     {
@@ -271,7 +304,7 @@ fn parent_dir(path: &Path) -> PathBuf {
 }
 
 /// The nearest directory at or above `dir` that holds a `Cargo.lock`, else `dir`.
-fn workspace_root(dir: &Path) -> PathBuf {
+pub(crate) fn workspace_root(dir: &Path) -> PathBuf {
     let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_owned());
     absolute
         .ancestors()
@@ -280,7 +313,7 @@ fn workspace_root(dir: &Path) -> PathBuf {
 }
 
 /// Where criterion writes by default: `$CRITERION_HOME`, `$CARGO_TARGET_DIR/criterion`, `target/criterion`.
-fn default_criterion_dir(root: &Path) -> PathBuf {
+pub(crate) fn default_criterion_dir(root: &Path) -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return PathBuf::from(home);
     }

@@ -1,0 +1,129 @@
+//! `compare`'s output: a Markdown report for a pull-request comment, or JSON for tools.
+
+use std::fmt::Write as _;
+
+use crate::compare::{Change, Comparison, Verdict};
+use crate::format;
+
+/// The JSON document: [`Comparison`] as is, with `"version": 1`.
+pub fn json(comparison: &Comparison) -> String {
+    #[derive(serde::Serialize)]
+    struct Document<'a> {
+        version: u32,
+        #[serde(flatten)]
+        comparison: &'a Comparison,
+    }
+    let document = Document {
+        version: 1,
+        comparison,
+    };
+    serde_json::to_string_pretty(&document).expect("plain data serializes") + "\n"
+}
+
+/// The Markdown report: one table per group, each ending with its geometric mean.
+pub fn markdown(comparison: &Comparison) -> String {
+    let mut out = String::new();
+    let (faster, slower, same) = comparison.counts();
+    let _ = writeln!(
+        out,
+        "## Benchmarks: `{}` against `{}`\n",
+        comparison.new, comparison.old
+    );
+    let _ = writeln!(
+        out,
+        "{} benchmarks: {faster} faster, {slower} slower, {same} with no clear difference ({}, p < {}).\n",
+        comparison.benchmarks.len(),
+        comparison.test,
+        comparison.alpha
+    );
+    for group in &comparison.groups {
+        let _ = writeln!(out, "### {}\n", cell(&group.group));
+        let _ = writeln!(
+            out,
+            "| Benchmark | {} | {} | Change | Verdict |",
+            cell(&comparison.old),
+            cell(&comparison.new)
+        );
+        let _ = writeln!(out, "| --- | ---: | ---: | ---: | --- |");
+        for change in comparison
+            .benchmarks
+            .iter()
+            .filter(|c| c.group == group.group)
+        {
+            let _ = writeln!(
+                out,
+                "| {} | {} {} | {} {} | {} | {} |",
+                cell(&change.id),
+                format::time(change.old_ns),
+                format::spread(change.old_spread_pct),
+                format::time(change.new_ns),
+                format::spread(change.new_spread_pct),
+                percent(change.change_pct),
+                verdict(change)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "| geometric mean of {} | | | {} | |\n",
+            group.benchmarks,
+            percent(group.change_pct)
+        );
+    }
+    for (ids, run) in [
+        (&comparison.only_in_old, &comparison.old),
+        (&comparison.only_in_new, &comparison.new),
+    ] {
+        if !ids.is_empty() {
+            let list: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
+            let _ = writeln!(out, "Only in `{run}`: {}.\n", list.join(", "));
+        }
+    }
+    if let Some(pct) = comparison.fail_on_regression_pct {
+        if comparison.regressions.is_empty() {
+            let _ = writeln!(
+                out,
+                "No benchmark is slower by more than {pct}% with significance.\n"
+            );
+        } else {
+            let list: Vec<String> = comparison
+                .regressions
+                .iter()
+                .map(|id| format!("`{id}`"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "**Slower by more than {pct}% with significance:** {}.\n",
+                list.join(", ")
+            );
+        }
+    }
+    out
+}
+
+fn verdict(change: &Change) -> String {
+    let p = format!("p = {}", p_value(change.p_value));
+    match change.verdict {
+        Verdict::NoClearDifference => format!("no clear difference ({p})"),
+        verdict => format!("**{}** ({p})", verdict.words()),
+    }
+}
+
+/// "+4.2%", "-50.0%", "+0.3%".
+pub fn percent(pct: f64) -> String {
+    format!("{pct:+.1}%")
+}
+
+/// "0.003", "0.42", "< 0.0001".
+pub fn p_value(p: f64) -> String {
+    if p < 0.0001 {
+        "< 0.0001".to_owned()
+    } else if p < 0.01 {
+        format!("{p:.4}")
+    } else {
+        format!("{p:.2}")
+    }
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
