@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::compare::{CompareOptions, Comparison, DEFAULT_ALPHA, Run};
+use crate::compare::{CompareOptions, Comparison, DEFAULT_ALPHA, DEFAULT_THRESHOLD_PCT, Run};
 use crate::{Options, RunPolicy};
 
 /// Turns criterion's results into a performance page: SVG charts, tables and a JSON summary.
@@ -74,6 +74,10 @@ pub struct CompareArgs {
     /// The significance level: a difference counts when the test's p-value is below it.
     #[arg(long, value_name = "P", default_value_t = DEFAULT_ALPHA)]
     pub alpha: f64,
+    /// The smallest change called faster or slower, in percent: a smaller one is no clear difference
+    /// however significant.
+    #[arg(long, value_name = "PCT", default_value_t = DEFAULT_THRESHOLD_PCT)]
+    pub threshold: f64,
 }
 
 /// `compare`'s output formats.
@@ -124,6 +128,7 @@ impl CompareArgs {
             new: Run::parse(&self.new),
             criterion_dir,
             alpha: self.alpha,
+            threshold_pct: self.threshold,
             fail_on_regression: self.fail_on_regression,
         }
     }

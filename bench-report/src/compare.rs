@@ -13,6 +13,10 @@ use crate::page::Statistic;
 /// The significance level a verdict needs unless `--alpha` says otherwise.
 pub const DEFAULT_ALPHA: f64 = 0.01;
 
+/// The smallest change, in percent, called faster or slower unless `--threshold` says otherwise: like
+/// criterion's noise threshold, a smaller change is no clear difference however significant.
+pub const DEFAULT_THRESHOLD_PCT: f64 = 2.0;
+
 /// One side of a comparison, as given on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Run {
@@ -77,6 +81,8 @@ pub struct CompareOptions {
     pub criterion_dir: PathBuf,
     /// A difference counts when the test's p-value is below this.
     pub alpha: f64,
+    /// ... and the change is at least this many percent.
+    pub threshold_pct: f64,
     /// Fail when a benchmark is slower, with significance, by more than this many percent.
     pub fail_on_regression: Option<f64>,
 }
@@ -152,6 +158,8 @@ pub struct Comparison {
     pub test: &'static str,
     /// The significance level.
     pub alpha: f64,
+    /// The smallest change called faster or slower, in percent.
+    pub threshold_pct: f64,
     /// Every benchmark in both runs, sorted by id.
     pub benchmarks: Vec<Change>,
     /// One geometric mean per group, sorted.
@@ -178,6 +186,12 @@ impl Comparison {
                 options.alpha
             )));
         }
+        if !(options.threshold_pct.is_finite() && options.threshold_pct >= 0.0) {
+            return Err(Error::Usage(format!(
+                "--threshold {} is not a percentage of 0 or more; e.g. 2 calls changes under 2% no clear difference",
+                options.threshold_pct
+            )));
+        }
         if let Some(pct) = options.fail_on_regression
             && !(pct.is_finite() && pct >= 0.0)
         {
@@ -191,7 +205,7 @@ impl Comparison {
         let new_ids = new.ids();
         let mut benchmarks = Vec::new();
         for id in old_ids.iter().filter(|id| new_ids.contains(id)) {
-            benchmarks.push(change(id, &old, &new, options.alpha)?);
+            benchmarks.push(change(id, &old, &new, options)?);
         }
         let regressions = match options.fail_on_regression {
             Some(pct) => benchmarks
@@ -206,6 +220,7 @@ impl Comparison {
             new: options.new.name(),
             test: TEST_NAME,
             alpha: options.alpha,
+            threshold_pct: options.threshold_pct,
             groups: group_means(&benchmarks),
             only_in_old: only_in(&old_ids, &new_ids),
             only_in_new: only_in(&new_ids, &old_ids),
@@ -226,7 +241,12 @@ impl Comparison {
     }
 }
 
-fn change(id: &str, old: &CriterionResults, new: &CriterionResults, alpha: f64) -> Result<Change> {
+fn change(
+    id: &str,
+    old: &CriterionResults,
+    new: &CriterionResults,
+    options: &CompareOptions,
+) -> Result<Change> {
     let figure = |results: &CriterionResults| -> Result<(Measurement, Vec<f64>)> {
         let measurement = results
             .measurement(id, Statistic::Median)?
@@ -240,7 +260,7 @@ fn change(id: &str, old: &CriterionResults, new: &CriterionResults, alpha: f64) 
     let (new_figure, new_samples) = figure(new)?;
     let test = mann_whitney::test(&old_samples, &new_samples);
     let change_pct = 100.0 * (new_figure.point_ns / old_figure.point_ns - 1.0);
-    let verdict = if test.p_value >= alpha {
+    let verdict = if test.p_value >= options.alpha || change_pct.abs() < options.threshold_pct {
         Verdict::NoClearDifference
     } else if change_pct > 0.0 {
         Verdict::Slower

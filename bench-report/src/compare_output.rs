@@ -31,10 +31,11 @@ pub fn markdown(comparison: &Comparison) -> String {
     );
     let _ = writeln!(
         out,
-        "{} benchmarks: {faster} faster, {slower} slower, {same} with no clear difference ({}, p < {}).\n",
+        "{} benchmarks: {faster} faster, {slower} slower, {same} with no clear difference ({}: a change counts at p < {} and {}% or more).\n",
         comparison.benchmarks.len(),
         comparison.test,
-        comparison.alpha
+        comparison.alpha,
+        comparison.threshold_pct
     );
     for group in &comparison.groups {
         let _ = writeln!(out, "### {}\n", cell(&group.group));

@@ -5,10 +5,14 @@
 //!
 //! ```text
 //! bench-report [--page book/performance.toml] [--criterion-dir target/criterion] [--rerun | --no-run]
+//!              [--machine NAME]
+//! bench-report compare OLD NEW [--criterion-dir DIR] [--format markdown|json]
+//!              [--fail-on-regression PCT] [--alpha P] [--threshold PCT]
 //! ```
 //!
 //! With no results yet (or with `--rerun`) it first runs the page's `[run] command` with
-//! `CRITERION_HOME` pointing at the criterion directory, showing progress.
+//! `CRITERION_HOME` pointing at the criterion directory, showing progress, and records where it ran
+//! (see [`environment`]). `compare` sets two runs side by side (see [`compare`]).
 //!
 //! # The page description
 //!
@@ -57,10 +61,34 @@
 //!   { label = "streaming", series = ["new"] },             # only "new" measured: old is "n/a"
 //!   { label = "odd one", benchmarks = { old = "legacy/odd" } },  # explicit id for one series
 //! ]
+//!
+//! [[sections]]                             # kind = "latency": percentiles from latency/*.json
+//! kind = "latency"                         # (see the latency module); same keys; the chart
+//! id = "latency"                           # shows p99, the table p50, p99 and max
+//! title = "Job start latency"
+//! caption = "Time to start a job, p99, lower is better"
+//! series = [{ id = "new", label = "2.x" }, { id = "old", label = "1.x" }]
+//! candidate = "new"
+//! benchmark = "latency/{series}/{scenario}"
+//! measure = "cargo bench -p mylib --bench latency"   # any section: what measures it, for errors
+//! scenarios = [{ label = "busy caller" }, { label = "sleeping caller" }]
+//!
+//! [[sections]]                             # kind = "suite": one table of the suite's benchmarks
+//! kind = "suite"
+//! id = "suite"
+//! part = "2.x's own suite"
+//! title = "Every benchmark"
+//! intro = "Markdown before the table."
+//! rows = [{ benchmark = "parse/new/1 KiB", description = "parse a 1 KiB document" }]
 //! ```
 //!
+//! A suite table shows each benchmark's time and, where the suite counted them, its memory and
+//! allocations per operation. Allocation lines appear only for series that have counts.
+//!
 //! A callout ("5.6× faster") is drawn only where criterion's confidence intervals of the two series do
-//! not overlap. A named benchmark without a result is drawn as missing, with a warning.
+//! not overlap. A named benchmark without a result is drawn as missing, with a warning; a section none of
+//! whose benchmarks has a result is an error that names them and the command that measures them
+//! (`measure`, else `[run]`'s), so no empty section is published.
 //!
 //! # Inputs
 //!
@@ -74,7 +102,8 @@
 //!   interval whiskers, a legend, the Okabe–Ito colour-blind-safe palette, callouts, `role="img"`,
 //!   `<title>` and `<desc>`. Text is drawn as outlines of the bundled DejaVu Sans, so it looks the same
 //!   on every machine, with or without fonts;
-//! - `<charts>/summary.json`, schema below.
+//! - `<charts>/summary.json`, schema below. A latency section's cells there hold its p99 as `time_ns`,
+//!   with no interval; suite tables are not in it.
 //!
 //! # `summary.json` (schema 1)
 //!
@@ -84,7 +113,10 @@
 //!   "generator": "bench-report 0.1.0",
 //!   "title": "Performance",
 //!   "environment": { "cpu": "AMD EPYC", "cores": 2, "os": "Debian GNU/Linux 12 (bookworm), Linux 6.1",
-//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2", "statistic": "median",
+//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2",
+//!                    "started_at": "2026-12-01T09:00:00Z", "commit": "7e1e38c…", "dirty": false,
+//!                    "machine": null,       // these nine absent when the results recorded none
+//!                    "statistic": "median",
 //!                    "confidence_level": 0.95, "samples": 100,   // the fewest any benchmark took
 //!                    "summary": "AMD EPYC, 2 cores, …: median of 100 samples." },
 //!   "headlines": { "<id>": { "value": 5.6, "display": "5.6×", "label": "…" } },
