@@ -372,9 +372,13 @@ fn source_name(page: &Path) -> String {
     )
 }
 
+/// How many criterion benchmarks the page names, for the run's progress count (latencies are not
+/// criterion's).
 fn benchmark_count(page: &Page) -> usize {
-    page.sections
+    let charted = page
+        .sections
         .iter()
+        .filter(|section| section.kind == page::ChartKind::Bars)
         .flat_map(|section| {
             section.scenarios.iter().flat_map(move |scenario| {
                 section
@@ -382,7 +386,13 @@ fn benchmark_count(page: &Page) -> usize {
                     .iter()
                     .filter_map(move |series| section.benchmark_id(scenario, series))
             })
-        })
+        });
+    let tabled = page
+        .suites
+        .iter()
+        .flat_map(|suite| suite.rows.iter().map(|row| row.benchmark.clone()));
+    charted
+        .chain(tabled)
         .collect::<std::collections::HashSet<_>>()
         .len()
 }
