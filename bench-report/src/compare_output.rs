@@ -102,7 +102,7 @@ pub fn markdown(comparison: &Comparison) -> String {
 }
 
 fn verdict(change: &Change) -> String {
-    let p = format!("p = {}", p_value(change.p_value));
+    let p = p_value(change.p_value);
     match change.verdict {
         Verdict::NoClearDifference => format!("no clear difference ({p})"),
         verdict => format!("**{}** ({p})", verdict.words()),
@@ -114,14 +114,28 @@ pub fn percent(pct: f64) -> String {
     format!("{pct:+.1}%")
 }
 
-/// "0.003", "0.42", "< 0.0001".
+/// "p = 0.0031", "p = 0.42", "p < 0.0001".
 pub fn p_value(p: f64) -> String {
     if p < 0.0001 {
-        "< 0.0001".to_owned()
+        "p < 0.0001".to_owned()
     } else if p < 0.01 {
-        format!("{p:.4}")
+        format!("p = {p:.4}")
     } else {
-        format!("{p:.2}")
+        format!("p = {p:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_values_and_changes_read_plainly() {
+        assert_eq!(p_value(0.000_01), "p < 0.0001");
+        assert_eq!(p_value(0.003_14), "p = 0.0031");
+        assert_eq!(p_value(0.42), "p = 0.42");
+        assert_eq!(percent(4.24), "+4.2%");
+        assert_eq!(percent(-50.0), "-50.0%");
     }
 }
 

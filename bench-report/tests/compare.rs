@@ -258,7 +258,7 @@ fn the_command_prints_markdown_and_exits_non_zero_on_a_regression() {
     );
     assert!(markdown.contains("| Benchmark | a1 | slow2x | Change | Verdict |"));
     assert!(markdown.contains("| spin/100 rounds | "));
-    assert!(markdown.contains("| **slower** (p = "));
+    assert!(markdown.contains("| **slower** (p "), "{markdown}");
     assert!(markdown.contains("| geometric mean of 3 | | | +"));
     assert!(markdown.contains("**Slower by more than 10% with significance:**"));
     let stderr = String::from_utf8(gate.stderr).unwrap();
