@@ -5,7 +5,20 @@ use std::fmt::Write as _;
 use crate::compare::{Change, Comparison, Verdict};
 use crate::format;
 
-/// The JSON document: [`Comparison`] as is, with `"version": 1`.
+/// The JSON document: [`Comparison`] as is, with `"version": 1`:
+///
+/// ```jsonc
+/// { "version": 1, "old": "main", "new": "my-change",
+///   "test": "Mann–Whitney U on …", "alpha": 0.01, "threshold_pct": 2.0,
+///   "benchmarks": [ { "id": "spin/100 rounds", "group": "spin", "old_ns": 58.1, "new_ns": 151.7,
+///                     "old_spread_pct": 6.0, "new_spread_pct": 2.1, "change_pct": 161.1,
+///                     "p_value": 1e-11, "samples": [30, 30],   // old, new
+///                     "verdict": "slower" } ],                 // or "faster", "no clear difference"
+///   "groups": [ { "group": "spin", "benchmarks": 3, "change_pct": 121.3 } ],  // geometric means
+///   "only_in_old": [], "only_in_new": [],
+///   "fail_on_regression_pct": 5.0,                             // or null
+///   "regressions": ["spin/100 rounds"] }                       // slower beyond it
+/// ```
 pub fn json(comparison: &Comparison) -> String {
     #[derive(serde::Serialize)]
     struct Document<'a> {
