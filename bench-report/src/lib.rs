@@ -102,8 +102,8 @@
 //!   interval whiskers, a legend, the Okabe–Ito colour-blind-safe palette, callouts, `role="img"`,
 //!   `<title>` and `<desc>`. Text is drawn as outlines of the bundled DejaVu Sans, so it looks the same
 //!   on every machine, with or without fonts;
-//! - `<charts>/summary.json`, schema below. A latency section's cells there hold its p99 as `time_ns`,
-//!   with no interval; suite tables are not in it.
+//! - `<charts>/summary.json`, schema below. Only sections of bars are in it: latency sections and
+//!   suite tables are on the page alone.
 //!
 //! # `summary.json` (schema 1)
 //!

@@ -234,3 +234,19 @@ fn our_performance_page_has_the_latency_callers_and_suite_sections() {
             .all(|r| r.benchmark.contains("/v3/"))
     );
 }
+
+#[test]
+fn the_summary_keeps_to_sections_of_bars() {
+    let project = project(&format!("{LATENCY}\n{SUITE}"));
+    bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(&project.read("book/perf/summary.json")).unwrap();
+    let ids: Vec<&str> = summary["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["parse", "serialize", "validate"]);
+    assert!(project.path("book/perf/latency.svg").is_file());
+}
