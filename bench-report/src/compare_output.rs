@@ -138,6 +138,10 @@ pub fn p_value(p: f64) -> String {
     }
 }
 
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,8 +154,4 @@ mod tests {
         assert_eq!(percent(4.24), "+4.2%");
         assert_eq!(percent(-50.0), "-50.0%");
     }
-}
-
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
 }

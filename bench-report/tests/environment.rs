@@ -166,8 +166,22 @@ fn head(project: &common::Project) -> String {
     String::from_utf8(output.stdout).unwrap().trim().to_owned()
 }
 
+fn git_available() -> bool {
+    let found = std::process::Command::new("git")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("skipped: git is not installed, and this test records a commit");
+    }
+    found
+}
+
 #[test]
 fn a_run_records_the_machine_the_time_and_the_commit() {
+    if !git_available() {
+        return;
+    }
     // Stands in for `cargo bench`: the results are already there; it only has to succeed.
     let project = project_that_runs("true");
     let mut options = project.options(RunPolicy::Always);
@@ -199,6 +213,9 @@ fn a_run_records_the_machine_the_time_and_the_commit() {
 
 #[test]
 fn a_failed_run_leaves_no_facts_that_would_describe_other_results() {
+    if !git_available() {
+        return;
+    }
     let project = project_that_runs("exit 3");
     std::fs::write(
         project.path("criterion/environment.json"),
@@ -234,4 +251,24 @@ fn a_corrupt_environment_file_is_named() {
         .unwrap_err()
         .to_string();
     assert!(text.contains("format version is 7"), "{text}");
+}
+
+#[test]
+fn outside_a_git_checkout_no_commit_is_claimed() {
+    let project = common::Project::made_up();
+    let inside_a_checkout = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(project.dir.path())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if inside_a_checkout {
+        eprintln!("skipped: the temporary directory is inside a git checkout");
+        return;
+    }
+    let lock = project.path("Cargo.lock");
+    std::fs::write(&lock, "").unwrap();
+    let recorded = Recorded::gather(&lock, project.dir.path(), None);
+    assert_eq!(recorded.commit, None);
+    assert_eq!(recorded.dirty, None);
+    assert_eq!(recorded.criterion, "(not in Cargo.lock)");
 }
