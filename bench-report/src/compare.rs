@@ -207,6 +207,15 @@ impl Comparison {
         for id in old_ids.iter().filter(|id| new_ids.contains(id)) {
             benchmarks.push(change(id, &old, &new, options)?);
         }
+        if benchmarks.is_empty() {
+            return Err(Error::Usage(format!(
+                "`{}` and `{}` have no benchmark in common ({} and {} benchmarks): compare runs of the same suite",
+                options.old.name(),
+                options.new.name(),
+                old_ids.len(),
+                new_ids.len()
+            )));
+        }
         let regressions = match options.fail_on_regression {
             Some(pct) => benchmarks
                 .iter()

@@ -349,3 +349,25 @@ fn help_matches_the_docs() {
         );
     }
 }
+
+#[test]
+fn runs_with_no_benchmark_in_common_are_an_error() {
+    let scratch = tempfile::tempdir().unwrap();
+    for (benchmark, dir) in [("spin/100 rounds", "one"), ("hash/large", "other")] {
+        common::copy_dir(
+            &data().join(benchmark).join("a1"),
+            &scratch.path().join(dir).join(benchmark).join("new"),
+        );
+    }
+    let error = Comparison::run(&CompareOptions {
+        old: Run::parse(&scratch.path().join("one").to_string_lossy()),
+        new: Run::parse(&scratch.path().join("other").to_string_lossy()),
+        ..options("a1", "a2")
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.contains("have no benchmark in common (1 and 1 benchmarks)"),
+        "{error}"
+    );
+}
