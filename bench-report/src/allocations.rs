@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::suite_files;
 
 /// The format version this reader understands.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = suite_files::FORMAT_VERSION;
 
 /// One benchmark's allocation counts.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -35,13 +36,6 @@ pub struct Allocations {
     /// Peak heap bytes held at once while counting, above the starting point.
     #[serde(default)]
     pub peak_bytes: Option<u64>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AllocationsFile {
-    version: u32,
-    benchmarks: HashMap<String, Allocations>,
 }
 
 /// Every allocation count found, by benchmark id.
@@ -59,48 +53,25 @@ impl AllocationCounts {
 
     /// Reads every `*.json` in `dir` (none if `dir` does not exist). A corrupt file is an error naming it.
     pub fn read(dir: &Path, rerun_hint: &str) -> Result<AllocationCounts> {
-        let mut counts = AllocationCounts {
-            counts: HashMap::new(),
+        let counts = suite_files::read(
+            dir,
+            "an allocation-count file",
+            rerun_hint,
+            |a: &Allocations| {
+                let valid = a.allocs_per_op.is_finite()
+                    && a.allocs_per_op >= 0.0
+                    && a.bytes_per_op.is_finite()
+                    && a.bytes_per_op >= 0.0
+                    && a.ops > 0;
+                (!valid).then(|| {
+                    "its counts are negative, not numbers, or over zero operations".to_owned()
+                })
+            },
+        )?;
+        Ok(AllocationCounts {
+            counts,
             dir: dir.to_owned(),
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Ok(counts);
-        };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|ext| ext == "json"))
-            .collect();
-        files.sort();
-        for path in files {
-            let fail = |reason: String| Error::ResultsFile {
-                path: path.clone(),
-                reason,
-                hint: rerun_hint.to_owned(),
-            };
-            let text = std::fs::read_to_string(&path).map_err(|e| fail(e.to_string()))?;
-            let file: AllocationsFile = serde_json::from_str(&text)
-                .map_err(|e| fail(format!("it is not an allocation-count file ({e})")))?;
-            if file.version != FORMAT_VERSION {
-                return Err(fail(format!(
-                    "its format version is {}, this bench-report reads version {FORMAT_VERSION}",
-                    file.version
-                )));
-            }
-            for (id, allocations) in file.benchmarks {
-                let valid = allocations.allocs_per_op.is_finite()
-                    && allocations.allocs_per_op >= 0.0
-                    && allocations.bytes_per_op.is_finite()
-                    && allocations.bytes_per_op >= 0.0
-                    && allocations.ops > 0;
-                if !valid {
-                    return Err(fail(format!(
-                        "the counts of `{id}` are negative, not numbers, or over zero operations"
-                    )));
-                }
-                counts.counts.insert(id, allocations);
-            }
-        }
-        Ok(counts)
+        })
     }
 
     /// The directory that was read.

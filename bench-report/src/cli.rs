@@ -1,17 +1,39 @@
-//! The command line: where the page description and criterion's results are, and whether to measure.
+//! The command line: render the page (the default), or `compare` two runs.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::compare::{CompareOptions, Comparison, DEFAULT_ALPHA, DEFAULT_THRESHOLD_PCT, Run};
 use crate::{Options, RunPolicy};
 
 /// Turns criterion's results into a performance page: SVG charts, tables and a JSON summary.
 ///
-/// With no results yet it runs the page's benchmark command first.
+/// With no results yet it runs the page's benchmark command first, and records the machine,
+/// toolchain and commit beside the results (environment.json).
 #[derive(Debug, Parser)]
-#[command(name = "bench-report", version)]
+#[command(name = "bench-report", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// What to do other than render the page.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// How to render the page.
+    #[command(flatten)]
+    pub render: RenderArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compares two criterion runs: per benchmark both times, the change, and a verdict from a
+    /// Mann–Whitney U test on their samples; a geometric mean per group.
+    Compare(CompareArgs),
+}
+
+/// The arguments of rendering the page.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
     /// The page description (TOML). Default: book/performance.toml here or in a parent directory.
     #[arg(long, value_name = "FILE")]
     pub page: Option<PathBuf>,
@@ -25,12 +47,52 @@ pub struct Cli {
     /// Never run the benchmarks; fail if there are no results.
     #[arg(long)]
     pub no_run: bool,
+    /// A name for the machine: recorded with a run, or shown for results that recorded none.
+    #[arg(long, value_name = "NAME")]
+    pub machine: Option<String>,
+}
+
+/// The arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The run before: a baseline saved with `cargo bench -- --save-baseline NAME`, or a directory of
+    /// criterion results (its latest run).
+    #[arg(value_name = "OLD")]
+    pub old: String,
+    /// The run after, named the same way.
+    #[arg(value_name = "NEW")]
+    pub new: String,
+    /// Where baselines are looked up. Default: as for rendering the page.
+    #[arg(long, value_name = "DIR")]
+    pub criterion_dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    pub format: Format,
+    /// Exit with status 1 when a benchmark is slower, with significance, by more than PCT percent.
+    #[arg(long, value_name = "PCT")]
+    pub fail_on_regression: Option<f64>,
+    /// The significance level: a difference counts when the test's p-value is below it.
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_ALPHA)]
+    pub alpha: f64,
+    /// The smallest change called faster or slower, in percent: a smaller one is no clear difference
+    /// however significant.
+    #[arg(long, value_name = "PCT", default_value_t = DEFAULT_THRESHOLD_PCT)]
+    pub threshold: f64,
+}
+
+/// `compare`'s output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tables for a pull-request comment.
+    Markdown,
+    /// One JSON document, for tools.
+    Json,
 }
 
 /// Where the page description is looked for when `--page` is not given.
 pub const DEFAULT_PAGE: &str = "book/performance.toml";
 
-impl Cli {
+impl RenderArgs {
     /// The options these arguments ask for, with defaults resolved from `cwd`.
     pub fn options(self, cwd: &Path) -> Options {
         let page = self.page.unwrap_or_else(|| {
@@ -50,6 +112,85 @@ impl Cli {
             page,
             criterion_dir: self.criterion_dir,
             run,
+            machine: self.machine,
         }
+    }
+}
+
+impl CompareArgs {
+    /// The options these arguments ask for; baselines are found as rendering would find results.
+    pub fn options(self, cwd: &Path) -> CompareOptions {
+        let criterion_dir = self
+            .criterion_dir
+            .unwrap_or_else(|| crate::default_criterion_dir(&crate::workspace_root(cwd)));
+        CompareOptions {
+            old: Run::parse(&self.old),
+            new: Run::parse(&self.new),
+            criterion_dir,
+            alpha: self.alpha,
+            threshold_pct: self.threshold,
+            fail_on_regression: self.fail_on_regression,
+        }
+    }
+}
+
+/// Runs the command line; what `main` returns.
+pub fn run(cli: Cli) -> ExitCode {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    match cli.command {
+        None => render(cli.render.options(&cwd)),
+        Some(Command::Compare(args)) => compare(args, &cwd),
+    }
+}
+
+fn render(options: Options) -> ExitCode {
+    match crate::generate(&options) {
+        Ok(outcome) => {
+            for warning in &outcome.report.warnings {
+                eprintln!("warning: {warning}");
+            }
+            for path in &outcome.generated {
+                let state = if outcome.written.contains(path) {
+                    "wrote"
+                } else {
+                    "unchanged"
+                };
+                eprintln!("{state} {}", path.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn compare(args: CompareArgs, cwd: &Path) -> ExitCode {
+    let format = args.format;
+    let comparison = match Comparison::run(&args.options(cwd)) {
+        Ok(comparison) => comparison,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!(
+        "{}",
+        match format {
+            Format::Markdown => crate::compare_output::markdown(&comparison),
+            Format::Json => crate::compare_output::json(&comparison),
+        }
+    );
+    if comparison.regressions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "error: {} slower by more than {}% with significance: {}",
+            comparison.regressions.len(),
+            comparison.fail_on_regression_pct.unwrap_or_default(),
+            comparison.regressions.join(", ")
+        );
+        ExitCode::FAILURE
     }
 }

@@ -14,6 +14,9 @@ use serde::de::DeserializeOwned;
 use crate::error::{Error, Result};
 use crate::page::Statistic;
 
+/// The directory name of criterion's latest run of a benchmark.
+pub const LATEST: &str = "new";
+
 /// The criterion version whose files this reader was tested against.
 pub const TESTED_VERSION: &str = "0.8";
 
@@ -87,8 +90,15 @@ struct SampleFile {
 }
 
 impl CriterionResults {
-    /// Finds every benchmark under `dir`. `rerun_hint` says what to run when a file is missing or corrupt.
+    /// Finds every benchmark of the latest run under `dir` (criterion's `new/` directories).
+    /// `rerun_hint` says what to run when a file is missing or corrupt.
     pub fn open(dir: &Path, rerun_hint: &str) -> Result<CriterionResults> {
+        CriterionResults::open_baseline(dir, LATEST, rerun_hint)
+    }
+
+    /// Finds every benchmark of the run saved as `baseline` under `dir` (criterion's
+    /// `--save-baseline NAME` keeps it in `NAME/` beside `new/`).
+    pub fn open_baseline(dir: &Path, baseline: &str, rerun_hint: &str) -> Result<CriterionResults> {
         let mut results = CriterionResults {
             dir: dir.to_owned(),
             measurements: HashMap::new(),
@@ -107,7 +117,7 @@ impl CriterionResults {
             let in_new = path
                 .parent()
                 .and_then(Path::file_name)
-                .is_some_and(|name| name == "new");
+                .is_some_and(|name| name == baseline);
             if !in_new || path.file_name().is_none_or(|name| name != "benchmark.json") {
                 continue;
             }
@@ -122,6 +132,24 @@ impl CriterionResults {
                 .or_insert(measurement_dir);
         }
         Ok(results)
+    }
+
+    /// The names of the runs kept under `dir`: `new` and every saved baseline, sorted.
+    pub fn baselines(dir: &Path) -> Vec<String> {
+        let walker = ignore::WalkBuilder::new(dir)
+            .standard_filters(false)
+            .build();
+        let mut names: Vec<String> = walker
+            .filter_map(|entry| entry.ok())
+            .filter(|entry| entry.file_name() == "benchmark.json")
+            .filter_map(|entry| {
+                let run = entry.path().parent()?.file_name()?;
+                Some(run.to_string_lossy().into_owned())
+            })
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 
     /// The directory that was read.
@@ -191,6 +219,33 @@ impl CriterionResults {
             samples: sample.iters.len(),
             statistic,
         }))
+    }
+
+    /// The time per iteration of each of benchmark `id`'s samples, in nanoseconds (criterion's
+    /// `sample.json`: each sample's total time over its iteration count), or `None` without a result.
+    pub fn per_iteration_times(&self, id: &str) -> Result<Option<Vec<f64>>> {
+        let Some(dir) = self.measurements.get(id) else {
+            return Ok(None);
+        };
+        let sample_path = dir.join("sample.json");
+        let sample: SampleFile = self.read_json(&sample_path)?;
+        let times: Vec<f64> = sample
+            .times
+            .iter()
+            .zip(&sample.iters)
+            .map(|(time, iters)| time / iters)
+            .collect();
+        let sane = !times.is_empty()
+            && sample.iters.len() == sample.times.len()
+            && times.iter().all(|t| t.is_finite() && *t >= 0.0);
+        if !sane {
+            return Err(self.file_error(
+                &sample_path,
+                "its `iters` and `times` are empty, of different lengths, or not positive times"
+                    .into(),
+            ));
+        }
+        Ok(Some(times))
     }
 
     fn read_json<T: DeserializeOwned>(&self, path: &Path) -> Result<T> {

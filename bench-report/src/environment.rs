@@ -1,37 +1,180 @@
-//! The facts of the machine the figures come from: CPU model, cores, OS, rustc and criterion versions.
+//! Where the figures came from: the machine, toolchain and code facts recorded when the suite ran.
+//!
+//! bench-report records them in `<criterion dir>/environment.json` when it runs the benchmarks, and
+//! reads them back when it renders, so results copied from another machine keep that machine's facts.
+//! Results without the file are "machine not recorded" (or carry the name given with `--machine`):
+//! nothing is guessed from the machine that renders them.
+//!
+//! ```json
+//! { "version": 1,
+//!   "recorded": { "cpu": "AMD EPYC", "cores": 2, "os": "Debian GNU/Linux 12 (bookworm), Linux 6.1",
+//!                 "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2",
+//!                 "started_at": "2026-12-01T09:00:00Z",
+//!                 "commit": "7e1e38c…", "dirty": false,
+//!                 "machine": "CI runner" } }
+//! ```
+//!
+//! `commit` and `dirty` are null when the measured code is not in a git checkout (or git is missing);
+//! `machine` is null unless `--machine` named it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::SystemTime;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// Where the benchmarks ran. Gathered when the report is generated, on the machine that ran them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Environment {
-    /// CPU model name.
+use crate::error::{Error, Result};
+
+/// The file's name inside criterion's output directory.
+pub const FILE_NAME: &str = "environment.json";
+
+/// The format version this bench-report writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The facts of one run of the suite, as recorded when it started.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recorded {
+    /// CPU model name ("unknown CPU" when the system does not say).
     pub cpu: String,
-    /// Logical cores available.
+    /// Logical cores available to the run.
     pub cores: usize,
     /// Operating system and kernel.
     pub os: String,
     /// `rustc --version`.
     pub rustc: String,
-    /// criterion's version, from the workspace's `Cargo.lock`.
+    /// criterion's version, from the measured workspace's `Cargo.lock`.
     pub criterion: String,
+    /// When the run started, RFC 3339 in UTC.
+    pub started_at: String,
+    /// The commit of the measured code (`git rev-parse HEAD`), if it is a git checkout.
+    pub commit: Option<String>,
+    /// Whether the checkout had uncommitted changes (`git status --porcelain`), if it is one.
+    pub dirty: Option<bool>,
+    /// A name for the machine, given with `--machine` when the suite ran.
+    #[serde(default)]
+    pub machine: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnvironmentFile {
+    version: u32,
+    recorded: Recorded,
+}
+
+/// Where the figures of a report came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Environment {
+    /// The facts recorded with the results; `None`: the results came without them.
+    #[serde(flatten)]
+    pub recorded: Option<Recorded>,
+    /// A name for the machine given with `--machine` when rendering (used when nothing was recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine: Option<String>,
 }
 
 impl Environment {
-    /// Gathers the facts of this machine; `lock_file` is the workspace's `Cargo.lock`, if any.
-    pub fn gather(lock_file: Option<&Path>) -> Environment {
+    /// Results without recorded facts; `machine` is what `--machine` said, if anything.
+    pub fn not_recorded(machine: Option<String>) -> Environment {
         Environment {
+            recorded: None,
+            machine,
+        }
+    }
+
+    /// Reads `environment.json` in `criterion_dir`. Without the file the environment is not recorded;
+    /// a corrupt file is an error naming it. `machine` (from `--machine`) names a machine whose facts
+    /// were not recorded; beside recorded facts it replaces the recorded name.
+    pub fn read(criterion_dir: &Path, machine: Option<String>, hint: &str) -> Result<Environment> {
+        let path = Environment::path_in(criterion_dir);
+        let fail = |reason: String| Error::ResultsFile {
+            path: path.clone(),
+            reason,
+            hint: hint.to_owned(),
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Environment::not_recorded(machine));
+            }
+            Err(e) => return Err(fail(e.to_string())),
+        };
+        let file: EnvironmentFile = serde_json::from_str(&text)
+            .map_err(|e| fail(format!("it is not bench-report's environment file ({e})")))?;
+        if file.version != FORMAT_VERSION {
+            return Err(fail(format!(
+                "its format version is {}, this bench-report reads version {FORMAT_VERSION}",
+                file.version
+            )));
+        }
+        let mut recorded = file.recorded;
+        if machine.is_some() {
+            recorded.machine = machine;
+        }
+        Ok(Environment {
+            recorded: Some(recorded),
+            machine: None,
+        })
+    }
+
+    /// `<criterion_dir>/environment.json`.
+    pub fn path_in(criterion_dir: &Path) -> PathBuf {
+        criterion_dir.join(FILE_NAME)
+    }
+
+    /// criterion's recorded version, if recorded.
+    pub fn criterion(&self) -> Option<&str> {
+        self.recorded.as_ref().map(|r| r.criterion.as_str())
+    }
+}
+
+impl Recorded {
+    /// Gathers the facts of this machine as a run starts. `lock_file` is the measured workspace's
+    /// `Cargo.lock` (for criterion's version), `code` its directory (for the commit), `machine` a name.
+    pub fn gather(lock_file: &Path, code: &Path, machine: Option<String>) -> Recorded {
+        let commit = command_output("git", &["-C", &code.to_string_lossy(), "rev-parse", "HEAD"]);
+        let dirty = commit.as_ref().and_then(|_| {
+            let output = Command::new("git")
+                .args(["-C", &code.to_string_lossy(), "status", "--porcelain"])
+                .output()
+                .ok()?;
+            output
+                .status
+                .success()
+                .then(|| !output.stdout.trim_ascii().is_empty())
+        });
+        Recorded {
             cpu: cpu_model().unwrap_or_else(|| "unknown CPU".to_owned()),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             os: os_name(),
             rustc: rustc_version().unwrap_or_else(|| "rustc (version unknown)".to_owned()),
-            criterion: lock_file
-                .and_then(criterion_version)
-                .unwrap_or_else(|| "(version unknown)".to_owned()),
+            criterion: criterion_version(lock_file)
+                .unwrap_or_else(|| "(not in Cargo.lock)".to_owned()),
+            started_at: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+            commit,
+            dirty,
+            machine,
         }
+    }
+
+    /// The file's contents.
+    pub fn to_json(&self) -> String {
+        let file = EnvironmentFile {
+            version: FORMAT_VERSION,
+            recorded: self.clone(),
+        };
+        serde_json::to_string_pretty(&file).expect("plain data serializes") + "\n"
+    }
+
+    /// The commit shortened, with "(uncommitted changes)" when the checkout was dirty.
+    pub fn commit_words(&self) -> Option<String> {
+        let commit = self.commit.as_ref()?;
+        let short: String = commit.chars().take(10).collect();
+        Some(match self.dirty {
+            Some(true) => format!("{short} with uncommitted changes"),
+            _ => short,
+        })
     }
 }
 

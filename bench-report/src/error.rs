@@ -49,6 +49,19 @@ pub enum Error {
         /// How it failed.
         reason: String,
     },
+    /// The command line asks for something impossible.
+    #[error("{0}")]
+    Usage(String),
+    /// A section's results are missing: the page would show an empty section.
+    #[error("section `{section}` has no results for {}\n  run `{command}` to measure them", .missing.join(", "))]
+    SectionMissing {
+        /// The section's id.
+        section: String,
+        /// The benchmark ids without a result, quoted.
+        missing: Vec<String>,
+        /// The command that measures them.
+        command: String,
+    },
     /// A chart could not be drawn.
     #[error("cannot draw the chart of section `{section}`: {reason}")]
     Chart {

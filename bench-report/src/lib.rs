@@ -5,10 +5,14 @@
 //!
 //! ```text
 //! bench-report [--page book/performance.toml] [--criterion-dir target/criterion] [--rerun | --no-run]
+//!              [--machine NAME]
+//! bench-report compare OLD NEW [--criterion-dir DIR] [--format markdown|json]
+//!              [--fail-on-regression PCT] [--alpha P] [--threshold PCT]
 //! ```
 //!
 //! With no results yet (or with `--rerun`) it first runs the page's `[run] command` with
-//! `CRITERION_HOME` pointing at the criterion directory, showing progress.
+//! `CRITERION_HOME` pointing at the criterion directory, showing progress, and records where it ran
+//! (see [`environment`]). `compare` sets two runs side by side (see [`compare`]).
 //!
 //! # The page description
 //!
@@ -57,10 +61,34 @@
 //!   { label = "streaming", series = ["new"] },             # only "new" measured: old is "n/a"
 //!   { label = "odd one", benchmarks = { old = "legacy/odd" } },  # explicit id for one series
 //! ]
+//!
+//! [[sections]]                             # kind = "latency": percentiles from latency/*.json
+//! kind = "latency"                         # (see the latency module); same keys; the chart
+//! id = "latency"                           # shows p99, the table p50, p99 and max
+//! title = "Job start latency"
+//! caption = "Time to start a job, p99, lower is better"
+//! series = [{ id = "new", label = "2.x" }, { id = "old", label = "1.x" }]
+//! candidate = "new"
+//! benchmark = "latency/{series}/{scenario}"
+//! measure = "cargo bench -p mylib --bench latency"   # any section: what measures it, for errors
+//! scenarios = [{ label = "busy caller" }, { label = "sleeping caller" }]
+//!
+//! [[sections]]                             # kind = "suite": one table of the suite's benchmarks
+//! kind = "suite"
+//! id = "suite"
+//! part = "2.x's own suite"
+//! title = "Every benchmark"
+//! intro = "Markdown before the table."
+//! rows = [{ benchmark = "parse/new/1 KiB", description = "parse a 1 KiB document" }]
 //! ```
 //!
+//! A suite table shows each benchmark's time and, where the suite counted them, its memory and
+//! allocations per operation. Allocation lines appear only for series that have counts.
+//!
 //! A callout ("5.6× faster") is drawn only where criterion's confidence intervals of the two series do
-//! not overlap. A named benchmark without a result is drawn as missing, with a warning.
+//! not overlap. A named benchmark without a result is drawn as missing, with a warning; a section none of
+//! whose benchmarks has a result is an error that names them and the command that measures them
+//! (`measure`, else `[run]`'s), so no empty section is published.
 //!
 //! # Inputs
 //!
@@ -74,7 +102,8 @@
 //!   interval whiskers, a legend, the Okabe–Ito colour-blind-safe palette, callouts, `role="img"`,
 //!   `<title>` and `<desc>`. Text is drawn as outlines of the bundled DejaVu Sans, so it looks the same
 //!   on every machine, with or without fonts;
-//! - `<charts>/summary.json`, schema below.
+//! - `<charts>/summary.json`, schema below. Only sections of bars are in it: latency sections and
+//!   suite tables are on the page alone.
 //!
 //! # `summary.json` (schema 1)
 //!
@@ -84,7 +113,10 @@
 //!   "generator": "bench-report 0.1.0",
 //!   "title": "Performance",
 //!   "environment": { "cpu": "AMD EPYC", "cores": 2, "os": "Debian GNU/Linux 12 (bookworm), Linux 6.1",
-//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2", "statistic": "median",
+//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2",
+//!                    "started_at": "2026-12-01T09:00:00Z", "commit": "7e1e38c…", "dirty": false,
+//!                    "machine": null,       // these nine absent when the results recorded none
+//!                    "statistic": "median",
 //!                    "confidence_level": 0.95, "samples": 100,   // the fewest any benchmark took
 //!                    "summary": "AMD EPYC, 2 cores, …: median of 100 samples." },
 //!   "headlines": { "<id>": { "value": 5.6, "display": "5.6×", "label": "…" } },
@@ -115,16 +147,21 @@
 pub mod allocations;
 pub mod chart;
 pub mod cli;
+pub mod compare;
+pub mod compare_output;
 pub mod criterion;
 pub mod environment;
 pub mod error;
 pub mod format;
+pub mod latency;
+pub mod mann_whitney;
 pub mod markdown;
 pub mod outlined_text;
 pub mod output;
 pub mod page;
 pub mod report;
 pub mod runner;
+pub mod suite_files;
 pub mod summary;
 
 use std::path::{Component, Path, PathBuf};
@@ -159,6 +196,8 @@ pub struct Options {
     pub criterion_dir: Option<PathBuf>,
     /// Whether to run the benchmarks first.
     pub run: RunPolicy,
+    /// A name for the machine (`--machine`): recorded with a run, or shown for results without one.
+    pub machine: Option<String>,
 }
 
 /// What a run of bench-report did.
@@ -202,7 +241,15 @@ pub fn generate(options: &Options) -> Result<Outcome> {
                 ),
             });
         };
+        // Gathered as the run starts, on the machine that runs it; written only once it succeeded.
+        let recorded = environment::Recorded::gather(&lock_file, &root, options.machine.clone());
+        // Until this run succeeds, the old facts would describe results they no longer match.
+        let _ = std::fs::remove_file(Environment::path_in(&criterion_dir));
         runner::run_benchmarks(run, &root, &criterion_dir, benchmark_count(&page))?;
+        output::write_all(&[(
+            Environment::path_in(&criterion_dir),
+            recorded.to_json().into_bytes(),
+        )])?;
         results = CriterionResults::open(&criterion_dir, &hint)?;
     }
     if results.is_empty() {
@@ -212,9 +259,27 @@ pub fn generate(options: &Options) -> Result<Outcome> {
         });
     }
     let allocations = AllocationCounts::read(&AllocationCounts::dir_in(&criterion_dir), &hint)?;
-    let environment = Environment::gather(lock_file.is_file().then_some(lock_file.as_path()));
-    let mut report = Report::build(&page, &results, &allocations, environment)?;
-    let version = &report.method.environment.criterion;
+    let environment = Environment::read(&criterion_dir, options.machine.clone(), &hint)?;
+    let latencies = latency::Latencies::read(&latency::Latencies::dir_in(&criterion_dir), &hint)?;
+    let mut report = Report::build(&page, &results, &allocations, &latencies, environment)?;
+    if report.method.environment.recorded.is_none() {
+        report.warnings.push(format!(
+            "{} has no {}: the page says the machine was not recorded{}",
+            criterion_dir.display(),
+            environment::FILE_NAME,
+            if options.machine.is_some() {
+                " and names it as --machine says"
+            } else {
+                " (name it with --machine, or measure with --rerun)"
+            }
+        ));
+    }
+    let version = report
+        .method
+        .environment
+        .criterion()
+        .unwrap_or_default()
+        .to_owned();
     if version.starts_with(|c: char| c.is_ascii_digit())
         && !version.starts_with(&format!("{}.", criterion::TESTED_VERSION))
     {
@@ -271,7 +336,7 @@ fn parent_dir(path: &Path) -> PathBuf {
 }
 
 /// The nearest directory at or above `dir` that holds a `Cargo.lock`, else `dir`.
-fn workspace_root(dir: &Path) -> PathBuf {
+pub(crate) fn workspace_root(dir: &Path) -> PathBuf {
     let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_owned());
     absolute
         .ancestors()
@@ -280,7 +345,7 @@ fn workspace_root(dir: &Path) -> PathBuf {
 }
 
 /// Where criterion writes by default: `$CRITERION_HOME`, `$CARGO_TARGET_DIR/criterion`, `target/criterion`.
-fn default_criterion_dir(root: &Path) -> PathBuf {
+pub(crate) fn default_criterion_dir(root: &Path) -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return PathBuf::from(home);
     }
@@ -307,9 +372,13 @@ fn source_name(page: &Path) -> String {
     )
 }
 
+/// How many criterion benchmarks the page names, for the run's progress count (latencies are not
+/// criterion's).
 fn benchmark_count(page: &Page) -> usize {
-    page.sections
+    let charted = page
+        .sections
         .iter()
+        .filter(|section| section.kind == page::ChartKind::Bars)
         .flat_map(|section| {
             section.scenarios.iter().flat_map(move |scenario| {
                 section
@@ -317,7 +386,13 @@ fn benchmark_count(page: &Page) -> usize {
                     .iter()
                     .filter_map(move |series| section.benchmark_id(scenario, series))
             })
-        })
+        });
+    let tabled = page
+        .suites
+        .iter()
+        .flat_map(|suite| suite.rows.iter().map(|row| row.benchmark.clone()));
+    charted
+        .chain(tabled)
         .collect::<std::collections::HashSet<_>>()
         .len()
 }

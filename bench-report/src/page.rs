@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 
 /// A page description, as read from its TOML file. See the crate docs for the format.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "RawPage")]
 pub struct Page {
     /// The page's title (its `#` heading).
     pub title: String,
@@ -30,8 +30,148 @@ pub struct Page {
     /// The headline figures of `summary.json`, by id.
     #[serde(default)]
     pub headlines: BTreeMap<String, Headline>,
-    /// The sections, in page order.
+    /// The sections with a chart (bars and latency), in page order.
     pub sections: Vec<Section>,
+    /// The suite tables, in page order.
+    pub suites: Vec<SuiteSection>,
+    /// Every section in page order.
+    pub order: Vec<Block>,
+}
+
+/// A place in the page's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Block {
+    /// `sections[i]`.
+    Chart(usize),
+    /// `suites[i]`.
+    Suite(usize),
+}
+
+/// The page as written, before its sections are told apart by `kind`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPage {
+    title: String,
+    #[serde(default)]
+    intro: String,
+    #[serde(default)]
+    outro: String,
+    #[serde(default)]
+    statistic: Statistic,
+    output: Output,
+    #[serde(default)]
+    run: Option<RunCommand>,
+    #[serde(default)]
+    headlines: BTreeMap<String, Headline>,
+    sections: Vec<toml::Table>,
+}
+
+impl TryFrom<RawPage> for Page {
+    type Error = String;
+
+    fn try_from(raw: RawPage) -> std::result::Result<Page, String> {
+        let mut sections = Vec::new();
+        let mut suites = Vec::new();
+        let mut order = Vec::new();
+        for (i, table) in raw.sections.into_iter().enumerate() {
+            let here = match table.get("id").and_then(toml::Value::as_str) {
+                Some(id) => format!("section `{id}`"),
+                None => format!("[[sections]] number {}", i + 1),
+            };
+            let kind = match table.get("kind") {
+                None => "bars".to_owned(),
+                Some(toml::Value::String(kind)) => kind.clone(),
+                Some(other) => {
+                    return Err(format!(
+                        "{here}: kind must be a string, not a {}",
+                        other.type_str()
+                    ));
+                }
+            };
+            let value = toml::Value::Table(table);
+            match kind.as_str() {
+                "bars" | "latency" => {
+                    let section =
+                        Section::deserialize(value).map_err(|e| format!("{here}: {e}"))?;
+                    order.push(Block::Chart(sections.len()));
+                    sections.push(section);
+                }
+                "suite" => {
+                    let suite =
+                        SuiteSection::deserialize(value).map_err(|e| format!("{here}: {e}"))?;
+                    order.push(Block::Suite(suites.len()));
+                    suites.push(suite);
+                }
+                other => {
+                    return Err(format!(
+                        "{here}: kind `{other}` is not one of \"bars\" (the default), \"latency\" or \"suite\""
+                    ));
+                }
+            }
+        }
+        Ok(Page {
+            title: raw.title,
+            intro: raw.intro,
+            outro: raw.outro,
+            statistic: raw.statistic,
+            output: raw.output,
+            run: raw.run,
+            headlines: raw.headlines,
+            sections,
+            suites,
+            order,
+        })
+    }
+}
+
+/// What a section with a chart shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChartKind {
+    /// criterion's time per operation, with speed-ups: the default.
+    #[default]
+    Bars,
+    /// Job-start latency percentiles from the suite's `latency/*.json`: p50, p99 and max in the
+    /// table, p99 in the chart.
+    Latency,
+}
+
+/// A table of the suite's own benchmarks: each with a one-line description, its time, and the memory
+/// and allocations per operation where the suite counted them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteSection {
+    /// Always "suite".
+    #[serde(rename = "kind")]
+    _kind: String,
+    /// Stable id.
+    pub id: String,
+    /// A `##` heading shown before this section when it differs from the previous section's.
+    #[serde(default)]
+    pub part: Option<String>,
+    /// The section's heading.
+    pub title: String,
+    /// Markdown shown before the table.
+    #[serde(default)]
+    pub intro: String,
+    /// Markdown shown after the table.
+    #[serde(default)]
+    pub text: String,
+    /// The command that measures these benchmarks, named when all are missing (default: `[run]`'s).
+    #[serde(default)]
+    pub measure: Option<String>,
+    /// The benchmarks, in table order.
+    pub rows: Vec<SuiteRow>,
+}
+
+/// One benchmark of a suite table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteRow {
+    /// criterion's benchmark id.
+    pub benchmark: String,
+    /// What it measures, in one line.
+    pub description: String,
 }
 
 /// Which of criterion's estimates a figure quotes.
@@ -144,6 +284,13 @@ pub enum Headline {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
+    /// What the chart shows: "bars" (the default) or "latency".
+    #[serde(default)]
+    pub kind: ChartKind,
+    /// The command that measures this section's benchmarks, named when all are missing (default:
+    /// `[run]`'s).
+    #[serde(default)]
+    pub measure: Option<String>,
     /// Stable id: the chart's file name and the JSON key.
     pub id: String,
     /// A `##` heading shown before this section when it differs from the previous section's.
@@ -234,7 +381,7 @@ impl Page {
     }
 
     fn check(&self) -> std::result::Result<(), String> {
-        if self.sections.is_empty() {
+        if self.order.is_empty() {
             return Err("it has no [[sections]]".into());
         }
         if let Some(run) = &self.run
@@ -243,6 +390,23 @@ impl Page {
             return Err("[run] command is empty: give the program and its arguments".into());
         }
         let mut ids = HashSet::new();
+        for suite in &self.suites {
+            if !is_file_safe(&suite.id) {
+                return Err(format!(
+                    "section id `{}` must be letters, digits, '-' or '_'",
+                    suite.id
+                ));
+            }
+            if !ids.insert(suite.id.as_str()) {
+                return Err(format!("two sections have the id `{}`", suite.id));
+            }
+            if suite.rows.is_empty() {
+                return Err(format!(
+                    "section `{}` has no rows: give it rows = [{{ benchmark = \"…\", description = \"…\" }}]",
+                    suite.id
+                ));
+            }
+        }
         for section in &self.sections {
             if !is_file_safe(&section.id) {
                 return Err(format!(
@@ -292,6 +456,11 @@ impl Page {
             && section.series_index(series).is_none()
         {
             return Err(format!("section `{section_id}` has no series `{series}`"));
+        }
+        if section.kind == ChartKind::Latency {
+            return Err(format!(
+                "section `{section_id}` is a latency section; headlines take sections of bars"
+            ));
         }
         if matches!(headline, Headline::Speedup { .. }) && section.baseline.is_none() {
             return Err(format!(

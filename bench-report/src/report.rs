@@ -3,9 +3,10 @@
 use crate::allocations::{AllocationCounts, Allocations};
 use crate::criterion::{CriterionResults, Measurement};
 use crate::environment::Environment;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::format;
-use crate::page::{Headline, Page, Statistic};
+use crate::latency::{Latencies, Latency};
+use crate::page::{Block, ChartKind, Headline, Page, Statistic, SuiteSection};
 
 /// Everything the page, the charts and the summary show.
 #[derive(Debug, Clone)]
@@ -16,8 +17,12 @@ pub struct Report {
     pub intro: String,
     /// Markdown at the end.
     pub outro: String,
-    /// The sections, in page order.
+    /// The sections with a chart, in page order.
     pub sections: Vec<SectionReport>,
+    /// The suite tables, in page order.
+    pub suites: Vec<SuiteReport>,
+    /// Every section in page order.
+    pub order: Vec<Block>,
     /// Headline figures, by id.
     pub headlines: Vec<(String, HeadlineFigure)>,
     /// How the figures were measured.
@@ -42,21 +47,43 @@ pub struct Method {
 }
 
 impl Method {
-    /// One line: "AMD EPYC, 2 cores, Debian 12, rustc 1.95.0, criterion 0.8.2: median of 100 samples."
+    /// One line: "AMD EPYC, 2 cores, Debian 12, rustc 1.95.0, criterion 0.8.2, 2026-12-01, commit
+    /// 7e1e38c0ab: median of 100 samples.", or "machine not recorded: median of 100 samples."
     pub fn summary(&self) -> String {
         let env = &self.environment;
-        let rustc = env
-            .rustc
-            .split_whitespace()
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let os = env.os.split(',').next().unwrap_or(&env.os);
+        let facts = match &env.recorded {
+            Some(recorded) => {
+                let rustc = recorded
+                    .rustc
+                    .split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let os = recorded.os.split(',').next().unwrap_or(&recorded.os);
+                let date = recorded
+                    .started_at
+                    .get(..10)
+                    .unwrap_or(&recorded.started_at);
+                let mut facts = String::new();
+                if let Some(name) = &recorded.machine {
+                    facts.push_str(&format!("{name}: "));
+                }
+                facts.push_str(&format!(
+                    "{}, {} cores, {os}, {rustc}, criterion {}, {date}",
+                    recorded.cpu, recorded.cores, recorded.criterion
+                ));
+                if let Some(commit) = recorded.commit_words() {
+                    facts.push_str(&format!(", commit {commit}"));
+                }
+                facts
+            }
+            None => match &env.machine {
+                Some(name) => format!("{name} (details not recorded)"),
+                None => "machine not recorded".to_owned(),
+            },
+        };
         format!(
-            "{}, {} cores, {os}, {rustc}, criterion {}: {} of {}.",
-            env.cpu,
-            env.cores,
-            env.criterion,
+            "{facts}: {} of {}.",
             self.statistic_words(),
             self.samples_words()
         )
@@ -115,6 +142,47 @@ pub struct SectionReport {
     pub rows: Vec<Row>,
     /// Geometric mean of the rows' ratios.
     pub geomean: Option<Geomean>,
+    /// What the chart shows. In a latency section every figure's time is its p99 and has no interval.
+    pub kind: ChartKind,
+}
+
+/// A suite table.
+#[derive(Debug, Clone)]
+pub struct SuiteReport {
+    /// Stable id.
+    pub id: String,
+    /// Group heading, if any.
+    pub part: Option<String>,
+    /// Heading.
+    pub title: String,
+    /// Markdown before the table.
+    pub intro: String,
+    /// Markdown after the table.
+    pub text: String,
+    /// One row per benchmark.
+    pub rows: Vec<SuiteRowReport>,
+}
+
+/// One benchmark of a suite table.
+#[derive(Debug, Clone)]
+pub struct SuiteRowReport {
+    /// criterion's id.
+    pub benchmark: String,
+    /// What it measures.
+    pub description: String,
+    /// Its figure, or `None` when it has no result.
+    pub figure: Option<Figure>,
+}
+
+impl SectionReport {
+    /// Whether the suite counted allocations for any benchmark of series `series` in this section.
+    pub fn has_allocations(&self, series: usize) -> bool {
+        self.rows.iter().any(|row| {
+            row.cells[series]
+                .figure()
+                .is_some_and(|f| f.allocations.is_some())
+        })
+    }
 }
 
 /// One scenario.
@@ -159,6 +227,8 @@ pub struct Figure {
     pub time: Measurement,
     /// Allocation counts, when the suite recorded them.
     pub allocations: Option<Allocations>,
+    /// Job-start latencies, in a latency section (`time` is then their p99).
+    pub latency: Option<Latency>,
 }
 
 /// The candidate against one other series.
@@ -210,6 +280,7 @@ impl Report {
         page: &Page,
         results: &CriterionResults,
         allocations: &AllocationCounts,
+        latencies: &Latencies,
         environment: Environment,
     ) -> Result<Report> {
         let mut warnings = Vec::new();
@@ -219,7 +290,7 @@ impl Report {
         let mut sections = Vec::new();
         if allocations.is_empty() {
             warnings.push(format!(
-                "no allocation counts in {}: the tables show — for allocations",
+                "no allocation counts in {}: the page shows times only",
                 allocations.dir().display()
             ));
         }
@@ -249,6 +320,19 @@ impl Report {
                         cells.push(Cell::NotApplicable);
                         continue;
                     };
+                    if section.kind == ChartKind::Latency {
+                        cells.push(match latencies.get(&id) {
+                            Some(latency) => Cell::Measured(latency_figure(latency)),
+                            None => {
+                                warnings.push(format!(
+                                    "section `{}`, scenario `{}`, series `{}`: no latencies for benchmark `{id}`; drawn as missing",
+                                    section.id, scenario.label, series.id
+                                ));
+                                Cell::Missing { benchmark: id }
+                            }
+                        });
+                        continue;
+                    }
                     match results.measurement(&id, page.statistic)? {
                         None => {
                             warnings.push(format!(
@@ -273,16 +357,39 @@ impl Report {
                             cells.push(Cell::Measured(Figure {
                                 time,
                                 allocations: counted,
+                                latency: None,
                             }));
                         }
                     }
                 }
-                let speedup = compare(&cells, candidate, baseline);
+                // Percentiles come without intervals: no speed-up is claimed from them.
+                let speedup = match section.kind {
+                    ChartKind::Bars => compare(&cells, candidate, baseline),
+                    ChartKind::Latency => None,
+                };
                 rows.push(Row {
                     label: scenario.label.clone(),
                     cells,
                     speedup,
                 });
+            }
+            let measured = rows
+                .iter()
+                .any(|row| row.cells.iter().any(|c| c.figure().is_some()));
+            if !measured {
+                let missing =
+                    rows.iter()
+                        .flat_map(|row| &row.cells)
+                        .filter_map(|cell| match cell {
+                            Cell::Missing { benchmark } => Some(benchmark.as_str()),
+                            _ => None,
+                        });
+                return Err(section_missing(
+                    page,
+                    &section.id,
+                    section.measure.as_deref(),
+                    missing,
+                ));
             }
             let geomean = geomean(&rows);
             sections.push(SectionReport {
@@ -297,6 +404,51 @@ impl Report {
                 baseline,
                 rows,
                 geomean,
+                kind: section.kind,
+            });
+        }
+        let mut suites = Vec::new();
+        for suite in &page.suites {
+            let mut rows = Vec::new();
+            for row in &suite.rows {
+                let figure = match results.measurement(&row.benchmark, page.statistic)? {
+                    Some(time) => {
+                        fell_back_to_mean |= time.statistic != page.statistic;
+                        confidence_level.get_or_insert(time.confidence_level);
+                        samples = Some(match samples {
+                            None => (time.samples, time.samples),
+                            Some((lo, hi)) => (lo.min(time.samples), hi.max(time.samples)),
+                        });
+                        Some(Figure {
+                            time,
+                            allocations: allocations.get(&row.benchmark),
+                            latency: None,
+                        })
+                    }
+                    None => {
+                        warnings.push(format!(
+                            "section `{}`: no result for benchmark `{}`; its row says so",
+                            suite.id, row.benchmark
+                        ));
+                        None
+                    }
+                };
+                rows.push(SuiteRowReport {
+                    benchmark: row.benchmark.clone(),
+                    description: row.description.clone(),
+                    figure,
+                });
+            }
+            if rows.iter().all(|r| r.figure.is_none()) {
+                return Err(suite_missing(page, suite));
+            }
+            suites.push(SuiteReport {
+                id: suite.id.clone(),
+                part: suite.part.clone(),
+                title: suite.title.clone(),
+                intro: suite.intro.clone(),
+                text: suite.text.clone(),
+                rows,
             });
         }
         let mut report = Report {
@@ -304,6 +456,8 @@ impl Report {
             intro: page.intro.clone(),
             outro: page.outro.clone(),
             sections,
+            suites,
+            order: page.order.clone(),
             headlines: Vec::new(),
             method: Method {
                 environment,
@@ -324,6 +478,20 @@ impl Report {
             report.headlines.push((id.clone(), figure));
         }
         Ok(report)
+    }
+
+    /// Whether any figure on the page has allocation counts.
+    pub fn has_allocations(&self) -> bool {
+        let in_suites = self
+            .suites
+            .iter()
+            .flat_map(|s| &s.rows)
+            .any(|r| r.figure.as_ref().is_some_and(|f| f.allocations.is_some()));
+        in_suites
+            || self
+                .sections
+                .iter()
+                .any(|s| (0..s.series.len()).any(|i| s.has_allocations(i)))
     }
 
     fn headline(&self, page: &Page, headline: &Headline) -> HeadlineFigure {
@@ -386,6 +554,55 @@ impl Report {
             label: label.clone(),
         }
     }
+}
+
+/// A latency figure: its p99 stands as the time, with no interval around it.
+fn latency_figure(latency: Latency) -> Figure {
+    Figure {
+        time: Measurement {
+            point_ns: latency.p99_ns,
+            lower_ns: latency.p99_ns,
+            upper_ns: latency.p99_ns,
+            confidence_level: 0.95,
+            samples: usize::try_from(latency.samples).unwrap_or(usize::MAX),
+            statistic: Statistic::Median,
+        },
+        allocations: None,
+        latency: Some(latency),
+    }
+}
+
+/// The error of a section none of whose benchmarks has a result: it names them and what measures them.
+fn section_missing<'a>(
+    page: &Page,
+    section: &str,
+    measure: Option<&str>,
+    missing: impl Iterator<Item = &'a str>,
+) -> Error {
+    let mut ids: Vec<String> = missing.map(|id| format!("`{id}`")).collect();
+    ids.dedup();
+    Error::SectionMissing {
+        section: section.to_owned(),
+        missing: ids,
+        command: measure.map_or_else(
+            || {
+                page.run.as_ref().map_or_else(
+                    || "the criterion benchmarks".to_owned(),
+                    |run| run.display(),
+                )
+            },
+            str::to_owned,
+        ),
+    }
+}
+
+fn suite_missing(page: &Page, suite: &SuiteSection) -> Error {
+    section_missing(
+        page,
+        &suite.id,
+        suite.measure.as_deref(),
+        suite.rows.iter().map(|r| r.benchmark.as_str()),
+    )
 }
 
 /// The candidate against the baseline, or, without one, against the fastest other measured series.

@@ -173,7 +173,13 @@ impl Summary {
                     )
                 })
                 .collect(),
-            sections: report.sections.iter().map(|s| section(s, &note)).collect(),
+            // Latency sections have percentiles, not times with intervals: schema 1 has no cell for them.
+            sections: report
+                .sections
+                .iter()
+                .filter(|s| s.kind == crate::page::ChartKind::Bars)
+                .map(|s| section(s, &note))
+                .collect(),
         }
     }
 

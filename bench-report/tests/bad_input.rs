@@ -181,6 +181,7 @@ fn a_missing_page_description_says_to_pass_one() {
         page: dir.path().join("nowhere.toml"),
         criterion_dir: None,
         run: RunPolicy::Never,
+        machine: None,
     };
     let error = bench_report::generate(&options).unwrap_err();
     let text = message(error);

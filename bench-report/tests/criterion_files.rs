@@ -136,3 +136,57 @@ fn spread_and_overlap_follow_the_interval() {
     let half = (one.upper_ns - one.point_ns).max(one.point_ns - one.lower_ns);
     assert!((one.spread_pct() - 100.0 * half / one.point_ns).abs() < 1e-9);
 }
+
+#[test]
+fn saved_baselines_are_read_by_name_and_listed() {
+    let data = common::fixtures().join("compare-0.8.2");
+    assert_eq!(
+        CriterionResults::baselines(&data),
+        ["a1", "a2", "a3", "a4", "slow2x"]
+    );
+    let a1 = CriterionResults::open_baseline(&data, "a1", "hint").unwrap();
+    assert_eq!(a1.ids().len(), 8);
+    // The fixture keeps no `new/`: the latest run is empty there.
+    assert!(CriterionResults::open(&data, "hint").unwrap().is_empty());
+    // `sum/large` keeps a `base/` copy beside `new/`.
+    assert!(CriterionResults::baselines(&common::criterion_fixture()).contains(&"base".to_owned()));
+}
+
+#[test]
+fn per_iteration_times_divide_each_samples_time_by_its_iterations() {
+    let data = common::fixtures().join("compare-0.8.2");
+    let a1 = CriterionResults::open_baseline(&data, "a1", "hint").unwrap();
+    let times = a1.per_iteration_times("spin/1000 rounds").unwrap().unwrap();
+    let sample: Value = serde_json::from_str(
+        &std::fs::read_to_string(data.join("spin/1000 rounds/a1/sample.json")).unwrap(),
+    )
+    .unwrap();
+    let iters = sample["iters"].as_array().unwrap();
+    let total = sample["times"].as_array().unwrap();
+    assert_eq!(times.len(), iters.len());
+    for ((t, i), per) in total.iter().zip(iters).zip(&times) {
+        assert_eq!(t.as_f64().unwrap() / i.as_f64().unwrap(), *per);
+    }
+    assert!(a1.per_iteration_times("no/such").unwrap().is_none());
+}
+
+#[test]
+fn a_sample_with_zero_iterations_is_an_error_naming_the_file() {
+    let scratch = tempfile::tempdir().unwrap();
+    let data = common::fixtures().join("compare-0.8.2/mix/a/a1");
+    let dir = scratch.path().join("mix/a/new");
+    common::copy_dir(&data, &dir);
+    let sample = std::fs::read_to_string(dir.join("sample.json")).unwrap();
+    let mut sample: Value = serde_json::from_str(&sample).unwrap();
+    sample["iters"][0] = 0.into();
+    std::fs::write(dir.join("sample.json"), sample.to_string()).unwrap();
+    let results = CriterionResults::open(scratch.path(), "run it again").unwrap();
+    let error = results
+        .per_iteration_times("mix/a")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("sample.json") && error.contains("run it again"),
+        "{error}"
+    );
+}

@@ -10,6 +10,7 @@ use bench_report::chart;
 use bench_report::criterion::CriterionResults;
 use bench_report::environment::Environment;
 use bench_report::format;
+use bench_report::latency::Latencies;
 use bench_report::outlined_text::Typeface;
 use bench_report::page::Page;
 use bench_report::report::{Cell, Report, SectionReport};
@@ -19,7 +20,14 @@ fn report(page_text: &str) -> Report {
     let results = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
     let allocations =
         AllocationCounts::read(&common::fixtures().join("made-up-allocations"), "hint").unwrap();
-    Report::build(&page, &results, &allocations, Environment::gather(None)).unwrap()
+    Report::build(
+        &page,
+        &results,
+        &allocations,
+        &Latencies::default(),
+        Environment::not_recorded(None),
+    )
+    .unwrap()
 }
 
 fn made_up_report() -> Report {

@@ -61,6 +61,7 @@ impl Project {
             page: self.path("page.toml"),
             criterion_dir: Some(self.path("criterion")),
             run,
+            machine: None,
         }
     }
 
