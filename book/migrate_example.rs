@@ -1,7 +1,6 @@
 //! The migration guide shows `migrate` at work: its diff and its report must be what the tool prints.
 
-use migrate::cli::Args;
-use migrate::run::{Status, run};
+use migrate::run::{Mode, Options, Status, run};
 use std::path::{Path, PathBuf};
 
 /// A 2.x crate's manifest, as `migrate` finds it beside the sources.
@@ -19,15 +18,12 @@ fn dry_run(name: &str, main_rs: &str) -> DryRun {
     std::fs::create_dir_all(dir.join("src")).expect("the temporary folder can be made");
     std::fs::write(dir.join("Cargo.toml"), MANIFEST).expect("the manifest can be written");
     std::fs::write(dir.join("src/main.rs"), main_rs).expect("main.rs can be written");
-    let args = Args {
-        paths: vec![dir.join("src")],
-        diff: true,
-        check: false,
-        verify: false,
-        allow_dirty: false,
+    let options = Options {
+        mode: Mode::Diff,
+        ..Options::new(vec![dir.join("src")])
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = run(&args, &mut out, &mut err);
+    let status = run(&options, &mut out, &mut err);
     std::fs::remove_dir_all(&dir).expect("the temporary folder can be removed");
     let text = |bytes: Vec<u8>| relative(&String::from_utf8(bytes).expect("UTF-8 output"), &dir);
     let (diff, report) = (text(out), text(err));
