@@ -34,6 +34,10 @@ const STARTS: &[(&str, &str)] = &[
     ("the Worker is used inside a macro", "worker-in-macro"),
     ("the Worker is used other than", "worker-escapes"),
     (
+        "Worker::new is not given exactly one function",
+        "worker-new-arguments",
+    ),
+    (
         "`?` converts the delegate error into",
         "delegate-error-conversion",
     ),
@@ -78,7 +82,13 @@ const STARTS: &[(&str, &str)] = &[
 ];
 
 /// (text the message contains anywhere, id), for messages that start with a name.
-const CONTAINS: &[(&str, &str)] = &[("is used in a way this tool cannot follow", "unknown-flow")];
+const CONTAINS: &[(&str, &str)] = &[
+    ("is used in a way this tool cannot follow", "unknown-flow"),
+    (
+        "is given a worker this tool cannot follow",
+        "unknown-worker-argument",
+    ),
+];
 
 /// The id of an analysis message of `kind`; a message this table does not know gets the kind's generic id.
 pub fn of(kind: Kind, message: &str) -> &'static str {

@@ -265,6 +265,8 @@ fn help_explains_the_steps_the_report_and_the_exit_codes() {
         "--check",
         "--verify",
         "--allow-dirty",
+        "--format json",
+        "halving",
         "left on v2",
         "behaviour change",
         "feature \"v2\"",
