@@ -75,9 +75,9 @@ const STARTS: &[(&str, &str)] = &[
         "job-type-at-constructor",
     ),
     ("the pool's type gets the job type", "job-type-in-type"),
-    ("delegate on a migrated pool", "delegate"),
-    ("add_worker now takes", "add-worker"),
-    ("stop on a migrated pool", "stop"),
+    ("delegate, unchanged", "delegate"),
+    ("add_worker(&w) becomes add_worker(f)", "add-worker"),
+    ("stop(), unchanged", "stop"),
     ("workers_num() becomes", "workers-num-or-remove-worker"),
 ];
 

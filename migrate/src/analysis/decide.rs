@@ -203,9 +203,13 @@ pub fn decide(
     }
     for &(_, _, kind, loc) in facts.calls.iter().filter(|c| migrated(c.0)) {
         let what = match kind {
-            CallKind::Delegate => "delegate on a migrated pool: now typed",
-            CallKind::AddWorker => "add_worker now takes the worker function itself",
-            CallKind::Stop => "stop on a migrated pool",
+            CallKind::Delegate => {
+                "delegate, unchanged: the job's type is now checked when it compiles"
+            }
+            CallKind::AddWorker => {
+                "add_worker(&w) becomes add_worker(f): the pool takes the worker function"
+            }
+            CallKind::Stop => "stop(), unchanged: in 3.x it runs the queue, then joins the workers",
             CallKind::Other => {
                 "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()"
             }
