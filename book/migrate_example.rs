@@ -140,7 +140,8 @@ fn the_guide_shows_the_json_report_migrate_prints() {
         options,
     );
     assert_eq!(printed.status, Status::WouldChange, "{}", printed.err);
-    assert_eq!(block("json", 0), printed.out);
+    // The third `text` block: after the verify report and the text report.
+    assert_eq!(block("text", 2), printed.out);
 }
 
 #[test]

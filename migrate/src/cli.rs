@@ -104,7 +104,8 @@ The report (on stderr), one line per site:
   FILE:LINE:COL: behaviour change: WHAT
       Migrated, but 3.x behaves differently at this site: check that the code still does what you want.
   FILE:LINE:COL: note: WHAT
-      Something that stays on workerpool::v2 without belonging to a pool (a re-export, a use of Error).
+      A place the written code names workerpool::v2, and why: an import or a path of a pool left on v2, a
+      re-export, a use of Error that belongs to no pool. The summary counts these places.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
 A summary closes the report, with the behaviour changes of 3.x to check everywhere.

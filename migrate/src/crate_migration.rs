@@ -219,6 +219,15 @@ impl Crate {
                 what,
             );
         }
+        // A re-export has its note already (`reexport`), one line per leaf.
+        for kept in outcome.kept_on_v2.iter().filter(|k| !k.reexport) {
+            let where_ = |loc: analysis::Loc| {
+                let (path, (l, c)) = place(loc);
+                format!("{}:{l}:{c}", path.display())
+            };
+            let (id, message) = kept_on_v2(kept, where_);
+            site(kept.at, Kind::Note, id, &message);
+        }
         for &(file, offset) in &outcome.clashes {
             let message =
                 "two rewrites overlap here; the file is left as it is (please report this)";
@@ -260,4 +269,44 @@ impl Crate {
         }
         m
     }
+}
+
+/// The report line of a place that names `workerpool::v2` after the migration: its id and why it does.
+fn kept_on_v2(
+    kept: &analysis::KeptOnV2,
+    place: impl Fn(analysis::Loc) -> String,
+) -> (&'static str, String) {
+    let mut why = Vec::new();
+    match kept.pools.as_slice() {
+        [] => {}
+        [one] => why.push(format!(
+            "the pool at {} is left on v2 (its reason is reported there)",
+            place(*one)
+        )),
+        many => why.push(format!(
+            "the pools at {} are left on v2 (their reasons are reported there)",
+            many.iter()
+                .map(|&l| place(l))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+    if kept.unused {
+        why.push("nothing this tool can see uses it, so it is left as it was".into());
+    }
+    if kept.free {
+        why.push("it names something that belongs to no pool this tool can follow, which keeps its 2.x meaning".into());
+    }
+    let (id, subject) = if kept.import {
+        (
+            "import-on-v2",
+            format!("the import of `{}` stays on workerpool::v2", kept.name),
+        )
+    } else {
+        (
+            "path-on-v2",
+            format!("`{}` here stays `workerpool::v2::{}`", kept.name, kept.name),
+        )
+    };
+    (id, format!("{subject}: {}", why.join("; ")))
 }

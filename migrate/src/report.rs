@@ -96,6 +96,9 @@ const CHECK_EVERYWHERE: [&str; 5] = [
     "delegate's error is DelegateError<T>, which hands the job back; `?` still converts it into workerpool::Error, Box<dyn Error> and anyhow::Error",
 ];
 
+/// Ids of the lines about a place that names `workerpool::v2` in the written code.
+pub const ON_V2_IDS: [&str; 3] = ["import-on-v2", "path-on-v2", "reexport"];
+
 /// The JSON report's shape (`--format json`); `version` changes when a field changes meaning or goes.
 #[derive(Serialize)]
 struct JsonReport<'a> {
@@ -121,6 +124,7 @@ struct JsonSummary {
     pools_migrated: usize,
     sites_migrated: usize,
     pools_left_on_v2: usize,
+    places_on_v2: usize,
     errors: usize,
     check_everywhere: Vec<&'static str>,
 }
@@ -141,6 +145,11 @@ impl Report {
 
     fn count(lines: &[Line], kind: Kind) -> usize {
         lines.iter().filter(|l| l.kind == kind).count()
+    }
+
+    /// Places the written code names `workerpool::v2`: each has a line (an import, a path, a re-export).
+    fn places_on_v2(lines: &[Line]) -> usize {
+        lines.iter().filter(|l| ON_V2_IDS.contains(&l.id)).count()
     }
 
     /// The report in `format`. `wrote` says whether files were written (or would have been, under --check/--diff).
@@ -170,9 +179,14 @@ impl Report {
             .expect("writing to a String");
         }
         let verb = if wrote { "changed" } else { "would change" };
+        let on_v2 = match Self::places_on_v2(&lines) {
+            0 => String::new(),
+            1 => " (1 place names workerpool::v2)".to_string(),
+            n => format!(" ({n} places name workerpool::v2)"),
+        };
         writeln!(
             out,
-            "summary: {} {verb}, {} migrated ({}), {} left on v2, {}",
+            "summary: {} {verb}, {} migrated ({}), {} left on v2{on_v2}, {}",
             plural(self.files_changed, "file"),
             plural(self.pools_migrated, "pool"),
             plural(Self::count(&lines, Kind::Migrated), "site"),
@@ -215,6 +229,7 @@ impl Report {
                 pools_migrated: self.pools_migrated,
                 sites_migrated: Self::count(&lines, Kind::Migrated),
                 pools_left_on_v2: self.pools_left,
+                places_on_v2: Self::places_on_v2(&lines),
                 errors: Self::count(&lines, Kind::Error),
                 check_everywhere: if self.migrated_anything {
                     CHECK_EVERYWHERE.to_vec()

@@ -138,8 +138,13 @@ fn both_formats(file: &Path) -> Value {
     let (lines, summary) = plain.split_at(plain.find("summary: ").unwrap());
     assert_eq!(lines.lines().collect::<Vec<_>>(), as_text(&report));
     let s = &report["summary"];
+    let on_v2 = match s["places_on_v2"].as_u64().unwrap() {
+        0 => String::new(),
+        1 => " (1 place names workerpool::v2)".to_string(),
+        n => format!(" ({n} places name workerpool::v2)"),
+    };
     let expected = format!(
-        "summary: {} would change, {} migrated ({}), {} left on v2, {}",
+        "summary: {} would change, {} migrated ({}), {} left on v2{on_v2}, {}",
         counted(&s["files_changed"], "file"),
         counted(&s["pools_migrated"], "pool"),
         counted(&s["sites_migrated"], "site"),

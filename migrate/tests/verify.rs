@@ -115,6 +115,17 @@ fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
         "{report}"
     );
     assert!(report.contains("1 pool left on v2"), "{report}");
+    // `v2::Worker` in the import and `workerpool::v2::Pool` at the pool: both counted, both explained.
+    assert_eq!(common::names_on_v2(&main), 2, "{main}");
+    assert_eq!(common::places_on_v2(&report), 2, "{report}");
+    assert!(
+        report.contains(
+            "src/main.rs:2:1: note: the import of `Worker` stays on workerpool::v2: the pool at "
+        ) && report.contains(
+            "src/main.rs:18:16: note: `Pool` here stays `workerpool::v2::Pool`: the pool at "
+        ),
+        "{report}"
+    );
     let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
     assert!(manifest.contains("features = [\"v2\"]"), "{manifest}");
     let check = cargo_check(dir.path());

@@ -56,6 +56,25 @@ pub struct Group {
     pub migrates: bool,
 }
 
+/// A place the migrated code names `workerpool::v2` (an import leaf or a full path), and why.
+#[derive(Debug, Clone)]
+pub struct KeptOnV2 {
+    /// Where.
+    pub at: Loc,
+    /// The name written there (`Pool`, `Worker as W`, `*`).
+    pub name: String,
+    /// Whether it is a `use` item (else a path in the code).
+    pub import: bool,
+    /// Whether nothing the analysis sees goes through it (an import left as it was).
+    pub unused: bool,
+    /// The pools left on v2 it belongs to, each where its first reason is reported.
+    pub pools: Vec<Loc>,
+    /// Whether something it stands for belongs to no pool.
+    pub free: bool,
+    /// Whether it is a re-export.
+    pub reexport: bool,
+}
+
 /// What the analysis of a crate found.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -75,6 +94,8 @@ pub struct Outcome {
     pub notes: Vec<(Loc, String)>,
     /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
     pub needs_v2: bool,
+    /// Every place the new texts name `workerpool::v2`.
+    pub kept_on_v2: Vec<KeptOnV2>,
     /// Files whose edits clashed: (index, offset). They are left unchanged.
     pub clashes: Vec<(usize, usize)>,
 }
@@ -184,8 +205,44 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 None => Need::V2 { free: true },
             },
         };
-        let (mut edits, stays_v2) = imports::rewrite(&f.source.text, &names[i], &uses[i], need);
+        let (mut edits, stays_v2, on_v2) =
+            imports::rewrite(&f.source.text, &names[i], &uses[i], &need);
         outcome.needs_v2 |= stays_v2;
+        for place in on_v2 {
+            let mut pools = Vec::new();
+            let mut free = false;
+            for &u in &place.uses {
+                if !matches!(need(&uses[i][u]), Need::V2 { .. }) {
+                    continue;
+                }
+                let root = match facts.owners.get(&(i, uses[i][u].range.start)) {
+                    Some(Owner::Group(n)) => Some(facts.root(*n)),
+                    Some(Owner::Worker(w)) => worker_group.get(w).copied(),
+                    None => None,
+                };
+                match root {
+                    // Where the pool's first reason is reported.
+                    Some(root) if decision.fates[&root].pool => {
+                        pools.extend(decision.fates[&root].reasons.first().map(|r| r.0));
+                    }
+                    _ => free = true,
+                }
+            }
+            pools.sort();
+            pools.dedup();
+            outcome.kept_on_v2.push(KeptOnV2 {
+                at: Loc {
+                    file: i,
+                    offset: place.offset,
+                },
+                name: place.name,
+                unused: place.uses.is_empty(),
+                import: place.import,
+                pools,
+                free,
+                reexport: place.reexport,
+            });
+        }
         edits.extend(decision.edits.get(&i).cloned().unwrap_or_default());
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),

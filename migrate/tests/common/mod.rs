@@ -71,3 +71,40 @@ pub fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
     .unwrap();
     dir
 }
+
+/// How many names the code imports from or writes under `workerpool::v2` (`v2::{Pool, Worker}` counts two),
+/// comments left out.
+pub fn names_on_v2(code: &str) -> usize {
+    let code: String = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    code.match_indices("v2::")
+        .map(|(i, m)| {
+            let rest = &code[i + m.len()..];
+            match rest.strip_prefix('{') {
+                Some(list) => list[..list.find('}').expect("a closed list")]
+                    .split(',')
+                    .filter(|item| !item.trim().is_empty())
+                    .count(),
+                None => 1,
+            }
+        })
+        .sum()
+}
+
+/// The number in the text summary's "(N places name workerpool::v2)", 0 when it is not there.
+pub fn places_on_v2(report: &str) -> usize {
+    let summary = report
+        .lines()
+        .find(|l| l.starts_with("summary: "))
+        .expect("a summary");
+    match summary.find(" place") {
+        Some(end) => {
+            let start = summary[..end].rfind('(').expect("an opening parenthesis") + 1;
+            summary[start..end].parse().expect("a count")
+        }
+        None => 0,
+    }
+}
