@@ -206,7 +206,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             },
         };
         let (mut edits, stays_v2, on_v2) =
-            imports::rewrite(&f.source.text, &names[i], &uses[i], &need);
+            imports::rewrite(&f.source.text, &names[i], &uses[i], need);
         outcome.needs_v2 |= stays_v2;
         for place in on_v2 {
             let mut pools = Vec::new();
