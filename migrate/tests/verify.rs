@@ -159,6 +159,37 @@ fn verify_restores_every_file_when_the_crate_fails_with_every_pool_on_v2() {
     assert_eq!(names.len(), 1, "no temporary file is left in src/");
 }
 
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_when_cargo_check_is_killed() {
+    use std::os::unix::fs::PermissionsExt;
+    // A `cargo` that is killed by a signal, as when a user or a CI timeout stops it.
+    let bin = tempfile::tempdir().unwrap();
+    let cargo = bin.path().join("cargo");
+    fs::write(&cargo, "#!/bin/sh\nkill -KILL $$\n").unwrap();
+    fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = common::krate("\"2\"", ONE_POOL_BREAKS);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(["--verify", "--allow-dirty"])
+        .arg(dir.path().join("src"))
+        .env("CARGO", &cargo)
+        .output()
+        .unwrap();
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(report.contains("cargo check was stopped"), "{report}");
+    assert!(report.contains("restored every file written"), "{report}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        ONE_POOL_BREAKS
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest
+    );
+}
+
 /// A crate of one pool per job type, each in a function of its own.
 fn pools_crate(jobs: &[&str]) -> tempfile::TempDir {
     let mut main = String::from("use workerpool::{Pool, Worker};\n");
