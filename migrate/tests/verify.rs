@@ -127,7 +127,10 @@ fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
         "{report}"
     );
     let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
-    assert!(manifest.contains("features = [\"v2\"]"), "{manifest}");
+    assert!(
+        manifest.contains("\", features = [\"v2\"] }\n"),
+        "{manifest}"
+    );
     let check = cargo_check(dir.path());
     assert!(check.status.success(), "{}", text(&check.stderr));
 }
