@@ -121,5 +121,5 @@ Exit status:
   0  done (or nothing to do)
   1  with --check: some file would change
   2  an error: a path that does not exist, a file that could not be read or parsed, uncommitted changes
-     without --allow-dirty, or cargo check failing under --verify even with every pool on v2 (the files
-     were restored)";
+     without --allow-dirty, or under --verify: cargo check failing even with every pool on v2, cargo
+     stopped, or Ctrl-C (the files were restored)";

@@ -11,6 +11,7 @@ pub mod diff;
 pub mod discover;
 pub mod edit;
 pub mod git;
+pub mod interrupt;
 pub mod manifest;
 pub mod reason_id;
 pub mod report;

@@ -2,12 +2,13 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::crate_migration::{Crate, Migration};
 use crate::diff;
 use crate::discover::discover;
 use crate::git;
+use crate::interrupt::Interrupt;
 use crate::report::{Format, Kind, Line, Report};
 use crate::verify;
 use crate::write::Written;
@@ -187,18 +188,25 @@ fn verify_all(
     written: &mut Written,
     report: &mut Report,
 ) -> bool {
+    // Ctrl-C (which cargo gets too) or a termination signal: put every file back rather than stop half-way.
+    // Should the signals not be caught, a signal ends the run as it would without --verify.
+    let interrupt = Interrupt::catch().ok();
+    let interrupted = || interrupt.as_ref().is_some_and(Interrupt::happened);
+    let mut check = |root: &Path, quiet: bool| {
+        let stopped = || Err("interrupted (Ctrl-C or a termination signal)".to_string());
+        if interrupted() {
+            return stopped();
+        }
+        let verdict = verify::cargo_check(root, quiet);
+        if interrupted() { stopped() } else { verdict }
+    };
     for (krate, migration) in crates.iter().zip(migrations.iter_mut()) {
         if migration.changes.is_empty() {
             continue;
         }
         let manifest = krate.root.as_ref().map(|r| r.join("Cargo.toml"));
         let at = manifest.unwrap_or_else(|| migration.changes[0].path.clone());
-        match verify::verify(
-            krate,
-            std::mem::take(migration),
-            written,
-            &mut verify::cargo_check,
-        ) {
+        match verify::verify(krate, std::mem::take(migration), written, &mut check) {
             Ok(verified) => {
                 *migration = verified.migration;
                 if !verified.put_back.is_empty() {

@@ -162,14 +162,14 @@ fn verify_restores_every_file_when_the_crate_fails_with_every_pool_on_v2() {
     assert_eq!(names.len(), 1, "no temporary file is left in src/");
 }
 
+/// Runs `migrate --verify` on a crate of `ONE_POOL_BREAKS` with `script` as its `cargo`; asserts that it exits with
+/// status 2, saying `why`, with every file as before.
 #[cfg(unix)]
-#[test]
-fn verify_restores_every_file_when_cargo_check_is_killed() {
+fn verify_with_cargo(script: &str, why: &str) {
     use std::os::unix::fs::PermissionsExt;
-    // A `cargo` that is killed by a signal, as when a user or a CI timeout stops it.
     let bin = tempfile::tempdir().unwrap();
     let cargo = bin.path().join("cargo");
-    fs::write(&cargo, "#!/bin/sh\nkill -KILL $$\n").unwrap();
+    fs::write(&cargo, script).unwrap();
     fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
     let dir = common::krate("\"2\"", ONE_POOL_BREAKS);
     let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
@@ -181,7 +181,7 @@ fn verify_restores_every_file_when_cargo_check_is_killed() {
         .unwrap();
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{report}");
-    assert!(report.contains("cargo check was stopped"), "{report}");
+    assert!(report.contains(why), "{report}");
     assert!(report.contains("restored every file written"), "{report}");
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
@@ -190,6 +190,23 @@ fn verify_restores_every_file_when_cargo_check_is_killed() {
     assert_eq!(
         fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
         manifest
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_when_cargo_check_is_killed() {
+    // Killed by a signal, as when a CI timeout stops it: no verdict on the code, so nothing is put back on v2.
+    verify_with_cargo("#!/bin/sh\nkill -KILL $$\n", "cargo check was stopped");
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_on_ctrl_c() {
+    // Ctrl-C reaches migrate (and cargo, which here fails as if it had been stopped).
+    verify_with_cargo(
+        "#!/bin/sh\nkill -INT $PPID\nexit 101\n",
+        "interrupted (Ctrl-C or a termination signal)",
     );
 }
 
