@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::crate_migration::{Crate, Migration};
+use crate::crate_migration::{Crate, Migration, Pool};
 use crate::diff;
 use crate::discover::discover;
 use crate::git;
@@ -210,32 +210,24 @@ fn verify_all(
             Ok(verified) => {
                 *migration = verified.migration;
                 if !verified.put_back.is_empty() {
-                    let places: Vec<String> = verified.put_back.iter().map(|p| p.place()).collect();
-                    let kept = match migration.migrated() {
-                        1 => "1 other pool stays migrated".to_string(),
-                        n => format!("{n} other pools stay migrated"),
-                    };
-                    let found = match places.len() {
-                        1 => "the pool".to_string(),
-                        n => format!("{n} pools"),
-                    };
-                    let message = format!(
-                        "cargo check failed on the migrated crate; halving the set of migrated pools found {found} whose rewrite breaks it, put back on workerpool::v2: {}; {kept}, and cargo check passes",
-                        places.join(", "),
-                    );
                     report
                         .lines
-                        .push(Line::file(&at, Kind::Note, "verify-bisected", message));
+                        .push(bisected(&at, &verified.put_back, migration));
                 }
             }
             Err(why) => {
-                for (path, e) in written.restore() {
-                    let message = format!("could not restore it ({e})");
+                let failed = written.restore();
+                for (path, e) in &failed {
+                    let message = format!("could not put it back as it was ({e})");
                     report
                         .lines
-                        .push(Line::file(&path, Kind::Error, "restore-failed", message));
+                        .push(Line::file(path, Kind::Error, "restore-failed", message));
                 }
-                let message = format!("{why}; restored every file written");
+                let message = if failed.is_empty() {
+                    format!("{why}; restored every file written")
+                } else {
+                    format!("{why}; restored every other file written")
+                };
                 report
                     .lines
                     .push(Line::file(&at, Kind::Error, "verify-failed", message));
@@ -248,4 +240,22 @@ fn verify_all(
         }
     }
     true
+}
+
+/// The line that says which pools `--verify` put back on v2, and that the others stay migrated.
+fn bisected(at: &Path, put_back: &[Pool], migration: &Migration) -> Line {
+    let places: Vec<String> = put_back.iter().map(Pool::place).collect();
+    let found = match places.len() {
+        1 => "the pool".to_string(),
+        n => format!("{n} pools"),
+    };
+    let kept = match migration.migrated() {
+        1 => "1 other pool stays migrated".to_string(),
+        n => format!("{n} other pools stay migrated"),
+    };
+    let message = format!(
+        "cargo check failed on the migrated crate; halving the set of migrated pools found {found} whose rewrite breaks it, put back on workerpool::v2: {}; {kept}, and cargo check passes",
+        places.join(", "),
+    );
+    Line::file(at, Kind::Note, "verify-bisected", message)
 }
