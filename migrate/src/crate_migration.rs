@@ -184,59 +184,42 @@ impl Crate {
             (s.path.clone(), s.line_col(loc.offset))
         };
         let mut m = Migration::default();
-        let mut site = |loc: analysis::Loc, kind: Kind, id: &'static str, message: &str| {
+        // `id: None`: a message of the analysis, whose id comes from the one table of them.
+        let mut site = |loc: analysis::Loc, kind: Kind, id: Option<&'static str>, message: &str| {
             let (path, at) = place(loc);
             m.lines.push(Line {
                 path,
                 at: Some(at),
                 kind,
-                id,
+                id: id.unwrap_or_else(|| reason_id::of(kind, message)),
                 message: message.to_string(),
             });
         };
-        for left in &outcome.left {
-            for (loc, reason) in &left.reasons {
-                site(
-                    *loc,
-                    Kind::LeftOnV2,
-                    reason_id::of(Kind::LeftOnV2, reason),
-                    reason,
-                );
-            }
+        for (loc, reason) in outcome.left.iter().flat_map(|l| &l.reasons) {
+            site(*loc, Kind::LeftOnV2, None, reason);
         }
         for (loc, what) in &outcome.warnings {
-            let kind = Kind::BehaviourChange;
-            site(*loc, kind, reason_id::of(kind, what), what);
+            site(*loc, Kind::BehaviourChange, None, what);
         }
         for (loc, what) in &outcome.notes {
-            site(*loc, Kind::Note, reason_id::of(Kind::Note, what), what);
+            site(*loc, Kind::Note, None, what);
         }
         for (loc, what) in &outcome.migrated_sites {
-            site(
-                *loc,
-                Kind::Migrated,
-                reason_id::of(Kind::Migrated, what),
-                what,
-            );
+            site(*loc, Kind::Migrated, None, what);
         }
         // A re-export has its note already (`reexport`), one line per leaf.
         for kept in outcome.kept_on_v2.iter().filter(|k| !k.reexport) {
-            let where_ = |loc: analysis::Loc| {
-                let (path, (l, c)) = place(loc);
-                format!("{}:{l}:{c}", path.display())
-            };
-            let (id, message) = kept_on_v2(kept, where_);
-            site(kept.at, Kind::Note, id, &message);
+            let (id, message) = kept_on_v2(kept, |loc| {
+                let (path, (line, column)) = place(loc);
+                format!("{}:{line}:{column}", path.display())
+            });
+            site(kept.at, Kind::Note, Some(id), &message);
         }
         for &(file, offset) in &outcome.clashes {
             let message =
                 "two rewrites overlap here; the file is left as it is (please report this)";
-            site(
-                analysis::Loc { file, offset },
-                Kind::Error,
-                "overlapping-edits",
-                message,
-            );
+            let at = analysis::Loc { file, offset };
+            site(at, Kind::Error, Some("overlapping-edits"), message);
         }
         for group in &outcome.groups {
             let (path, at) = place(group.at);
