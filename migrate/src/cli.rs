@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
+
+use crate::report::Format;
+use crate::run::{Mode, Options};
 
 /// Upgrades Rust code from workerpool 2.x (the untyped `Pool`) to 3.x (the typed `Pool<T>`).
 ///
@@ -34,14 +37,53 @@ pub struct Args {
     #[arg(long)]
     pub check: bool,
 
-    /// After writing, run `cargo check --all-targets` on the crate; if it fails, put back every file this run wrote
-    /// and exit with status 2.
+    /// After writing, run `cargo check --all-targets` on the crate; if it fails, find the pools whose rewrite breaks
+    /// it by halving the set of migrated pools, put those back on workerpool::v2 (each with a report line), and keep
+    /// the others migrated.
     #[arg(long, conflicts_with_all = ["check", "diff"])]
     pub verify: bool,
 
     /// Rewrite files even if they have uncommitted changes in their git work tree.
     #[arg(long)]
     pub allow_dirty: bool,
+
+    /// How to print the report: `text` on stderr, or `json`: one object on stdout with every site (migrated ones
+    /// included) and the summary.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text, value_name = "FORMAT", conflicts_with = "diff")]
+    pub format: ReportFormat,
+}
+
+/// The values of `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// One line per site, for a person.
+    Text,
+    /// One JSON object, for CI and editors.
+    Json,
+}
+
+impl Args {
+    /// The options these arguments ask for.
+    pub fn options(self) -> Options {
+        let mode = if self.diff {
+            Mode::Diff
+        } else if self.check {
+            Mode::Check
+        } else if self.verify {
+            Mode::Verify
+        } else {
+            Mode::Write
+        };
+        Options {
+            paths: self.paths,
+            mode,
+            allow_dirty: self.allow_dirty,
+            format: match self.format {
+                ReportFormat::Text => Format::Text,
+                ReportFormat::Json => Format::Json,
+            },
+        }
+    }
 }
 
 /// The long help's closing part: how to use the tool and read its report.
@@ -50,7 +92,7 @@ Steps:
   1. Commit your work (migrate refuses files with uncommitted changes unless --allow-dirty).
   2. Dry run:  migrate --diff src/      shows every change and the report; writes nothing.
   3. Migrate:  migrate src/             rewrites the files; Cargo.toml's workerpool requirement becomes \"3\".
-  4. Build:    cargo build && cargo test   (or run step 3 with --verify to check and roll back on failure).
+  4. Build:    cargo build && cargo test   (or run step 3 with --verify: it puts back on v2 what breaks the build).
   5. Fix by hand what the report lists as \"left on v2\", then run migrate again: it picks up what it can.
 
 The report (on stderr), one line per site:
@@ -62,10 +104,16 @@ The report (on stderr), one line per site:
   FILE:LINE:COL: behaviour change: WHAT
       Migrated, but 3.x behaves differently at this site: check that the code still does what you want.
   FILE:LINE:COL: note: WHAT
-      Something that stays on workerpool::v2 without belonging to a pool (a re-export, a use of Error).
+      A place the written code names workerpool::v2, and why: an import or a path of a pool left on v2, a
+      re-export, a use of Error that belongs to no pool. The summary counts these places.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
 A summary closes the report, with the behaviour changes of 3.x to check everywhere.
+
+With --format json the report is one JSON object on stdout (cargo's output stays on stderr):
+  {\"version\": 1, \"sites\": [{\"file\", \"line\", \"column\", \"kind\", \"id\", \"message\"}, ...], \"summary\": {...}}
+  kind is \"migrated\", \"left_on_v2\", \"behaviour_change\", \"note\" or \"error\"; id names the rule or reason and
+  stays the same when the message is reworded; line and column are null for a line about a whole file.
 
 Running migrate again on migrated code changes nothing.
 
@@ -73,4 +121,5 @@ Exit status:
   0  done (or nothing to do)
   1  with --check: some file would change
   2  an error: a path that does not exist, a file that could not be read or parsed, uncommitted changes
-     without --allow-dirty, or cargo check failing under --verify (the files were restored)";
+     without --allow-dirty, or under --verify: cargo check failing even with every pool on v2, cargo
+     stopped, or Ctrl-C (the files were restored)";

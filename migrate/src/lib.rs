@@ -6,11 +6,14 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod crate_migration;
 pub mod diff;
 pub mod discover;
 pub mod edit;
 pub mod git;
+pub mod interrupt;
 pub mod manifest;
+pub mod reason_id;
 pub mod report;
 pub mod run;
 pub mod source;

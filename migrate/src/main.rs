@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = migrate::cli::Args::parse();
-    let status = migrate::run::run(&args, &mut std::io::stdout(), &mut std::io::stderr());
+    let options = migrate::cli::Args::parse().options();
+    let status = migrate::run::run(&options, &mut std::io::stdout(), &mut std::io::stderr());
     ExitCode::from(status.code())
 }

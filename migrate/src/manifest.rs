@@ -138,7 +138,20 @@ impl Manifest {
                     }
                 }
                 Item::Value(Value::InlineTable(t)) => {
-                    migrate_table(t, req == Requirement::V2, needs_v2)
+                    // The space before `}` belongs to the last value: it moves to the key added after it.
+                    let tail = if needs_v2 && t.get("features").is_none() {
+                        t.iter_mut().last().and_then(|(_, v)| {
+                            let suffix = v.decor().suffix().cloned();
+                            v.decor_mut().set_suffix("");
+                            suffix
+                        })
+                    } else {
+                        None
+                    };
+                    migrate_table(t, req == Requirement::V2, needs_v2);
+                    if let (Some(suffix), Some(features)) = (tail, t.get_mut("features")) {
+                        features.decor_mut().set_suffix(suffix);
+                    }
                 }
                 Item::Table(t) => {
                     let mut inline = std::mem::take(t).into_inline_table();
@@ -259,7 +272,7 @@ mod tests {
         let text = "[dependencies]\nworkerpool = { version = \"2.1\", default-features = false }\n\n[dev-dependencies.workerpool]\nversion = \"2\"\n";
         assert_eq!(
             migrate(text, true),
-            "[dependencies]\nworkerpool = { version = \"3\", default-features = false , features = [\"v2\"] }\n\n[dev-dependencies.workerpool]\nversion = \"3\"\nfeatures = [\"v2\"]\n"
+            "[dependencies]\nworkerpool = { version = \"3\", default-features = false, features = [\"v2\"] }\n\n[dev-dependencies.workerpool]\nversion = \"3\"\nfeatures = [\"v2\"]\n"
         );
     }
 

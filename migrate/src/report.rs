@@ -1,10 +1,13 @@
-//! The report: one line per site that matters, and the summary that closes it.
+//! The report: one line per site that matters, and the summary that closes it, as text or as JSON.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// How serious a report line is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+use serde::Serialize;
+
+/// What a report line is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A file or path that could not be handled.
     Error,
@@ -14,6 +17,31 @@ pub enum Kind {
     BehaviourChange,
     /// Anything else worth knowing.
     Note,
+    /// A site that was migrated (listed in the JSON report only; the text report counts them).
+    Migrated,
+}
+
+impl Kind {
+    /// The label the text report prints.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Error => "error",
+            Kind::LeftOnV2 => "left on v2",
+            Kind::BehaviourChange => "behaviour change",
+            Kind::Note => "note",
+            Kind::Migrated => "migrated",
+        }
+    }
+}
+
+/// How the report is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// Lines for a person, on stderr.
+    #[default]
+    Text,
+    /// One JSON object, on stdout, for CI and editors.
+    Json,
 }
 
 /// One line of the report.
@@ -25,17 +53,20 @@ pub struct Line {
     pub at: Option<(usize, usize)>,
     /// What kind of line.
     pub kind: Kind,
+    /// A stable name of the rule or reason, for tools (`"untyped-worker"`); the message may be reworded.
+    pub id: &'static str,
     /// The text.
     pub message: String,
 }
 
 impl Line {
     /// A line about a whole file.
-    pub fn file(path: &Path, kind: Kind, message: impl Into<String>) -> Line {
+    pub fn file(path: &Path, kind: Kind, id: &'static str, message: impl Into<String>) -> Line {
         Line {
             path: path.to_path_buf(),
             at: None,
             kind,
+            id,
             message: message.into(),
         }
     }
@@ -50,8 +81,6 @@ pub struct Report {
     pub files_changed: usize,
     /// Pools migrated.
     pub pools_migrated: usize,
-    /// Their sites (constructors, types, calls).
-    pub sites_migrated: usize,
     /// Pools left on v2.
     pub pools_left: usize,
     /// Whether some migrated code meets the behaviour changes of 3.x.
@@ -67,26 +96,77 @@ const CHECK_EVERYWHERE: [&str; 5] = [
     "delegate's error is DelegateError<T>, which hands the job back; `?` still converts it into workerpool::Error, Box<dyn Error> and anyhow::Error",
 ];
 
+/// Ids of the lines about a place that names `workerpool::v2` in the written code.
+pub const ON_V2_IDS: [&str; 3] = ["import-on-v2", "path-on-v2", "reexport"];
+
+/// The JSON report's shape (`--format json`); `version` changes when a field changes meaning or goes.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    sites: Vec<JsonSite<'a>>,
+    summary: JsonSummary,
+}
+
+#[derive(Serialize)]
+struct JsonSite<'a> {
+    file: String,
+    line: Option<usize>,
+    column: Option<usize>,
+    kind: Kind,
+    id: &'a str,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonSummary {
+    written: bool,
+    files_changed: usize,
+    pools_migrated: usize,
+    sites_migrated: usize,
+    pools_left_on_v2: usize,
+    places_on_v2: usize,
+    errors: usize,
+    check_everywhere: Vec<&'static str>,
+}
+
 impl Report {
     /// Whether any line is an error.
     pub fn has_errors(&self) -> bool {
         self.lines.iter().any(|l| l.kind == Kind::Error)
     }
 
-    /// The report as printed: lines sorted by file and position, then the summary. `wrote` says whether files
-    /// were written (or would have been, under --check/--diff).
-    pub fn render(&self, wrote: bool) -> String {
+    /// The lines sorted by file and position, without repeats.
+    fn sorted(&self) -> Vec<Line> {
         let mut lines = self.lines.clone();
         lines.sort_by(|a, b| (&a.path, a.at, a.kind).cmp(&(&b.path, b.at, b.kind)));
         lines.dedup_by(|a, b| a.path == b.path && a.at == b.at && a.message == b.message);
+        lines
+    }
+
+    fn count(lines: &[Line], kind: Kind) -> usize {
+        lines.iter().filter(|l| l.kind == kind).count()
+    }
+
+    /// Places the written code names `workerpool::v2`: each has a line (an import, a path, a re-export).
+    fn places_on_v2(lines: &[Line]) -> usize {
+        lines.iter().filter(|l| ON_V2_IDS.contains(&l.id)).count()
+    }
+
+    /// The report in `format`. `wrote` says whether files were written (or would have been, under --check/--diff).
+    pub fn render(&self, format: Format, wrote: bool) -> String {
+        match format {
+            Format::Text => self.render_text(wrote),
+            Format::Json => self.render_json(wrote),
+        }
+    }
+
+    /// The report as printed for a person: lines sorted by file and position (migrated sites only counted), then
+    /// the summary.
+    pub fn render_text(&self, wrote: bool) -> String {
+        let lines = self.sorted();
         let mut out = String::new();
-        for line in &lines {
-            let label = match line.kind {
-                Kind::Error => "error",
-                Kind::LeftOnV2 => "left on v2",
-                Kind::BehaviourChange => "behaviour change",
-                Kind::Note => "note",
-            };
+        for line in lines.iter().filter(|l| l.kind != Kind::Migrated) {
+            let label = line.kind.label();
             match line.at {
                 Some((l, c)) => writeln!(
                     out,
@@ -99,15 +179,19 @@ impl Report {
             .expect("writing to a String");
         }
         let verb = if wrote { "changed" } else { "would change" };
-        let errors = lines.iter().filter(|l| l.kind == Kind::Error).count();
+        let on_v2 = match Self::places_on_v2(&lines) {
+            0 => String::new(),
+            1 => " (1 place names workerpool::v2)".to_string(),
+            n => format!(" ({n} places name workerpool::v2)"),
+        };
         writeln!(
             out,
-            "summary: {} {verb}, {} migrated ({}), {} left on v2, {}",
+            "summary: {} {verb}, {} migrated ({}), {} left on v2{on_v2}, {}",
             plural(self.files_changed, "file"),
             plural(self.pools_migrated, "pool"),
-            plural(self.sites_migrated, "site"),
+            plural(Self::count(&lines, Kind::Migrated), "site"),
             plural(self.pools_left, "pool"),
-            plural(errors, "error"),
+            plural(Self::count(&lines, Kind::Error), "error"),
         )
         .expect("writing to a String");
         if self.pools_left > 0 {
@@ -119,6 +203,43 @@ impl Report {
                 writeln!(out, "  - {item}").expect("writing to a String");
             }
         }
+        out
+    }
+
+    /// The report as one JSON object (and a newline): every site, migrated ones included, then the summary.
+    pub fn render_json(&self, wrote: bool) -> String {
+        let lines = self.sorted();
+        let sites = lines
+            .iter()
+            .map(|l| JsonSite {
+                file: l.path.display().to_string(),
+                line: l.at.map(|a| a.0),
+                column: l.at.map(|a| a.1),
+                kind: l.kind,
+                id: l.id,
+                message: &l.message,
+            })
+            .collect();
+        let report = JsonReport {
+            version: 1,
+            sites,
+            summary: JsonSummary {
+                written: wrote,
+                files_changed: self.files_changed,
+                pools_migrated: self.pools_migrated,
+                sites_migrated: Self::count(&lines, Kind::Migrated),
+                pools_left_on_v2: self.pools_left,
+                places_on_v2: Self::places_on_v2(&lines),
+                errors: Self::count(&lines, Kind::Error),
+                check_everywhere: if self.migrated_anything {
+                    CHECK_EVERYWHERE.to_vec()
+                } else {
+                    Vec::new()
+                },
+            },
+        };
+        let mut out = serde_json::to_string_pretty(&report).expect("the report serializes");
+        out.push('\n');
         out
     }
 }

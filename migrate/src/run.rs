@@ -1,18 +1,60 @@
-//! One run of the tool: find the files, migrate each crate, then check, diff or write, and report.
+//! One run of the tool: find the files, migrate each crate, then check, diff or write (and verify), and report.
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::analysis::{self, Input};
-use crate::cli::Args;
+use crate::crate_migration::{Crate, Migration, Pool};
 use crate::diff;
 use crate::discover::discover;
 use crate::git;
-use crate::manifest::{Manifest, Requirement};
-use crate::report::{Kind, Line, Report};
-use crate::source::Source;
+use crate::interrupt::Interrupt;
+use crate::report::{Format, Kind, Line, Report};
 use crate::verify;
-use crate::write::atomic_write;
+use crate::write::Written;
+
+/// What a run does with the migrated text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Rewrite the files.
+    #[default]
+    Write,
+    /// Rewrite the files, then `cargo check` the crate and put back on v2 the pools whose rewrite breaks it.
+    Verify,
+    /// Print a unified diff of every change; write nothing.
+    Diff,
+    /// Write nothing; the status says whether anything would change.
+    Check,
+}
+
+/// Everything a run needs to know; the command line (`cli::Args::options`) is one way to make it.
+///
+/// ```
+/// use migrate::run::{Mode, Options};
+/// let options = Options { mode: Mode::Diff, ..Options::new(vec!["src".into()]) };
+/// assert!(!options.allow_dirty);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Rust files and directories to migrate.
+    pub paths: Vec<PathBuf>,
+    /// What to do with the migrated text.
+    pub mode: Mode,
+    /// Rewrite files even if they have uncommitted changes.
+    pub allow_dirty: bool,
+    /// How to print the report (text on `err`, JSON on `out`).
+    pub format: Format,
+}
+
+impl Options {
+    /// Rewrite `paths`, refusing files with uncommitted changes, with the text report.
+    pub fn new(paths: Vec<PathBuf>) -> Options {
+        Options {
+            paths,
+            ..Options::default()
+        }
+    }
+}
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,285 +78,184 @@ impl Status {
     }
 }
 
-/// A file whose text changes.
-struct Change {
-    path: PathBuf,
-    old: String,
-    new: String,
-    /// The directory of the crate's Cargo.toml, for --verify.
-    root: Option<PathBuf>,
-}
-
-/// Runs the tool: the diff goes to `out`, the report to `err`.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Status {
+/// Runs the tool: the diff (or the JSON report) goes to `out`, the text report to `err`.
+pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Status {
     let mut report = Report::default();
-    let (crates, bad) = discover(&args.paths);
+    let (found, bad) = discover(&options.paths);
     for b in &bad {
-        report
-            .lines
-            .push(Line::file(&b.path, Kind::Error, b.reason.clone()));
+        let line = Line::file(&b.path, Kind::Error, "bad-path", b.reason.clone());
+        report.lines.push(line);
     }
-    if crates.is_empty() && bad.is_empty() {
-        for path in &args.paths {
-            report.lines.push(Line::file(
-                path,
-                Kind::Note,
-                "no .rs files here; nothing to migrate",
-            ));
+    if found.is_empty() && bad.is_empty() {
+        for path in &options.paths {
+            let message = "no .rs files here; nothing to migrate";
+            report
+                .lines
+                .push(Line::file(path, Kind::Note, "no-rust-files", message));
         }
     }
-    let mut changes = Vec::new();
-    for (root, files) in &crates {
-        migrate_crate(root.as_deref(), files, &mut changes, &mut report);
+    let crates: Vec<Crate> = found
+        .iter()
+        .map(|(root, files)| Crate::load(root.as_deref(), files))
+        .collect();
+    for c in &crates {
+        report.lines.extend(c.load_lines.iter().cloned());
     }
-    report.files_changed = changes.len();
-    let written = !(args.check || args.diff);
+    let mut migrations: Vec<Migration> =
+        crates.iter().map(|c| c.migrate(&BTreeSet::new())).collect();
     let mut status = if report.has_errors() {
         Status::Failed
     } else {
         Status::Done
     };
-    if args.diff {
-        for c in &changes {
-            let _ = write!(out, "{}", diff::unified(&c.path, &c.old, &c.new));
+    report.files_changed = migrations.iter().map(|m| m.changes.len()).sum();
+    match options.mode {
+        Mode::Diff => {
+            for c in migrations.iter().flat_map(|m| &m.changes) {
+                let _ = write!(out, "{}", diff::unified(&c.path, &c.old, &c.new));
+            }
         }
-    } else if args.check {
-        if !changes.is_empty() && status == Status::Done {
-            status = Status::WouldChange;
+        Mode::Check => {
+            if report.files_changed > 0 && status == Status::Done {
+                status = Status::WouldChange;
+            }
         }
-    } else if !write_changes(args, &changes, &mut report) {
-        status = Status::Failed;
+        Mode::Write | Mode::Verify => {
+            if !write(options, &crates, &mut migrations, &mut report) {
+                status = Status::Failed;
+            }
+        }
     }
-    let _ = write!(err, "{}", report.render(written));
+    for m in &migrations {
+        report.lines.extend(m.lines.iter().cloned());
+        report.pools_migrated += m.migrated();
+        report.pools_left += m.left();
+    }
+    report.migrated_anything = report.pools_migrated > 0;
+    let wrote = matches!(options.mode, Mode::Write | Mode::Verify);
+    let text = report.render(options.format, wrote);
+    let _ = match options.format {
+        Format::Text => err.write_all(text.as_bytes()),
+        Format::Json => out.write_all(text.as_bytes()),
+    };
     status
 }
 
-/// Writes `changes` (after the dirty check), then runs --verify. Returns false on failure, with the reason reported.
-fn write_changes(args: &Args, changes: &[Change], report: &mut Report) -> bool {
-    if !args.allow_dirty {
-        let paths: Vec<PathBuf> = changes.iter().map(|c| c.path.clone()).collect();
+/// Writes the migrations (after the dirty check), then verifies them under `Mode::Verify`, replacing each
+/// migration by the one left on disk. Returns false on failure, with the reason reported.
+fn write(
+    options: &Options,
+    crates: &[Crate],
+    migrations: &mut [Migration],
+    report: &mut Report,
+) -> bool {
+    if !options.allow_dirty {
+        let paths: Vec<PathBuf> = migrations
+            .iter()
+            .flat_map(|m| m.changes.iter().map(|c| c.path.clone()))
+            .collect();
         let dirty = git::dirty(&paths);
         if !dirty.is_empty() {
             for path in dirty {
-                report.lines.push(Line::file(&path, Kind::Error, "has uncommitted changes; commit or stash them first, or pass --allow-dirty (nothing was written)"));
+                report.lines.push(Line::file(&path, Kind::Error, "uncommitted-changes", "has uncommitted changes; commit or stash them first, or pass --allow-dirty (nothing was written)"));
             }
             report.files_changed = 0;
             return false;
         }
     }
-    let mut written: Vec<&Change> = Vec::new();
-    for c in changes {
-        match atomic_write(&c.path, c.new.as_bytes()) {
-            Ok(()) => written.push(c),
-            Err(e) => {
-                report.lines.push(Line::file(
-                    &c.path,
-                    Kind::Error,
-                    format!("cannot write it ({e}); it is unchanged"),
-                ));
-            }
+    let mut written = Written::default();
+    let mut ok = true;
+    for c in migrations.iter().flat_map(|m| &m.changes) {
+        if let Err(e) = written.put(&c.path, &c.old, &c.new) {
+            let message = format!("cannot write it ({e}); it is unchanged");
+            report
+                .lines
+                .push(Line::file(&c.path, Kind::Error, "write-failed", message));
+            ok = false;
         }
     }
-    report.files_changed = written.len();
-    if written.len() < changes.len() {
-        return false;
+    if ok && options.mode == Mode::Verify {
+        ok = verify_all(crates, migrations, &mut written, report);
     }
-    if !args.verify {
-        return true;
-    }
-    let mut roots: Vec<&Path> = written.iter().filter_map(|c| c.root.as_deref()).collect();
-    roots.sort();
-    roots.dedup();
-    if written.iter().any(|c| c.root.is_none()) {
-        report.lines.push(Line::file(
-            &written[0].path,
-            Kind::Error,
-            "--verify needs a Cargo.toml beside or above the files; restored every file written",
-        ));
-        restore(&written, report);
-        return false;
-    }
-    for root in roots {
-        let passed = verify::cargo_check(root);
-        if passed != Ok(true) {
-            let why = match passed {
-                Err(e) => e,
-                _ => "cargo check failed on the migrated crate (its errors are above)".to_string(),
-            };
-            report.lines.push(Line::file(
-                &root.join("Cargo.toml"),
-                Kind::Error,
-                format!("{why}; restored every file written"),
-            ));
-            restore(&written, report);
-            return false;
+    report.files_changed = written.changed();
+    ok
+}
+
+/// Runs `--verify` on every crate; on a failure that bisection cannot fix, restores every file written.
+fn verify_all(
+    crates: &[Crate],
+    migrations: &mut [Migration],
+    written: &mut Written,
+    report: &mut Report,
+) -> bool {
+    // Ctrl-C (which cargo gets too) or a termination signal: put every file back rather than stop half-way.
+    // Should the signals not be caught, a signal ends the run as it would without --verify.
+    let interrupt = Interrupt::catch().ok();
+    let interrupted = || interrupt.as_ref().is_some_and(Interrupt::happened);
+    let mut check = |root: &Path, quiet: bool| {
+        let stopped = || Err("interrupted (Ctrl-C or a termination signal)".to_string());
+        if interrupted() {
+            return stopped();
+        }
+        let verdict = verify::cargo_check(root, quiet);
+        if interrupted() { stopped() } else { verdict }
+    };
+    for (krate, migration) in crates.iter().zip(migrations.iter_mut()) {
+        if migration.changes.is_empty() {
+            continue;
+        }
+        let manifest = krate.root.as_ref().map(|r| r.join("Cargo.toml"));
+        let at = manifest.unwrap_or_else(|| migration.changes[0].path.clone());
+        match verify::verify(krate, std::mem::take(migration), written, &mut check) {
+            Ok(verified) => {
+                *migration = verified.migration;
+                if !verified.put_back.is_empty() {
+                    report
+                        .lines
+                        .push(bisected(&at, &verified.put_back, migration));
+                }
+            }
+            Err(why) => {
+                let failed = written.restore();
+                for (path, e) in &failed {
+                    let message = format!("could not put it back as it was ({e})");
+                    report
+                        .lines
+                        .push(Line::file(path, Kind::Error, "restore-failed", message));
+                }
+                let message = if failed.is_empty() {
+                    format!("{why}; restored every file written")
+                } else {
+                    format!("{why}; restored every other file written")
+                };
+                report
+                    .lines
+                    .push(Line::file(&at, Kind::Error, "verify-failed", message));
+                // The report describes the migration that was put back: nothing.
+                for m in migrations.iter_mut() {
+                    *m = Migration::default();
+                }
+                return false;
+            }
         }
     }
     true
 }
 
-fn restore(written: &[&Change], report: &mut Report) {
-    for c in written {
-        if let Err(e) = atomic_write(&c.path, c.old.as_bytes()) {
-            report.lines.push(Line::file(
-                &c.path,
-                Kind::Error,
-                format!("could not restore it ({e})"),
-            ));
-        }
-    }
-    report.files_changed = 0;
-}
-
-/// Migrates the files of one crate (`root`: the directory of its Cargo.toml).
-fn migrate_crate(
-    root: Option<&Path>,
-    files: &[PathBuf],
-    changes: &mut Vec<Change>,
-    report: &mut Report,
-) {
-    let manifest_path = root.map(|r| r.join("Cargo.toml"));
-    let mut manifest = None;
-    let mut requirement = Requirement::Absent;
-    if let Some(path) = &manifest_path {
-        match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| {
-                Manifest::parse(&t)
-                    .map(|m| (t, m))
-                    .map_err(|e| e.to_string())
-            }) {
-            Ok((text, mut m)) => {
-                requirement = m.requirement();
-                for name in m.renamed() {
-                    report.lines.push(Line::file(path, Kind::Note, format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
-                }
-                if let Requirement::Left(why) = &requirement {
-                    report.lines.push(Line::file(
-                        path,
-                        Kind::Note,
-                        format!("workerpool requirement left as it is: {why}"),
-                    ));
-                }
-                manifest = Some((text, m));
-            }
-            Err(e) => report.lines.push(Line::file(
-                path,
-                Kind::Error,
-                format!("cannot read it as TOML ({e}); it is left as it is"),
-            )),
-        }
-    }
-    let mut sources = Vec::new();
-    for path in files {
-        match Source::load(path) {
-            Ok(s) => sources.push(s),
-            Err(e) => report
-                .lines
-                .push(Line::file(path, Kind::Error, e.to_string())),
-        }
-    }
-    let mut parsed = Vec::new();
-    for s in &sources {
-        match s.parse() {
-            Ok(f) => parsed.push((s, f)),
-            Err(e) => {
-                let offset = s.range(e.span()).start;
-                let (line, col) = s.line_col(offset);
-                report.lines.push(Line {
-                    path: s.path.clone(),
-                    at: Some((line, col)),
-                    kind: Kind::Error,
-                    message: format!("does not parse as Rust ({e}); the file is left as it is, the others are migrated"),
-                });
-            }
-        }
-    }
-    let by_code = analysis::root_is_v2(
-        &parsed
-            .iter()
-            .map(|(s, _)| s.text.as_str())
-            .collect::<Vec<_>>(),
-    );
-    let inputs: Vec<Input<'_>> = parsed
-        .iter()
-        .map(|(s, f)| Input {
-            source: s,
-            syntax: f,
-            root_is_v2: match requirement {
-                Requirement::V2 => true,
-                Requirement::V3 => false,
-                _ => by_code,
-            },
-        })
-        .collect();
-    let outcome = analysis::analyze(&inputs);
-    let at = |loc: analysis::Loc| {
-        let s = inputs[loc.file].source;
-        (s.path.clone(), Some(s.line_col(loc.offset)))
+/// The line that says which pools `--verify` put back on v2, and that the others stay migrated.
+fn bisected(at: &Path, put_back: &[Pool], migration: &Migration) -> Line {
+    let places: Vec<String> = put_back.iter().map(Pool::place).collect();
+    let found = match places.len() {
+        1 => "the pool".to_string(),
+        n => format!("{n} pools"),
     };
-    for left in &outcome.left {
-        for (loc, reason) in &left.reasons {
-            let (path, at) = at(*loc);
-            report.lines.push(Line {
-                path,
-                at,
-                kind: Kind::LeftOnV2,
-                message: reason.clone(),
-            });
-        }
-    }
-    for (loc, what) in &outcome.warnings {
-        let (path, at) = at(*loc);
-        report.lines.push(Line {
-            path,
-            at,
-            kind: Kind::BehaviourChange,
-            message: what.clone(),
-        });
-    }
-    for (loc, what) in &outcome.notes {
-        let (path, at) = at(*loc);
-        report.lines.push(Line {
-            path,
-            at,
-            kind: Kind::Note,
-            message: what.clone(),
-        });
-    }
-    for &(file, offset) in &outcome.clashes {
-        let (path, at) = at(analysis::Loc { file, offset });
-        report.lines.push(Line {
-            path,
-            at,
-            kind: Kind::Error,
-            message: "two rewrites overlap here; the file is left as it is (please report this)"
-                .into(),
-        });
-    }
-    report.pools_migrated += outcome.migrated;
-    report.sites_migrated += outcome.sites_migrated;
-    report.pools_left += outcome.left.len();
-    report.migrated_anything |= outcome.migrated > 0;
-    for (input, text) in inputs.iter().zip(outcome.texts) {
-        if let Some(new) = text {
-            changes.push(Change {
-                path: input.source.path.clone(),
-                old: input.source.text.clone(),
-                new,
-                root: root.map(Path::to_path_buf),
-            });
-        }
-    }
-    if let (Some((old, mut m)), Some(path)) = (manifest, manifest_path) {
-        let new = m.migrate(outcome.needs_v2);
-        if new != old {
-            changes.push(Change {
-                path,
-                old,
-                new,
-                root: root.map(Path::to_path_buf),
-            });
-        }
-    }
+    let kept = match migration.migrated() {
+        1 => "1 other pool stays migrated".to_string(),
+        n => format!("{n} other pools stay migrated"),
+    };
+    let message = format!(
+        "cargo check failed on the migrated crate; halving the set of migrated pools found {found} whose rewrite breaks it, put back on workerpool::v2: {}; {kept}, and cargo check passes",
+        places.join(", "),
+    );
+    Line::file(at, Kind::Note, "verify-bisected", message)
 }

@@ -1,17 +1,108 @@
-//! `--verify`: running `cargo check` on the crate after rewriting it.
+//! `--verify`: running `cargo check` on the migrated crate and, when it fails, finding by bisection the pools whose
+//! rewrite breaks it, to put them back on `workerpool::v2`.
 
+use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
-/// Runs `cargo check --all-targets` for the crate whose Cargo.toml is in `root` (cargo's output goes to stderr).
-/// Returns whether it passed, or why it could not run.
-pub fn cargo_check(root: &Path) -> Result<bool, String> {
+use crate::crate_migration::{Crate, Migration, Pool};
+use crate::write::Written;
+
+/// Runs `cargo check --all-targets` for the crate whose Cargo.toml is in `root`. Its errors go to stderr unless
+/// `quiet`. Returns whether it passed, or why it could not run (or was stopped).
+pub fn cargo_check(root: &Path, quiet: bool) -> Result<bool, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .args(["check", "--all-targets", "--manifest-path"])
         .arg(root.join("Cargo.toml"))
-        .stdout(std::process::Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(if quiet {
+            Stdio::null()
+        } else {
+            Stdio::inherit()
+        })
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
-    Ok(status.success())
+    match status.code() {
+        Some(_) => Ok(status.success()),
+        // Killed by a signal: not a verdict on the code, so nothing is put back on v2 for it.
+        None => Err(format!("cargo check was stopped ({status})")),
+    }
+}
+
+/// Writes the files of `migration` (and puts back those of `krate` it no longer changes).
+pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Result<(), String> {
+    for (path, before) in krate.files() {
+        let text = migration
+            .changes
+            .iter()
+            .find(|c| c.path == path)
+            .map_or(before, |c| c.new.as_str());
+        written
+            .put(path, before, text)
+            .map_err(|e| format!("cannot write {} ({e})", path.display()))?;
+    }
+    Ok(())
+}
+
+/// What `--verify` found for one crate whose migration is written.
+#[derive(Debug)]
+pub struct Verified {
+    /// The migration on disk now (`cargo check` passes on it).
+    pub migration: Migration,
+    /// The pools put back on v2 because their rewrite broke the build, in the order found.
+    pub put_back: Vec<Pool>,
+}
+
+/// Checks the written `migration` of `krate` with `check` (given the crate's root, whether it builds). While it
+/// fails, finds the pool whose rewrite breaks it by halving the set of migrated pools, keeps that pool on v2, and
+/// checks again. Errs when `check` cannot run, or when the crate fails with every pool on v2.
+pub fn verify(
+    krate: &Crate,
+    migration: Migration,
+    written: &mut Written,
+    check: &mut dyn FnMut(&Path, bool) -> Result<bool, String>,
+) -> Result<Verified, String> {
+    let Some(root) = krate.root.as_deref() else {
+        return Err("--verify needs a Cargo.toml beside or above the files".into());
+    };
+    let mut forced = BTreeSet::new();
+    let mut current = migration;
+    let mut put_back = Vec::new();
+    // The first check shows cargo's errors; the bisection's trials are quiet.
+    let mut quiet = false;
+    while !check(root, quiet)? {
+        quiet = true;
+        let migrated: Vec<&Pool> = current.pools.iter().filter(|p| p.migrates).collect();
+        if migrated.is_empty() {
+            return Err(
+                "cargo check fails on the crate with every pool on workerpool::v2 too (its errors are above): \
+                 fix what breaks it, then run migrate again"
+                    .into(),
+            );
+        }
+        // The smallest k for which migrating the first k pools (and keeping the rest on v2) fails: all n fail;
+        // none migrated is taken to pass (the check after putting the k-th back tells if it does not).
+        let (mut passes, mut fails) = (0, migrated.len());
+        while fails - passes > 1 {
+            let mid = (passes + fails) / 2;
+            let mut trial = forced.clone();
+            trial.extend(migrated[mid..].iter().map(|p| p.id));
+            apply(krate, &krate.migrate(&trial), written)?;
+            if check(root, true)? {
+                passes = mid;
+            } else {
+                fails = mid;
+            }
+        }
+        let culprit = migrated[fails - 1].clone();
+        forced.insert(culprit.id);
+        put_back.push(culprit);
+        current = krate.migrate(&forced);
+        apply(krate, &current, written)?;
+    }
+    Ok(Verified {
+        migration: current,
+        put_back,
+    })
 }

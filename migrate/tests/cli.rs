@@ -1,57 +1,12 @@
-//! The command line as a user runs it: exit codes, --check, --diff, bad input, git work trees and --verify.
+//! The command line as a user runs it: exit codes, --check, --diff, bad input, git work trees and --help.
+
+mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-const V2_SOURCE: &str = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(1);\n    \
-    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n    pool.delegate(1u64).unwrap();\n}\n";
-
-const V3_SOURCE: &str = "use workerpool::Pool;\n\nfn main() {\n    let pool = Pool::<u64>::new(1);\n    \
-    pool.add_worker(|n: u64| println!(\"{n}\"));\n    pool.delegate(1u64).unwrap();\n}\n";
-
-fn migrate(args: &[&str], paths: &[&Path]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_migrate"))
-        .args(args)
-        .args(paths)
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace().join("target/migrate-fixture-crate/cli"),
-        )
-        .env("CARGO_NET_OFFLINE", "true")
-        .output()
-        .unwrap()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A crate in a temporary directory: Cargo.toml asking for `requirement`, and src/main.rs.
-fn krate(requirement: &str, main: &str) -> tempfile::TempDir {
-    named_crate("demo", requirement, main)
-}
-
-/// Like `krate`, named `name` (crates built in one target directory need distinct names: cargo tells path
-/// packages apart by name, not by directory).
-fn named_crate(name: &str, requirement: &str, main: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir(dir.path().join("src")).unwrap();
-    fs::write(
-        dir.path().join("Cargo.toml"),
-        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = {requirement}\n"),
-    )
-    .unwrap();
-    fs::write(dir.path().join("src/main.rs"), main).unwrap();
-    dir
-}
+use common::{V2_SOURCE, V3_SOURCE, krate, migrate, text};
 
 #[test]
 fn check_exits_1_when_something_would_change_and_writes_nothing() {
@@ -300,61 +255,6 @@ fn committed_files_are_migrated_in_a_git_work_tree() {
     );
 }
 
-/// A crate that depends on the workspace's workerpool by path, so `cargo check` works offline.
-fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
-    let library = workspace().join("workerpool");
-    let dir = named_crate(
-        name,
-        &format!("{{ version = \"2\", path = {:?} }}", library),
-        main,
-    );
-    fs::copy(
-        workspace().join("Cargo.lock"),
-        dir.path().join("Cargo.lock"),
-    )
-    .unwrap();
-    dir
-}
-
-#[test]
-fn verify_keeps_a_migration_that_builds() {
-    let dir = local_crate("verify_keeps", V2_SOURCE);
-    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(
-        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
-        V3_SOURCE
-    );
-    assert!(
-        fs::read_to_string(dir.path().join("Cargo.toml"))
-            .unwrap()
-            .contains("version = \"3\"")
-    );
-}
-
-#[test]
-fn verify_restores_every_file_when_the_migration_does_not_build() {
-    // 2.x accepted an i32 job for a u64 worker (it panicked at run time); 3.x rejects it at compile time.
-    let source = V2_SOURCE.replace("pool.delegate(1u64)", "pool.delegate(1i32)");
-    let dir = local_crate("verify_restores", &source);
-    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
-    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("cargo check failed on the migrated crate"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
-        source
-    );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
-        manifest
-    );
-}
-
 #[test]
 fn help_explains_the_steps_the_report_and_the_exit_codes() {
     let out = migrate(&["--help"], &[]);
@@ -365,6 +265,8 @@ fn help_explains_the_steps_the_report_and_the_exit_codes() {
         "--check",
         "--verify",
         "--allow-dirty",
+        "--format json",
+        "halving",
         "left on v2",
         "behaviour change",
         "feature \"v2\"",

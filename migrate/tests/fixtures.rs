@@ -10,7 +10,9 @@ use migrate::cli::Args;
 use migrate::run::{Status, run};
 
 fn migrate(dir: &Path, file: &Path) -> (Status, String, String) {
-    let args = Args::try_parse_from(["migrate", "--allow-dirty", file.to_str().unwrap()]).unwrap();
+    let args = Args::try_parse_from(["migrate", "--allow-dirty", file.to_str().unwrap()])
+        .unwrap()
+        .options();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = run(&args, &mut out, &mut err);
     let prefix = format!("{}/", dir.display());

@@ -1,6 +1,6 @@
 //! Deciding, pool by pool, whether it migrates, and the edits that migrate it.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
     CallKind, Facts, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
@@ -38,12 +38,21 @@ pub struct Decision {
     pub edits: HashMap<usize, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
     pub warnings: Vec<(Loc, String)>,
-    /// Sites (constructors, types, calls) of migrated pools.
-    pub sites_migrated: usize,
+    /// Sites (constructors, types, calls) of migrated pools, with what changes there.
+    pub migrated_sites: Vec<(Loc, String)>,
 }
 
-/// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
-pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Decision {
+/// The reason given for a pool that `--verify` puts back on v2 (through `forced_v2`).
+pub const FORCED_V2: &str = "cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2";
+
+/// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool; the pools of
+/// `forced_v2` (group roots) stay on v2 whatever the code shows.
+pub fn decide(
+    facts: &mut Facts,
+    names: &ScopeNames,
+    free_errors: &[Loc],
+    forced_v2: &BTreeSet<NodeId>,
+) -> Decision {
     // A worker added to several pools ties them together.
     let mut by_worker: BTreeMap<usize, NodeId> = BTreeMap::new();
     for site in facts.worker_sites.clone() {
@@ -158,6 +167,9 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         if !pool {
             r.push((facts.first_seen[&root], "only an error type".into()));
         }
+        if forced_v2.contains(&root) {
+            r.push((facts.first_seen[&root], FORCED_V2.into()));
+        }
         r.sort();
         r.dedup();
         let job = if r.is_empty() {
@@ -180,8 +192,30 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         .map(|(_, loc, w)| (loc, w))
         .collect();
     let migrated = |node: NodeId| decision.fates[&facts.root(node)].migrates();
-    decision.sites_migrated = facts.type_sites.iter().filter(|s| migrated(s.node)).count()
-        + facts.calls.iter().filter(|c| migrated(c.0)).count();
+    for site in facts.type_sites.iter().filter(|s| migrated(s.node)) {
+        let job = &decision.fates[&facts.root(site.node)].job;
+        let job = job.as_ref().map_or("", |j| j.text.as_str());
+        let what = match site.kind {
+            SiteKind::Ctor => format!("the constructor gets the job type: `::<{job}>`"),
+            SiteKind::Type => format!("the pool's type gets the job type: `<{job}>`"),
+        };
+        decision.migrated_sites.push((site.loc, what));
+    }
+    for &(_, _, kind, loc) in facts.calls.iter().filter(|c| migrated(c.0)) {
+        let what = match kind {
+            CallKind::Delegate => {
+                "delegate, unchanged: the job's type is now checked when it compiles"
+            }
+            CallKind::AddWorker => {
+                "add_worker(&w) becomes add_worker(f): the pool takes the worker function"
+            }
+            CallKind::Stop => "stop(), unchanged: in 3.x it runs the queue, then joins the workers",
+            CallKind::Other => {
+                "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()"
+            }
+        };
+        decision.migrated_sites.push((loc, what.to_string()));
+    }
     edits(facts, &mut decision, &by_worker);
     decision
 }

@@ -17,13 +17,37 @@ pub enum Need {
     Gone,
 }
 
-/// The edits for the names and imports of one file, and whether anything in it stays on v2.
+/// A place the rewritten file names `workerpool::v2`: an import leaf or a full path.
+#[derive(Debug, Clone)]
+pub struct OnV2 {
+    /// Offset of the `use` item or of the path.
+    pub offset: usize,
+    /// The name written there (`Pool`, `Worker as W`, `*`).
+    pub name: String,
+    /// Indices of the occurrences it stands for (those through an import; the path itself).
+    pub uses: Vec<usize>,
+    /// Whether it is a `use` item's leaf (else a path in the code).
+    pub import: bool,
+    /// Whether it is a re-export.
+    pub reexport: bool,
+}
+
+/// The edits for the names and imports of one file, whether anything in it stays on v2, and every place the
+/// result names `workerpool::v2`.
 pub fn rewrite(
     text: &str,
     names: &Names,
     uses: &[NameUse],
     need: impl Fn(&NameUse) -> Need,
-) -> (Vec<Edit>, bool) {
+) -> (Vec<Edit>, bool, Vec<OnV2>) {
+    let mut on_v2 = Vec::new();
+    let path_on_v2 = |i: usize| OnV2 {
+        offset: uses[i].range.start,
+        name: uses[i].item.name().to_string(),
+        uses: vec![i],
+        import: false,
+        reexport: false,
+    };
     let mut edits = Vec::new();
     let needs: Vec<Need> = uses.iter().map(&need).collect();
     let mut stays_v2 = needs.iter().any(|n| matches!(n, Need::V2 { .. }));
@@ -51,6 +75,7 @@ pub fn rewrite(
                             Some(format!("workerpool::{}", uses[i].item.name()))
                         }
                         (Need::V2 { .. }, Module::Root) => {
+                            on_v2.push(path_on_v2(i));
                             Some(format!("workerpool::v2::{}", uses[i].item.name()))
                         }
                         _ => None,
@@ -61,6 +86,15 @@ pub fn rewrite(
                 }
             }
             stays_v2 |= target == Some(Module::V2);
+            if target == Some(Module::V2) && (leaf.item.is_some() || leaf.glob) {
+                on_v2.push(OnV2 {
+                    offset: item.range.start,
+                    name: leaf.text.clone(),
+                    uses: through.iter().map(|&(i, _)| i).collect(),
+                    import: true,
+                    reexport: item.reexport,
+                });
+            }
             new_leaves.push(target);
         }
         let unchanged = new_leaves
@@ -75,6 +109,9 @@ pub fn rewrite(
         let Via::Path(module) = use_.via else {
             continue;
         };
+        if matches!(needs[i], Need::V2 { .. }) {
+            on_v2.push(path_on_v2(i));
+        }
         let full = match (needs[i], module) {
             (Need::V3, Module::V2) => format!("workerpool::{}", use_.item.name()),
             (Need::V2 { .. }, Module::Root) => format!("workerpool::v2::{}", use_.item.name()),
@@ -82,7 +119,7 @@ pub fn rewrite(
         };
         edits.push(Edit::replace(use_.range.clone(), full));
     }
-    (edits, stays_v2)
+    (edits, stays_v2, on_v2)
 }
 
 /// Where a leaf imports from after the rewrite (None: the import goes).

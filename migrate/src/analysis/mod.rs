@@ -10,10 +10,11 @@ mod names;
 mod path_names;
 mod types;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use syn::{Item, UseTree};
 
+pub use decide::FORCED_V2;
 pub use model::Loc;
 
 use self::decide::ScopeNames;
@@ -40,6 +41,40 @@ pub struct LeftOnV2 {
     pub reasons: Vec<(Loc, String)>,
 }
 
+/// One pool of a crate (a group of the places it flows through), the unit `--verify` puts back on v2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GroupId(model::NodeId);
+
+/// A pool the analysis found, and whether it migrates.
+#[derive(Debug, Clone, Copy)]
+pub struct Group {
+    /// The pool; the same input gives the same ids, so a later run can force it to v2.
+    pub id: GroupId,
+    /// Where it is first seen.
+    pub at: Loc,
+    /// Whether it migrates.
+    pub migrates: bool,
+}
+
+/// A place the migrated code names `workerpool::v2` (an import leaf or a full path), and why.
+#[derive(Debug, Clone)]
+pub struct KeptOnV2 {
+    /// Where.
+    pub at: Loc,
+    /// The name written there (`Pool`, `Worker as W`, `*`).
+    pub name: String,
+    /// Whether it is a `use` item (else a path in the code).
+    pub import: bool,
+    /// Whether nothing the analysis sees goes through it (an import left as it was).
+    pub unused: bool,
+    /// The pools left on v2 it belongs to, each where its first reason is reported.
+    pub pools: Vec<Loc>,
+    /// Whether something it stands for belongs to no pool.
+    pub free: bool,
+    /// Whether it is a re-export.
+    pub reexport: bool,
+}
+
 /// What the analysis of a crate found.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -47,8 +82,10 @@ pub struct Outcome {
     pub texts: Vec<Option<String>>,
     /// Pools that migrate.
     pub migrated: usize,
-    /// Sites (constructors, types, calls) of the pools that migrate.
-    pub sites_migrated: usize,
+    /// Sites (constructors, types, calls) of the pools that migrate, with what changes there.
+    pub migrated_sites: Vec<(Loc, String)>,
+    /// Every pool, in the order first seen.
+    pub groups: Vec<Group>,
     /// Pools that stay on v2.
     pub left: Vec<LeftOnV2>,
     /// Behaviour changes at migrated sites.
@@ -57,6 +94,8 @@ pub struct Outcome {
     pub notes: Vec<(Loc, String)>,
     /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
     pub needs_v2: bool,
+    /// Every place the new texts name `workerpool::v2`.
+    pub kept_on_v2: Vec<KeptOnV2>,
     /// Files whose edits clashed: (index, offset). They are left unchanged.
     pub clashes: Vec<(usize, usize)>,
 }
@@ -79,11 +118,14 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
         syntax: &syntax,
         root_is_v2: root_is_v2(&[text]),
     };
-    Ok(analyze(std::slice::from_ref(&input)).texts.remove(0))
+    Ok(analyze(std::slice::from_ref(&input), &BTreeSet::new())
+        .texts
+        .remove(0))
 }
 
-/// Analyses the files of one crate together (pools flow between files through fields and functions).
-pub fn analyze(files: &[Input<'_>]) -> Outcome {
+/// Analyses the files of one crate together (pools flow between files through fields and functions). The pools
+/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`FORCED_V2`] as their reason.
+pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let names: Vec<Names> = files
         .iter()
         .map(|f| Names::collect(f.source, f.syntax, f.root_is_v2))
@@ -139,10 +181,11 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
     }
     free_errors.sort();
     let scope_names = scope_names(files);
-    let decision = decide::decide(&mut facts, &scope_names, &free_errors);
+    let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
+    let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
     let mut outcome = Outcome {
         warnings: decision.warnings.clone(),
-        sites_migrated: decision.sites_migrated,
+        migrated_sites: decision.migrated_sites.clone(),
         notes,
         ..Outcome::default()
     };
@@ -162,8 +205,44 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
                 None => Need::V2 { free: true },
             },
         };
-        let (mut edits, stays_v2) = imports::rewrite(&f.source.text, &names[i], &uses[i], need);
+        let (mut edits, stays_v2, on_v2) =
+            imports::rewrite(&f.source.text, &names[i], &uses[i], need);
         outcome.needs_v2 |= stays_v2;
+        for place in on_v2 {
+            let mut pools = Vec::new();
+            let mut free = false;
+            for &u in &place.uses {
+                if !matches!(need(&uses[i][u]), Need::V2 { .. }) {
+                    continue;
+                }
+                let root = match facts.owners.get(&(i, uses[i][u].range.start)) {
+                    Some(Owner::Group(n)) => Some(facts.root(*n)),
+                    Some(Owner::Worker(w)) => worker_group.get(w).copied(),
+                    None => None,
+                };
+                match root {
+                    // Where the pool's first reason is reported.
+                    Some(root) if decision.fates[&root].pool => {
+                        pools.extend(decision.fates[&root].reasons.first().map(|r| r.0));
+                    }
+                    _ => free = true,
+                }
+            }
+            pools.sort();
+            pools.dedup();
+            outcome.kept_on_v2.push(KeptOnV2 {
+                at: Loc {
+                    file: i,
+                    offset: place.offset,
+                },
+                name: place.name,
+                unused: place.uses.is_empty(),
+                import: place.import,
+                pools,
+                free,
+                reexport: place.reexport,
+            });
+        }
         edits.extend(decision.edits.get(&i).cloned().unwrap_or_default());
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),
@@ -175,7 +254,12 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         };
         outcome.texts.push(text);
     }
-    for fate in decision.fates.values().filter(|f| f.pool) {
+    for (&root, fate) in decision.fates.iter().filter(|(_, f)| f.pool) {
+        outcome.groups.push(Group {
+            id: GroupId(root),
+            at: facts.first_seen[&root],
+            migrates: fate.migrates(),
+        });
         if fate.migrates() {
             outcome.migrated += 1;
         } else {
@@ -185,6 +269,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         }
     }
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
+    outcome.groups.sort_by_key(|g| g.at);
     outcome
 }
 

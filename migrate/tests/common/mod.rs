@@ -1,0 +1,110 @@
+//! Helpers the command-line tests share: running the binary, and 2.x crates in temporary directories.
+
+// Each test binary uses some of these.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub const V2_SOURCE: &str = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(1);\n    \
+    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n    pool.delegate(1u64).unwrap();\n}\n";
+
+pub const V3_SOURCE: &str = "use workerpool::Pool;\n\nfn main() {\n    let pool = Pool::<u64>::new(1);\n    \
+    pool.add_worker(|n: u64| println!(\"{n}\"));\n    pool.delegate(1u64).unwrap();\n}\n";
+
+pub fn migrate(args: &[&str], paths: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(args)
+        .args(paths)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace().join("target/migrate-fixture-crate/cli"),
+        )
+        .env("CARGO_NET_OFFLINE", "true")
+        .output()
+        .unwrap()
+}
+
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A crate in a temporary directory: Cargo.toml asking for `requirement`, and src/main.rs.
+pub fn krate(requirement: &str, main: &str) -> tempfile::TempDir {
+    named_crate("demo", requirement, main)
+}
+
+/// Like `krate`, named `name` (crates built in one target directory need distinct names: cargo tells path
+/// packages apart by name, not by directory).
+pub fn named_crate(name: &str, requirement: &str, main: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    fs::write(
+        dir.path().join("Cargo.toml"),
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = {requirement}\n"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("src/main.rs"), main).unwrap();
+    dir
+}
+
+/// A crate that depends on the workspace's workerpool by path, so `cargo check` works offline.
+pub fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
+    let library = workspace().join("workerpool");
+    let dir = named_crate(
+        name,
+        &format!("{{ version = \"2\", path = {:?} }}", library),
+        main,
+    );
+    fs::copy(
+        workspace().join("Cargo.lock"),
+        dir.path().join("Cargo.lock"),
+    )
+    .unwrap();
+    dir
+}
+
+/// How many names the code imports from or writes under `workerpool::v2` (`v2::{Pool, Worker}` counts two),
+/// comments left out.
+pub fn names_on_v2(code: &str) -> usize {
+    let code: String = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    code.match_indices("v2::")
+        .map(|(i, m)| {
+            let rest = &code[i + m.len()..];
+            match rest.strip_prefix('{') {
+                Some(list) => list[..list.find('}').expect("a closed list")]
+                    .split(',')
+                    .filter(|item| !item.trim().is_empty())
+                    .count(),
+                None => 1,
+            }
+        })
+        .sum()
+}
+
+/// The number in the text summary's "(N places name workerpool::v2)", 0 when it is not there.
+pub fn places_on_v2(report: &str) -> usize {
+    let summary = report
+        .lines()
+        .find(|l| l.starts_with("summary: "))
+        .expect("a summary");
+    match summary.find(" place") {
+        Some(end) => {
+            let start = summary[..end].rfind('(').expect("an opening parenthesis") + 1;
+            summary[start..end].parse().expect("a count")
+        }
+        None => 0,
+    }
+}

@@ -1,0 +1,283 @@
+//! `--verify`: a migration that builds is kept; one that breaks `cargo check` gets the pool whose rewrite breaks it
+//! (found by halving the set of pools) put back on `workerpool::v2`, the others stay migrated.
+
+mod common;
+
+use std::cell::Cell;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use common::{V2_SOURCE, V3_SOURCE, local_crate, migrate, text};
+use migrate::crate_migration::Crate;
+use migrate::verify::verify;
+use migrate::write::Written;
+
+#[test]
+fn verify_keeps_a_migration_that_builds() {
+    let dir = local_crate("verify_keeps", V2_SOURCE);
+    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("Cargo.toml"))
+            .unwrap()
+            .contains("version = \"3\"")
+    );
+}
+
+/// Three pools; the second one's rewrite cannot compile: 2.x took a `u32` job for a `u64` worker (and failed when
+/// it ran), 3.x rejects it at compile time. The analysis cannot see that `parse` returns `u32`.
+const ONE_POOL_BREAKS: &str = r#"use std::sync::mpsc::channel;
+use workerpool::{Pool, Worker};
+
+fn parse(line: &str) -> u32 {
+    line.trim().parse().unwrap_or(0)
+}
+
+fn names() -> usize {
+    let (tx, rx) = channel();
+    let pool = Pool::new(4);
+    let worker = Worker::new(move |name: String| tx.send(name.len()).unwrap());
+    pool.add_worker(&worker).unwrap();
+    pool.delegate(String::from("ada")).unwrap();
+    rx.recv().unwrap()
+}
+
+fn sizes() {
+    let pool = Pool::new(4);
+    pool.add_worker(&Worker::new(|n: u64| println!("size {n}"))).unwrap();
+    pool.delegate(parse("7")).unwrap();
+}
+
+fn squares() -> u64 {
+    let (tx, rx) = channel();
+    let pool = Pool::new(2);
+    pool.add_worker(&Worker::new(move |n: u64| tx.send(n * n).unwrap())).unwrap();
+    pool.delegate(3u64).unwrap();
+    rx.recv().unwrap()
+}
+
+fn main() {
+    println!("{} {}", names(), squares());
+    sizes();
+}
+"#;
+
+fn cargo_check(dir: &Path) -> std::process::Output {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Command::new(cargo)
+        .args(["check", "--all-targets", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            common::workspace().join("target/migrate-fixture-crate/cli"),
+        )
+        .env("CARGO_NET_OFFLINE", "true")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
+    let dir = local_crate("verify_bisects", ONE_POOL_BREAKS);
+    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let main = fs::read_to_string(dir.path().join("src/main.rs")).unwrap();
+    assert!(
+        main.contains("let pool = Pool::<String>::new(4);"),
+        "{main}"
+    );
+    assert!(main.contains("let pool = Pool::<u64>::new(2);"), "{main}");
+    assert!(
+        main.contains(
+            "let pool = workerpool::v2::Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u64|"
+        ),
+        "{main}"
+    );
+    assert!(
+        report
+            .contains("src/main.rs:18:16: left on v2: cargo check failed with this pool migrated"),
+        "{report}"
+    );
+    assert!(
+        report.contains("halving the set of migrated pools found the pool whose rewrite breaks it, put back on workerpool::v2: ")
+            && report.contains("src/main.rs:18:16; 2 other pools stay migrated, and cargo check passes"),
+        "{report}"
+    );
+    assert!(
+        report.contains("summary: 2 files changed, 2 pools migrated"),
+        "{report}"
+    );
+    assert!(report.contains("1 pool left on v2"), "{report}");
+    // `v2::Worker` in the import and `workerpool::v2::Pool` at the pool: both counted, both explained.
+    assert_eq!(common::names_on_v2(&main), 2, "{main}");
+    assert_eq!(common::places_on_v2(&report), 2, "{report}");
+    assert!(
+        report.contains(
+            "src/main.rs:2:1: note: the import of `Worker` stays on workerpool::v2: the pool at "
+        ) && report.contains(
+            "src/main.rs:18:16: note: `Pool` here stays `workerpool::v2::Pool`: the pool at "
+        ),
+        "{report}"
+    );
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("\", features = [\"v2\"] }\n"),
+        "{manifest}"
+    );
+    let check = cargo_check(dir.path());
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
+#[test]
+fn verify_restores_every_file_when_the_crate_fails_with_every_pool_on_v2() {
+    // Broken whatever migrate does: nothing it could put back on v2 makes it build.
+    let source = format!("{V2_SOURCE}\nfn broken() -> u8 {{ \"not a number\" }}\n");
+    let dir = local_crate("verify_restores", &source);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(
+        report.contains("cargo check fails on the crate with every pool on workerpool::v2 too"),
+        "{report}"
+    );
+    assert!(report.contains("restored every file written"), "{report}");
+    assert!(report.contains("summary: 0 files changed"), "{report}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        source
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest
+    );
+    let names: Vec<_> = fs::read_dir(dir.path().join("src")).unwrap().collect();
+    assert_eq!(names.len(), 1, "no temporary file is left in src/");
+}
+
+/// Runs `migrate --verify` on a crate of `ONE_POOL_BREAKS` with `script` as its `cargo`; asserts that it exits with
+/// status 2, saying `why`, with every file as before.
+#[cfg(unix)]
+fn verify_with_cargo(script: &str, why: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = tempfile::tempdir().unwrap();
+    let cargo = bin.path().join("cargo");
+    fs::write(&cargo, script).unwrap();
+    fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = common::krate("\"2\"", ONE_POOL_BREAKS);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(["--verify", "--allow-dirty"])
+        .arg(dir.path().join("src"))
+        .env("CARGO", &cargo)
+        .output()
+        .unwrap();
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(report.contains(why), "{report}");
+    assert!(report.contains("restored every file written"), "{report}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        ONE_POOL_BREAKS
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_when_cargo_check_is_killed() {
+    // Killed by a signal, as when a CI timeout stops it: no verdict on the code, so nothing is put back on v2.
+    verify_with_cargo("#!/bin/sh\nkill -KILL $$\n", "cargo check was stopped");
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_on_ctrl_c() {
+    // Ctrl-C reaches migrate (and cargo, which here fails as if it had been stopped).
+    verify_with_cargo(
+        "#!/bin/sh\nkill -INT $PPID\nexit 101\n",
+        "interrupted (Ctrl-C or a termination signal)",
+    );
+}
+
+/// A crate of one pool per job type, each in a function of its own.
+fn pools_crate(jobs: &[&str]) -> tempfile::TempDir {
+    let mut main = String::from("use workerpool::{Pool, Worker};\n");
+    for (i, job) in jobs.iter().enumerate() {
+        main.push_str(&format!(
+            "\nfn pool{i}() {{\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|_: {job}| ())).unwrap();\n}}\n"
+        ));
+    }
+    common::krate("\"2\"", &main)
+}
+
+/// Runs `verify` on a crate of `jobs` with a `cargo check` stand-in that fails while any pool of `breaking` is
+/// migrated; returns the job types put back on v2, in the order found, and the number of checks.
+fn bisect(jobs: &[&str], breaking: &[&str]) -> (Vec<String>, usize) {
+    let dir = pools_crate(jobs);
+    let main = dir.path().join("src/main.rs");
+    let krate = Crate::load(Some(dir.path()), std::slice::from_ref(&main));
+    let migration = krate.migrate(&BTreeSet::new());
+    assert_eq!(migration.migrated(), jobs.len());
+    let mut written = Written::default();
+    migrate::verify::apply(&krate, &migration, &mut written).unwrap();
+    let checks = Cell::new(0);
+    let mut check = |_: &Path, _: bool| {
+        checks.set(checks.get() + 1);
+        let text = fs::read_to_string(&main).unwrap();
+        Ok(!breaking
+            .iter()
+            .any(|job| text.contains(&format!("Pool::<{job}>::new"))))
+    };
+    let verified = verify(&krate, migration, &mut written, &mut check).unwrap();
+    let text = fs::read_to_string(&main).unwrap();
+    let mut put_back = Vec::new();
+    for pool in &verified.put_back {
+        let line = text.lines().nth(pool.at.0).unwrap();
+        let job = line.split(": ").nth(1).unwrap().split('|').next().unwrap();
+        put_back.push(job.to_string());
+    }
+    for job in jobs {
+        let migrated = text.contains(&format!("Pool::<{job}>::new"));
+        assert_eq!(migrated, !breaking.contains(job), "{job}:\n{text}");
+    }
+    assert_eq!(verified.migration.migrated(), jobs.len() - breaking.len());
+    (put_back, checks.get())
+}
+
+#[test]
+fn bisection_finds_the_breaking_pool_wherever_it_is_in_few_checks() {
+    let jobs = ["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64"];
+    for culprit in jobs {
+        let (put_back, checks) = bisect(&jobs, &[culprit]);
+        assert_eq!(put_back, [culprit]);
+        // One failing check, log2(8) = 3 trials, one passing check.
+        assert_eq!(checks, 5, "{culprit}");
+    }
+}
+
+#[test]
+fn bisection_finds_every_breaking_pool_one_after_the_other() {
+    let jobs = ["u8", "u16", "u32", "u64", "i8"];
+    let (put_back, _) = bisect(&jobs, &["u16", "i8"]);
+    assert_eq!(put_back, ["u16", "i8"]);
+    let (put_back, _) = bisect(&jobs, &jobs);
+    assert_eq!(put_back.len(), jobs.len());
+}
+
+#[test]
+fn a_single_pool_that_breaks_is_put_back_without_trials() {
+    let (put_back, checks) = bisect(&["u8"], &["u8"]);
+    assert_eq!(put_back, ["u8"]);
+    assert_eq!(checks, 2);
+}
