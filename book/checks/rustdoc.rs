@@ -242,3 +242,23 @@ fn api_links_resolve_from_the_site_layout() {
     // From the book's root, `api/...` would be a page inside the book, not the API docs.
     assert!(!is_api_link("api.md", "api/workerpool/index.html"));
 }
+
+#[test]
+fn every_chapter_links_the_api_docs() {
+    // `methodology.md` is bench-report's page about the benchmarks, not about the API.
+    const ABOUT_THE_BENCHMARKS: &str = "methodology.md";
+    let unlinked: Vec<String> = chapters()
+        .into_iter()
+        .filter(|chapter| chapter.path != ABOUT_THE_BENCHMARKS)
+        .filter(|chapter| {
+            !links(&chapter.text)
+                .iter()
+                .any(|(target, _)| is_api_link(&chapter.path, target))
+        })
+        .map(|chapter| chapter.path)
+        .collect();
+    assert!(
+        unlinked.is_empty(),
+        "a reader of each chapter must find the API docs from it; no link in: {unlinked:?}"
+    );
+}
