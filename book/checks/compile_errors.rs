@@ -8,6 +8,7 @@ use super::{Chapter, chapters, parse};
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A `compile_fail` sample, the error code it names, and the error line the book shows.
 pub(super) struct FailingSample {
@@ -87,9 +88,11 @@ fn deps_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// The newest `libworkerpool-*.rlib` beside the test binary: the one this build linked.
+/// A `libworkerpool-*.rlib` beside the test binary that a sample can be compiled against:
+/// the newest one that compiles a sample that uses it. (A shared target folder may hold
+/// several, built with other features or flags.)
 fn workerpool_rlib(deps: &Path) -> PathBuf {
-    std::fs::read_dir(deps)
+    let mut candidates: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(deps)
         .expect("the deps folder is readable")
         .filter_map(Result::ok)
         .filter(|entry| {
@@ -97,14 +100,26 @@ fn workerpool_rlib(deps: &Path) -> PathBuf {
             let name = name.to_string_lossy();
             name.starts_with("libworkerpool-") && name.ends_with(".rlib")
         })
-        .max_by_key(|entry| entry.metadata().and_then(|m| m.modified()).ok())
-        .map(|entry| entry.path())
-        .expect("cargo built workerpool as an rlib beside the test binary")
+        .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+        .collect();
+    candidates.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified)); // newest first
+    let compiles = "let pool: workerpool::Pool<u8> = workerpool::Pool::new(1);\ndrop(pool);";
+    candidates
+        .into_iter()
+        .map(|(_, rlib)| rlib)
+        .find(|rlib| compile_errors(&as_program(compiles), deps, rlib).is_empty())
+        .expect("cargo built a usable workerpool rlib beside the test binary")
 }
 
 /// The errors rustc gives for `program`, as `error[CODE]: message` lines.
 fn compile_errors(program: &str, deps: &Path, rlib: &Path) -> Vec<String> {
-    let out_dir = std::env::temp_dir().join(format!("workerpool-book-fail-{}", std::process::id()));
+    // A folder per call: the tests run at once, and each removes its own.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let out_dir = std::env::temp_dir().join(format!(
+        "workerpool-book-fail-{}-{call}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&out_dir).expect("the temporary folder can be made");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
     let mut child = Command::new(rustc)
@@ -226,7 +241,7 @@ fn the_compiler_check_tells_a_sample_that_compiles_from_one_that_fails() {
     let deps = deps_dir();
     let rlib = workerpool_rlib(&deps);
     let errors = compile_errors(
-        &as_program("let pool: workerpool::Pool<u8> = workerpool::Pool::new(1);\n# drop(pool);"),
+        &as_program("let pool: workerpool::Pool<u8> = workerpool::Pool::new(1);\n# pool.stop();"),
         &deps,
         &rlib,
     );
