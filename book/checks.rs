@@ -1,5 +1,9 @@
 //! Checks that keep the summary, the chapters and their doc-tests in step.
 
+mod compile_errors;
+mod rustdoc;
+mod sources;
+
 use super::CHAPTERS;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeSet, HashSet};
@@ -172,9 +176,12 @@ fn every_code_block_is_a_sample_that_runs_or_plainly_not_rust() {
             let language = words.next().unwrap_or_default();
             let attributes: Vec<&str> = words.collect();
             if language == "rust" {
-                if !attributes.is_empty() {
+                // A compiler error the book shows; `compile_errors` checks it is that error.
+                let shows_an_error = matches!(attributes[..], ["compile_fail", _]);
+                if !attributes.is_empty() && !shows_an_error {
                     problems.push(format!(
-                        "{at}: `rust,{}`; every Rust sample must compile and run as it is",
+                        "{at}: `rust,{}`; every Rust sample must compile and run as it is, \
+                         or be `rust,compile_fail,E....` for a compiler error the book shows",
                         attributes.join(",")
                     ));
                 }
@@ -202,8 +209,11 @@ fn links_between_chapters_reach_a_chapter_and_a_heading() {
     for chapter in &chapters {
         let dir = Path::new(&chapter.path).parent().unwrap_or(Path::new(""));
         for (target, range) in links(&chapter.text) {
-            if target.contains("://") || target.starts_with("mailto:") {
-                continue;
+            if target.contains("://")
+                || target.starts_with("mailto:")
+                || rustdoc::is_api_link(&chapter.path, &target)
+            {
+                continue; // the web, or the API docs: `rustdoc` checks those
             }
             let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
             let file = if file.is_empty() {
@@ -234,6 +244,28 @@ fn links_between_chapters_reach_a_chapter_and_a_heading() {
         "links to fix:\n{}",
         problems.join("\n")
     );
+}
+
+#[test]
+fn every_chapter_is_one_click_from_the_summary() {
+    // mdBook's sidebar shows every entry of SUMMARY.md unless folding is turned on.
+    let book_toml =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("book.toml"))
+            .expect("book.toml is readable");
+    assert!(
+        !book_toml.contains("[output.html.fold]"),
+        "folding hides chapters in the sidebar: every chapter must be one click away"
+    );
+    let summary =
+        std::fs::read_to_string(src_dir().join("SUMMARY.md")).expect("src/SUMMARY.md is readable");
+    for chapter in chapters() {
+        let entry = format!("]({})", chapter.path);
+        assert!(
+            summary.contains(&entry),
+            "{} is not an entry of SUMMARY.md: a reader cannot find it from the sidebar",
+            chapter.path
+        );
+    }
 }
 
 #[test]

@@ -4,7 +4,10 @@
 //! `cargo test -p workerpool-book` compiles and runs its code blocks against the `workerpool`
 //! of this workspace (with the `v2` feature, for the migration guide's old-API samples).
 //! The tests in `checks.rs` keep the list below, `src/SUMMARY.md` and the chapters' code
-//! blocks in step, so that no sample escapes the doc-tests. Those in `migrate_example.rs`
+//! blocks in step, so that no sample escapes the doc-tests; those in `checks/` compile each
+//! `compile_fail` sample to see that it fails with the error the book shows, and check that
+//! every link into the API docs names an item that exists and every link to a test names a
+//! test that exists. Those in `migrate_example.rs`
 //! run the migration guide's example through the real `migrate` tool, so that the guide shows
 //! what the tool prints, and run the example's v2 programs against `workerpool::v2`.
 //!
@@ -33,9 +36,16 @@ chapters! {
     getting_started => "src/getting-started.md",
     queue => "src/guide/queue.md",
     workers => "src/guide/workers.md",
+    failing_jobs => "src/guide/failing-jobs.md",
+    sharing => "src/guide/sharing.md",
     stopping => "src/guide/stopping.md",
     errors => "src/guide/errors.md",
+    services => "src/guide/services.md",
+    sizing => "src/guide/sizing.md",
     patterns => "src/guide/patterns.md",
+    beyond => "src/guide/beyond.md",
+    api => "src/api.md",
+    troubleshooting => "src/troubleshooting.md",
     upgrading => "src/upgrading.md",
     methodology => "src/methodology.md",
 }
