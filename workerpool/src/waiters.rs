@@ -73,6 +73,43 @@ enum Spin {
     No,
 }
 
+/// Where a thread stands with a waiters list between two of its waits, until it calls
+/// [`Waiters::done_waiting`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// It has not waited here: it has nothing to hand on.
+    #[default]
+    NotWaiting,
+    /// It counts as spinning: events may have skipped a wake-up because of it.
+    Spinning,
+    /// It waited, and does not count as spinning; events may still have gone
+    /// unannounced while it spun uncounted.
+    Waited,
+}
+
+/// How a thread waits, for [`Waiters::wait`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WaitPlan {
+    /// The caller's standing after its previous wait.
+    pub(crate) standing: Standing,
+    /// Whether spinning can pay off at all: it cannot while the threads that make the
+    /// events need every core.
+    pub(crate) may_spin: bool,
+    /// When to give up; `None` waits for good.
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl WaitPlan {
+    /// A wait with no deadline, spinning first if that can pay off.
+    pub(crate) fn after(standing: Standing) -> Self {
+        WaitPlan {
+            standing,
+            may_spin: true,
+            deadline: None,
+        }
+    }
+}
+
 /// How a wait ended.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Woken {
@@ -85,6 +122,16 @@ pub(crate) enum Woken {
     Ready,
     /// The deadline passed; the waiter does not count as spinning.
     TimedOut,
+}
+
+impl Woken {
+    /// The waiter's standing after this wait.
+    pub(crate) fn standing(&self) -> Standing {
+        match self {
+            Woken::Spinning => Standing::Spinning,
+            Woken::Ready | Woken::TimedOut => Standing::Waited,
+        }
+    }
 }
 
 /// One spinner, in `counts`.
@@ -161,10 +208,15 @@ impl Waiters {
     /// A thread that waited here has taken its event, or gives up waiting. A notification
     /// may have been skipped because this thread was spinning, so if `more()` events are
     /// left, it makes sure a sleeper is woken for them unless another thread spins.
-    /// `spinning` says whether the thread still counts as spinning ([`Woken::Spinning`]).
-    pub(crate) fn done_waiting(&self, spinning: bool, more: impl FnOnce() -> bool) {
-        if spinning {
-            self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+    /// `standing` is the thread's, from its last wait; one that has not waited
+    /// ([`Standing::NotWaiting`]) has nothing to hand on, and this does nothing.
+    pub(crate) fn done_waiting(&self, standing: Standing, more: impl FnOnce() -> bool) {
+        match standing {
+            Standing::NotWaiting => return,
+            Standing::Spinning => {
+                self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+            }
+            Standing::Waited => {}
         }
         store_load_order();
         if sleepers(self.counts.load(Ordering::SeqCst)) > 0 && more() {
@@ -216,9 +268,7 @@ impl Waiters {
         sleeper.thread.unpark();
     }
 
-    /// Waits until `ready()`, or until `deadline`. `spinning` says whether the caller
-    /// already counts as spinning; `may_spin` whether spinning can pay off at all (it
-    /// cannot while the threads that make the events need every core).
+    /// Waits until `ready()`, or until the plan's deadline.
     ///
     /// It spins first, polling `looks_ready()`: a cheap, maybe late, sign of `ready()` that
     /// spares the lines other threads write. Then it sleeps, after checking `ready()`
@@ -227,12 +277,16 @@ impl Waiters {
     /// only bounce the count's cache line between the threads.
     pub(crate) fn wait(
         &self,
-        spinning: bool,
-        may_spin: bool,
-        deadline: Option<Instant>,
+        plan: WaitPlan,
         looks_ready: impl Fn() -> bool,
         ready: impl Fn() -> bool,
     ) -> Woken {
+        let WaitPlan {
+            standing,
+            may_spin,
+            deadline,
+        } = plan;
+        let spinning = standing == Standing::Spinning;
         let spin = if !may_spin {
             if spinning {
                 self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
@@ -363,20 +417,16 @@ mod loom_tests {
                 .map(|_| {
                     let (waiters, events) = (Arc::clone(&waiters), Arc::clone(&events));
                     loom::thread::spawn(move || {
-                        let mut waited = None;
+                        let mut standing = Standing::NotWaiting;
                         loop {
                             if take(&events) {
-                                if let Some(spinning) = waited {
-                                    waiters.done_waiting(spinning, || {
-                                        events.load(Ordering::SeqCst) > 0
-                                    });
-                                }
+                                waiters
+                                    .done_waiting(standing, || events.load(Ordering::SeqCst) > 0);
                                 return;
                             }
                             let ready = || events.load(Ordering::SeqCst) > 0;
-                            let woken =
-                                waiters.wait(waited == Some(true), true, None, ready, ready);
-                            waited = Some(woken == Woken::Spinning);
+                            let woken = waiters.wait(WaitPlan::after(standing), ready, ready);
+                            standing = woken.standing();
                         }
                     })
                 })
