@@ -53,6 +53,12 @@ impl Backoff {
         }
     }
 
+    /// Whether the next [`snooze`](Self::snooze) yields the core instead of spinning: from
+    /// then on the thread may not run again for a scheduler tick.
+    pub(crate) fn is_yielding(&self) -> bool {
+        self.step > SPIN_LIMIT
+    }
+
     /// Whether waiting on has stopped paying off and the thread should park.
     pub(crate) fn is_completed(&self) -> bool {
         self.step > YIELD_LIMIT

@@ -348,7 +348,7 @@ impl<T: Send + 'static> Pool<T> {
         let shared = &*self.shared;
         match shared.ring.push(job) {
             Ok(position) => {
-                shared.job_waiters.notify();
+                shared.job_waiters.notify_queued(|| shared.ring.len());
                 if shared.rendezvous {
                     self.await_handoff(position, wait)
                 } else {
@@ -373,7 +373,7 @@ impl<T: Send + 'static> Pool<T> {
         let refused = loop {
             match pushed {
                 Ok(position) => {
-                    shared.job_waiters.notify();
+                    shared.job_waiters.notify_queued(|| shared.ring.len());
                     shared.room_waiters.done_waiting(standing, has_room);
                     return if shared.rendezvous {
                         self.await_handoff(position, wait)
