@@ -366,7 +366,7 @@ impl<T: Send + 'static> Pool<T> {
     fn send_slow(&self, refused: PushError<T>, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let has_room = || !shared.ring.is_full();
-        // After a wait for room: whether this caller still counts as spinning for room.
+        // Where this caller stands with the delegates waiting for room, after a wait there.
         let mut standing = Standing::NotWaiting;
         let mut timed_out = false;
         let mut pushed = Err(refused);

@@ -5,10 +5,15 @@
 //! Waking a thread is a system call that costs microseconds; handing over a job costs
 //! nanoseconds. So the pool keeps at most one waiter per two cores spinning: a spinning
 //! waiter takes the next event itself, and the thread that made it wakes no one. A sleeper
-//! that is woken counts as spinning at once, so events that follow while it wakes up do
-//! not wake more. Every waiter that got its event (or gives up) and sees more of them
+//! that is woken counts as spinning at once, so the event that follows while it wakes up
+//! wakes no one more. Every waiter that got its event (or gives up) and sees more of them
 //! left wakes the next sleeper unless another spins: the events it was counted on for are
 //! never left without a taker, and waiters join one at a time while a backlog lasts.
+//!
+//! On a busy machine a thread may not run for a scheduler tick (milliseconds) after it was
+//! woken, or after it yields, so a spinner stands in for a wake-up only as far as that
+//! cannot hold jobs up for long: it counts while it spins, not while it yields, and for
+//! one queued event, not two ([`Waiters::notify_queued`]).
 //!
 //! A waiter spins only when that can pay off: a delegate waiting for room does not, while
 //! the workers that are awake take every core (it would take one from them). A delegate

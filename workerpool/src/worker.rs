@@ -112,7 +112,7 @@ where
     // state (its channels, its connection) is gone.
     let mut work = work;
     let more_jobs = || !shared.ring.is_empty();
-    // After a wait for a job: whether this worker still counts as spinning for one.
+    // Where this worker stands with the workers waiting for a job, after a wait there.
     let mut standing = Standing::NotWaiting;
     loop {
         if record.is_removed() {
