@@ -22,8 +22,8 @@ const COUNTING_OPS: u64 = 20_000;
 /// Delegates from 1 or 16 callers into one pool.
 struct Delegate;
 
-impl Scenarios for Delegate {
-    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+impl<'a> Scenarios<BenchmarkGroup<'a, WallTime>> for Delegate {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'a, WallTime>, name: &str) {
         for (scenario, callers) in SCENARIOS {
             let gated = Gated::<P>::start();
             bench(
@@ -44,7 +44,7 @@ impl Scenarios for Delegate {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("delegate");
-    every_pool::<Delegate>(&mut group);
+    every_pool::<_, Delegate>(&mut group);
     group.finish();
     criterion.final_summary();
     support::record::write("delegate");

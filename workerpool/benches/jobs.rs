@@ -28,8 +28,8 @@ const COUNTING_OPS: u64 = 20_000;
 /// Jobs through one pool, in each scenario.
 struct JobsThrough;
 
-impl Scenarios for JobsThrough {
-    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+impl<'a> Scenarios<BenchmarkGroup<'a, WallTime>> for JobsThrough {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'a, WallTime>, name: &str) {
         for (scenario, workers, callers) in SCENARIOS {
             let jobs = Jobs::<P>::start(workers, 0);
             bench(
@@ -50,7 +50,7 @@ impl Scenarios for JobsThrough {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("jobs");
-    every_pool::<JobsThrough>(&mut group);
+    every_pool::<_, JobsThrough>(&mut group);
     group.finish();
     criterion.final_summary();
     support::record::write("jobs");

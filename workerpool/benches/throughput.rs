@@ -29,8 +29,8 @@ fn cores() -> usize {
 /// The whole batch through one pool.
 struct Batch;
 
-impl Scenarios for Batch {
-    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+impl<'a> Scenarios<BenchmarkGroup<'a, WallTime>> for Batch {
+    fn run<P: Harness>(group: &mut BenchmarkGroup<'a, WallTime>, name: &str) {
         let jobs = Jobs::<P>::start(cores(), WORK);
         bench(
             group,
@@ -52,7 +52,7 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group("throughput");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
-    every_pool::<Batch>(&mut group);
+    every_pool::<_, Batch>(&mut group);
     bench(
         &mut group,
         "throughput",

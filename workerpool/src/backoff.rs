@@ -4,6 +4,20 @@
 //! thread that spins briefly before it parks catches the next job or the next free slot
 //! without either thread paying for a wake-up. On a busy machine the spin turns into
 //! `yield_now`, which hands the core to the thread it waits for.
+//!
+//! Why not `crossbeam_utils::Backoff`, whose limits (6 and 10) these are:
+//! - With `default-features = false`, as this crate depends on crossbeam-utils, its
+//!   `snooze` never yields: it spins up to 1024 pauses a step (crossbeam-utils 0.8.23,
+//!   `backoff.rs`). Whether it yields would then depend on whether some other crate in
+//!   the user's build turns crossbeam-utils' `std` feature on (in this workspace
+//!   crossbeam-channel does; in a user's build without `v2`, maybe nothing).
+//! - Under loom every pause must be a yield the model can schedule, or a model of a
+//!   spinning wait never lets the thread it waits for run; these limits also shrink
+//!   there, to keep the models small.
+//! - The waiters need to know when the spin turns into yields
+//!   ([`Backoff::is_yielding`]): a spinner stops standing in for a sleeper's wake-up
+//!   there, as a yielding thread may not run again for a scheduler tick (the job-start
+//!   latency bench, `benches/latency.rs`, measured jobs waiting milliseconds for one).
 
 use crate::sync::{spin_pause, thread};
 
@@ -51,6 +65,12 @@ impl Backoff {
         if self.step <= YIELD_LIMIT {
             self.step += 1;
         }
+    }
+
+    /// Whether the next [`snooze`](Self::snooze) yields the core instead of spinning: from
+    /// then on the thread may not run again for a scheduler tick.
+    pub(crate) fn is_yielding(&self) -> bool {
+        self.step > SPIN_LIMIT
     }
 
     /// Whether waiting on has stopped paying off and the thread should park.

@@ -8,7 +8,7 @@ use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::ring::{PushError, Ring};
 use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, fence, lock, thread, wait};
-use crate::waiters::{Waiters, Woken};
+use crate::waiters::{Standing, WaitPlan, Waiters, Woken};
 use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
 
 /// A queue of jobs of type `T` and the worker threads that run them.
@@ -348,7 +348,7 @@ impl<T: Send + 'static> Pool<T> {
         let shared = &*self.shared;
         match shared.ring.push(job) {
             Ok(position) => {
-                shared.job_waiters.notify();
+                shared.job_waiters.notify_queued(|| shared.ring.len());
                 if shared.rendezvous {
                     self.await_handoff(position, wait)
                 } else {
@@ -366,17 +366,15 @@ impl<T: Send + 'static> Pool<T> {
     fn send_slow(&self, refused: PushError<T>, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         let has_room = || !shared.ring.is_full();
-        // After a wait for room: whether this caller still counts as spinning for room.
-        let mut waited: Option<bool> = None;
+        // Where this caller stands with the delegates waiting for room, after a wait there.
+        let mut standing = Standing::NotWaiting;
         let mut timed_out = false;
         let mut pushed = Err(refused);
         let refused = loop {
             match pushed {
                 Ok(position) => {
-                    shared.job_waiters.notify();
-                    if let Some(spinning) = waited {
-                        shared.room_waiters.done_waiting(spinning, has_room);
-                    }
+                    shared.job_waiters.notify_queued(|| shared.ring.len());
+                    shared.room_waiters.done_waiting(standing, has_room);
                     return if shared.rendezvous {
                         self.await_handoff(position, wait)
                     } else {
@@ -390,24 +388,25 @@ impl<T: Send + 'static> Pool<T> {
                     if matches!(wait, Wait::Never) || timed_out {
                         break DelegateError::new(wait.gave_up(), job);
                     }
+                    let plan = WaitPlan {
+                        standing,
+                        may_spin: shared.has_idle_core(),
+                        deadline: wait.deadline(),
+                    };
                     let woken = shared.room_waiters.wait(
-                        waited == Some(true),
-                        shared.has_idle_core(),
-                        wait.deadline(),
+                        plan,
                         || shared.ring.tail_is_free() || shared.ring.is_closed(),
                         || has_room() || shared.ring.is_closed(),
                     );
                     // A sleeper is woken only once half the queue is free: at its deadline
                     // it still takes any room there is, with this last push.
                     timed_out = woken == Woken::TimedOut;
-                    waited = Some(woken == Woken::Spinning);
+                    standing = woken.standing();
                     pushed = shared.ring.push(job);
                 }
             }
         };
-        if let Some(spinning) = waited {
-            shared.room_waiters.done_waiting(spinning, has_room);
-        }
+        shared.room_waiters.done_waiting(standing, has_room);
         Err(refused)
     }
 
@@ -421,13 +420,15 @@ impl<T: Send + 'static> Pool<T> {
                 || shared.ring.is_closed()
                 || (matches!(wait, Wait::Never) && shared.workers.load(Ordering::SeqCst) == 0)
         };
-        let woken = shared
-            .handoff_waiters
-            .wait(false, true, wait.deadline(), ready, ready);
+        let plan = WaitPlan {
+            deadline: wait.deadline(),
+            ..WaitPlan::after(Standing::NotWaiting)
+        };
+        let woken = shared.handoff_waiters.wait(plan, ready, ready);
         // The only delegate that waits for a handoff: there is no one to pass it on to.
         shared
             .handoff_waiters
-            .done_waiting(woken == Woken::Spinning, || false);
+            .done_waiting(woken.standing(), || false);
         if taken() {
             return Ok(());
         }

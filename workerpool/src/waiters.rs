@@ -5,10 +5,15 @@
 //! Waking a thread is a system call that costs microseconds; handing over a job costs
 //! nanoseconds. So the pool keeps at most one waiter per two cores spinning: a spinning
 //! waiter takes the next event itself, and the thread that made it wakes no one. A sleeper
-//! that is woken counts as spinning at once, so events that follow while it wakes up do
-//! not wake more. Every waiter that got its event (or gives up) and sees more of them
+//! that is woken counts as spinning at once, so the event that follows while it wakes up
+//! wakes no one more. Every waiter that got its event (or gives up) and sees more of them
 //! left wakes the next sleeper unless another spins: the events it was counted on for are
 //! never left without a taker, and waiters join one at a time while a backlog lasts.
+//!
+//! On a busy machine a thread may not run for a scheduler tick (milliseconds) after it was
+//! woken, or after it yields, so a spinner stands in for a wake-up only as far as that
+//! cannot hold jobs up for long: it counts while it spins, not while it yields, and for
+//! one queued event, not two ([`Waiters::notify_queued`]).
 //!
 //! A waiter spins only when that can pay off: a delegate waiting for room does not, while
 //! the workers that are awake take every core (it would take one from them). A delegate
@@ -73,6 +78,43 @@ enum Spin {
     No,
 }
 
+/// Where a thread stands with a waiters list between two of its waits, until it calls
+/// [`Waiters::done_waiting`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// It has not waited here: it has nothing to hand on.
+    #[default]
+    NotWaiting,
+    /// It counts as spinning: events may have skipped a wake-up because of it.
+    Spinning,
+    /// It waited, and does not count as spinning; events may still have gone
+    /// unannounced while it spun uncounted.
+    Waited,
+}
+
+/// How a thread waits, for [`Waiters::wait`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WaitPlan {
+    /// The caller's standing after its previous wait.
+    pub(crate) standing: Standing,
+    /// Whether spinning can pay off at all: it cannot while the threads that make the
+    /// events need every core.
+    pub(crate) may_spin: bool,
+    /// When to give up; `None` waits for good.
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl WaitPlan {
+    /// A wait with no deadline, spinning first if that can pay off.
+    pub(crate) fn after(standing: Standing) -> Self {
+        WaitPlan {
+            standing,
+            may_spin: true,
+            deadline: None,
+        }
+    }
+}
+
 /// How a wait ended.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Woken {
@@ -85,6 +127,16 @@ pub(crate) enum Woken {
     Ready,
     /// The deadline passed; the waiter does not count as spinning.
     TimedOut,
+}
+
+impl Woken {
+    /// The waiter's standing after this wait.
+    pub(crate) fn standing(&self) -> Standing {
+        match self {
+            Woken::Spinning => Standing::Spinning,
+            Woken::Ready | Woken::TimedOut => Standing::Waited,
+        }
+    }
 }
 
 /// One spinner, in `counts`.
@@ -158,13 +210,45 @@ impl Waiters {
         }
     }
 
+    /// An event happened, and `queued()` events now wait for a taker: wakes a sleeper
+    /// unless the spinners can take them all.
+    ///
+    /// A spinner stands in for one event at most. A sleeper just woken counts as spinning
+    /// before it runs, and on a busy machine it may not run for a scheduler tick (so may a
+    /// spinner the scheduler preempted): the events queued behind the one it will take do
+    /// not wait for it, they wake another sleeper. Only while no more than one per two
+    /// cores spin, so that a burst of events wakes a few threads, not every sleeper: those
+    /// that run pass the backlog on ([`done_waiting`](Self::done_waiting)). `queued()` is
+    /// asked only when someone both spins and sleeps.
+    #[inline]
+    pub(crate) fn notify_queued(&self, queued: impl FnOnce() -> usize) {
+        // After the push that made the event.
+        store_load_order();
+        let counts = self.counts.load(Ordering::SeqCst);
+        if counts == 0 {
+            return;
+        }
+        let spinning = spinners(counts);
+        // No one spins (so someone sleeps), or the spinners are outnumbered.
+        if spinning == 0
+            || (sleepers(counts) > 0 && spinning <= self.max_spinning && queued() > spinning)
+        {
+            self.wake_one();
+        }
+    }
+
     /// A thread that waited here has taken its event, or gives up waiting. A notification
     /// may have been skipped because this thread was spinning, so if `more()` events are
     /// left, it makes sure a sleeper is woken for them unless another thread spins.
-    /// `spinning` says whether the thread still counts as spinning ([`Woken::Spinning`]).
-    pub(crate) fn done_waiting(&self, spinning: bool, more: impl FnOnce() -> bool) {
-        if spinning {
-            self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+    /// `standing` is the thread's, from its last wait; one that has not waited
+    /// ([`Standing::NotWaiting`]) has nothing to hand on, and this does nothing.
+    pub(crate) fn done_waiting(&self, standing: Standing, more: impl FnOnce() -> bool) {
+        match standing {
+            Standing::NotWaiting => return,
+            Standing::Spinning => {
+                self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+            }
+            Standing::Waited => {}
         }
         store_load_order();
         if sleepers(self.counts.load(Ordering::SeqCst)) > 0 && more() {
@@ -216,9 +300,7 @@ impl Waiters {
         sleeper.thread.unpark();
     }
 
-    /// Waits until `ready()`, or until `deadline`. `spinning` says whether the caller
-    /// already counts as spinning; `may_spin` whether spinning can pay off at all (it
-    /// cannot while the threads that make the events need every core).
+    /// Waits until `ready()`, or until the plan's deadline.
     ///
     /// It spins first, polling `looks_ready()`: a cheap, maybe late, sign of `ready()` that
     /// spares the lines other threads write. Then it sleeps, after checking `ready()`
@@ -227,12 +309,16 @@ impl Waiters {
     /// only bounce the count's cache line between the threads.
     pub(crate) fn wait(
         &self,
-        spinning: bool,
-        may_spin: bool,
-        deadline: Option<Instant>,
+        plan: WaitPlan,
         looks_ready: impl Fn() -> bool,
         ready: impl Fn() -> bool,
     ) -> Woken {
+        let WaitPlan {
+            standing,
+            may_spin,
+            deadline,
+        } = plan;
+        let spinning = standing == Standing::Spinning;
         let spin = if !may_spin {
             if spinning {
                 self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
@@ -251,20 +337,29 @@ impl Waiters {
             store_load_order();
             Spin::No
         };
+        let mut counted = spin == Spin::Counted;
         if spin != Spin::No {
             let mut backoff = Backoff::new();
             while !backoff.is_completed() {
                 if looks_ready() {
-                    return if spin == Spin::Counted {
+                    return if counted {
                         Woken::Spinning
                     } else {
                         Woken::Ready
                     };
                 }
+                if counted && backoff.is_yielding() {
+                    // A thread that yields may not run again for a scheduler tick: on a busy
+                    // machine, events would wait that long for it. It stands in for a
+                    // wake-up only while it spins; it yields uncounted.
+                    self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
+                    store_load_order();
+                    counted = false;
+                }
                 backoff.snooze();
             }
         }
-        if spin == Spin::Counted {
+        if counted {
             self.counts.fetch_sub(SPINNER, Ordering::SeqCst);
             store_load_order();
         }
@@ -338,6 +433,147 @@ impl Waiters {
     }
 }
 
+#[cfg(all(test, not(loom)))]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    /// Spawns a thread that waits on `waiters` until `go` says so, then reports how its wait
+    /// ended and holds its standing until `release` says so: while it holds, a woken thread
+    /// still counts as spinning, as one the scheduler has not run yet does.
+    fn sleeper<'scope>(
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        waiters: &'static Waiters,
+        woken: mpsc::Sender<Woken>,
+        release: mpsc::Receiver<()>,
+    ) {
+        scope.spawn(move || {
+            let outcome = waiters.wait(
+                WaitPlan {
+                    may_spin: false,
+                    ..WaitPlan::after(Standing::NotWaiting)
+                },
+                || false,
+                || false,
+            );
+            let standing = outcome.standing();
+            woken.send(outcome).unwrap();
+            release.recv().unwrap();
+            waiters.done_waiting(standing, || false);
+        });
+    }
+
+    /// Waits, by polling a condition, until `sleepers` threads sleep in `waiters`.
+    fn until_sleeping(waiters: &Waiters, sleepers: usize) {
+        while waiters.sleeping() != sleepers {
+            std::thread::yield_now();
+        }
+    }
+
+    /// Lets every sleeper of `waiters` go: wakes them all, releases them, and takes their
+    /// outcomes. Tests check what they saw only after this, so that a failure reports
+    /// instead of leaving threads asleep that the test would wait for.
+    fn release_all(
+        waiters: &Waiters,
+        releases: &[mpsc::Sender<()>],
+        outcomes: &mpsc::Receiver<Woken>,
+    ) {
+        waiters.wake_all();
+        for release in releases {
+            release.send(()).unwrap();
+        }
+        for _ in releases {
+            assert_eq!(outcomes.recv().unwrap(), Woken::Spinning);
+        }
+    }
+
+    /// A woken sleeper that has not run yet stands in for the event it was woken for, not
+    /// for the next one: a second queued event wakes a second sleeper.
+    #[test]
+    fn a_woken_sleeper_stands_in_for_one_event_only() {
+        let waiters: &'static Waiters = Box::leak(Box::new(Waiters::new(true, 2)));
+        let (woken, outcomes) = mpsc::channel();
+        let (releases, receivers): (Vec<_>, Vec<_>) = (0..2).map(|_| mpsc::channel()).unzip();
+        let (after_one, after_two) = std::thread::scope(|scope| {
+            for release in receivers {
+                sleeper(scope, waiters, woken.clone(), release);
+            }
+            until_sleeping(waiters, 2);
+            waiters.notify_queued(|| 1);
+            let after_one = waiters.sleeping();
+            // The woken thread holds its spinning standing, as one not yet scheduled does.
+            waiters.notify_queued(|| 2);
+            let after_two = waiters.sleeping();
+            release_all(waiters, &releases, &outcomes);
+            (after_one, after_two)
+        });
+        assert_eq!(after_one, 1, "the first event wakes a sleeper");
+        assert_eq!(
+            after_two, 0,
+            "two events queued, one spinner: the second event wakes the other sleeper"
+        );
+        assert!(!waiters.any());
+    }
+
+    /// Spinners stand in only up to one per two cores: with more, events queued behind
+    /// them wake no one more (the threads that run pass the backlog on).
+    #[test]
+    fn a_burst_wakes_a_few_sleepers_not_all() {
+        let waiters: &'static Waiters = Box::leak(Box::new(Waiters::new(true, 2)));
+        let (woken, outcomes) = mpsc::channel();
+        let (releases, receivers): (Vec<_>, Vec<_>) = (0..4).map(|_| mpsc::channel()).unzip();
+        let after_burst = std::thread::scope(|scope| {
+            for release in receivers {
+                sleeper(scope, waiters, woken.clone(), release);
+            }
+            until_sleeping(waiters, 4);
+            for queued in 1..=100 {
+                waiters.notify_queued(|| queued);
+            }
+            let after_burst = waiters.sleeping();
+            release_all(waiters, &releases, &outcomes);
+            after_burst
+        });
+        assert_eq!(after_burst, 2, "one woken, then one more for the backlog");
+        assert!(!waiters.any());
+    }
+
+    /// A spinner counted as standing in for a sleeper's wake-up stops counting before it
+    /// yields the core: a yielding thread may not run again for a scheduler tick, and
+    /// events must not wait that long for it.
+    #[test]
+    fn a_spinner_stops_standing_in_before_it_yields() {
+        let waiters: &'static Waiters = Box::leak(Box::new(Waiters::new(true, 2)));
+        let (woken, outcomes) = mpsc::channel();
+        let (release, received) = mpsc::channel();
+        let (outcome, seen) = std::thread::scope(|scope| {
+            // Someone sleeps, so the spinner below counts itself.
+            sleeper(scope, waiters, woken, received);
+            until_sleeping(waiters, 1);
+            let seen = std::cell::RefCell::new(Vec::new());
+            let outcome = waiters.wait(
+                WaitPlan::after(Standing::NotWaiting),
+                || {
+                    let counts = waiters.counts.load(Ordering::SeqCst);
+                    seen.borrow_mut().push(spinners(counts));
+                    false
+                },
+                || true,
+            );
+            release_all(waiters, &[release], &outcomes);
+            (outcome, seen.into_inner())
+        });
+        assert_eq!(outcome, Woken::Ready);
+        assert_eq!(seen.first(), Some(&1), "it spins counted: {seen:?}");
+        assert_eq!(
+            seen.last(),
+            Some(&0),
+            "it yields uncounted, before it would sleep: {seen:?}"
+        );
+        assert!(!waiters.any());
+    }
+}
+
 #[cfg(all(test, loom))]
 mod loom_tests {
     use super::*;
@@ -363,20 +599,16 @@ mod loom_tests {
                 .map(|_| {
                     let (waiters, events) = (Arc::clone(&waiters), Arc::clone(&events));
                     loom::thread::spawn(move || {
-                        let mut waited = None;
+                        let mut standing = Standing::NotWaiting;
                         loop {
                             if take(&events) {
-                                if let Some(spinning) = waited {
-                                    waiters.done_waiting(spinning, || {
-                                        events.load(Ordering::SeqCst) > 0
-                                    });
-                                }
+                                waiters
+                                    .done_waiting(standing, || events.load(Ordering::SeqCst) > 0);
                                 return;
                             }
                             let ready = || events.load(Ordering::SeqCst) > 0;
-                            let woken =
-                                waiters.wait(waited == Some(true), true, None, ready, ready);
-                            waited = Some(woken == Woken::Spinning);
+                            let woken = waiters.wait(WaitPlan::after(standing), ready, ready);
+                            standing = woken.standing();
                         }
                     })
                 })

@@ -9,7 +9,7 @@ use crossbeam_utils::CachePadded;
 
 use crate::pool::Shared;
 use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
-use crate::waiters::Woken;
+use crate::waiters::{Standing, WaitPlan};
 
 /// What the pool, the worker's thread and its handle share about one worker.
 pub(crate) struct WorkerRecord {
@@ -112,8 +112,8 @@ where
     // state (its channels, its connection) is gone.
     let mut work = work;
     let more_jobs = || !shared.ring.is_empty();
-    // After a wait for a job: whether this worker still counts as spinning for one.
-    let mut waited: Option<bool> = None;
+    // Where this worker stands with the workers waiting for a job, after a wait there.
+    let mut standing = Standing::NotWaiting;
     loop {
         if record.is_removed() {
             break;
@@ -127,9 +127,8 @@ where
             shared.ring.try_pop()
         };
         if let Some(job) = next {
-            if let Some(spinning) = waited.take() {
-                shared.job_waiters.done_waiting(spinning, more_jobs);
-            }
+            let waited = std::mem::take(&mut standing);
+            shared.job_waiters.done_waiting(waited, more_jobs);
             shared.job_taken();
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
                 shared.job_panicked(payload);
@@ -146,18 +145,14 @@ where
         shared.going_idle();
         let must_look = || shared.ring.is_closed() || record.is_removed();
         let woken = shared.job_waiters.wait(
-            waited == Some(true),
-            true,
-            None,
+            WaitPlan::after(standing),
             || shared.ring.head_is_ready() || must_look(),
             || more_jobs() || must_look(),
         );
-        waited = Some(woken == Woken::Spinning);
+        standing = woken.standing();
     }
-    if let Some(spinning) = waited {
-        // Delegates may have counted on this worker to take a job: hand that on.
-        shared.job_waiters.done_waiting(spinning, more_jobs);
-    }
+    // Delegates may have counted on this worker to take a job: hand that on.
+    shared.job_waiters.done_waiting(standing, more_jobs);
 }
 
 /// Tells the pool a worker thread is about to end, however it ends.

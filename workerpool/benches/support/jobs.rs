@@ -11,7 +11,7 @@ pub const QUEUE: usize = 1024;
 
 /// Waits until every job submitted so far has run: each worker takes one FINISH job, which it can
 /// only reach after the jobs it took before, and waits for the others there.
-fn drain<P: Harness>(pool: &P, control: &Control, workers: usize) {
+pub fn drain<P: Harness>(pool: &P, control: &Control, workers: usize) {
     for _ in 0..workers {
         pool.submit(FINISH);
     }

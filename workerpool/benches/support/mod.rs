@@ -7,6 +7,7 @@
 pub mod counting;
 pub mod gated;
 pub mod jobs;
+pub mod latency;
 pub mod measure;
 pub mod pools;
 pub mod record;

@@ -4,11 +4,11 @@
 
 use std::hint::black_box;
 
-use criterion::BenchmarkGroup;
-use criterion::measurement::WallTime;
 use std::sync::mpsc;
 use std::sync::{Arc, Barrier, Mutex};
 use std::thread::{self, JoinHandle};
+
+use super::latency::StartTimes;
 
 /// A job value that makes its worker wait at [`Control::finish`].
 pub const FINISH: u64 = u64::MAX;
@@ -23,6 +23,9 @@ pub struct Control {
     pub gate: Barrier,
     /// Rounds of busy work per job (0: the job is only looked at).
     pub work: u64,
+    /// Set for the latency bench: every job is the time it was delegated, and the worker
+    /// records how long it waited to start.
+    pub starts: Option<StartTimes>,
 }
 
 impl Control {
@@ -33,6 +36,18 @@ impl Control {
             finish: Barrier::new(workers + 1),
             gate: Barrier::new(2),
             work,
+            starts: None,
+        }))
+    }
+
+    /// A control for `workers` workers whose jobs are delegation times from `starts`: each
+    /// job records how long it waited to start, and does nothing else.
+    pub fn leak_timing(workers: usize, starts: StartTimes) -> &'static Control {
+        Box::leak(Box::new(Control {
+            finish: Barrier::new(workers + 1),
+            gate: Barrier::new(2),
+            work: 0,
+            starts: Some(starts),
         }))
     }
 
@@ -50,9 +65,12 @@ impl Control {
             _ if self.work > 0 => {
                 black_box(spin(self.work ^ (job & 1)));
             }
-            _ => {
-                black_box(job);
-            }
+            _ => match &self.starts {
+                Some(starts) => starts.started(job),
+                None => {
+                    black_box(job);
+                }
+            },
         }
     }
 }
@@ -272,21 +290,22 @@ impl Harness for Rayon {
     }
 }
 
-/// A benchmark's scenarios for one pool, written once for every pool.
-pub trait Scenarios {
-    /// Measures pool `P`, named `name` on the page, into `group`.
-    fn run<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str);
+/// A benchmark's scenarios for one pool, written once for every pool. `Results` is where the
+/// results go: a criterion group, or the latency bench's own list.
+pub trait Scenarios<Results> {
+    /// Measures pool `P`, named `name` on the page, into `results`.
+    fn run<P: Harness>(results: &mut Results, name: &str);
 }
 
 /// Runs `S`'s scenarios for workerpool 3, its v2 API (with the feature `v2`) and every peer, in
 /// the order the page shows them.
-pub fn every_pool<S: Scenarios>(group: &mut BenchmarkGroup<'_, WallTime>) {
-    S::run::<V3>(group, "v3");
+pub fn every_pool<Results, S: Scenarios<Results>>(results: &mut Results) {
+    S::run::<V3>(results, "v3");
     #[cfg(feature = "v2")]
-    S::run::<V2>(group, "v2");
-    S::run::<Crossbeam>(group, "crossbeam-channel");
-    S::run::<StdChannel>(group, "std-sync_channel");
-    S::run::<Flume>(group, "flume");
-    S::run::<ThreadpoolCrate>(group, "threadpool");
-    S::run::<Rayon>(group, "rayon");
+    S::run::<V2>(results, "v2");
+    S::run::<Crossbeam>(results, "crossbeam-channel");
+    S::run::<StdChannel>(results, "std-sync_channel");
+    S::run::<Flume>(results, "flume");
+    S::run::<ThreadpoolCrate>(results, "threadpool");
+    S::run::<Rayon>(results, "rayon");
 }

@@ -1,13 +1,17 @@
-//! Writes the allocation counts to `<criterion dir>/allocations/<bench>.json`, where bench-report reads
-//! them: `{ "version": 1, "benchmarks": { "<id>": { "allocs_per_op", "bytes_per_op", "ops", "peak_bytes" } } }`.
-//! Counts of benchmarks not run this time (filtered out) are kept from the previous file.
+//! Writes what the suite measures beside criterion's results, where bench-report reads it:
+//! allocation counts to `<criterion dir>/allocations/<bench>.json`
+//! (`{ "version": 1, "benchmarks": { "<id>": { "allocs_per_op", "bytes_per_op", "ops", "peak_bytes" } } }`)
+//! and job-start latencies to `<criterion dir>/latency/<bench>.json`
+//! (`{ "version": 1, "benchmarks": { "<id>": { "p50_ns", "p99_ns", "max_ns", "samples" } } }`).
+//! Entries of benchmarks not run this time (filtered out) are kept from the previous file.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::counting::Counts;
+use super::latency::Percentiles;
 
 static COUNTS: Mutex<Vec<(String, Counts, u64, bool)>> = Mutex::new(Vec::new());
 
@@ -37,39 +41,58 @@ fn criterion_dir() -> PathBuf {
         .join("criterion")
 }
 
-/// Merges this run's counts into `allocations/<bench>.json`, replacing the file whole.
+/// Merges this run's allocation counts into `allocations/<bench>.json`.
 pub fn write(bench: &str) {
     let counts = std::mem::take(&mut *COUNTS.lock().expect("not poisoned"));
-    if counts.is_empty() {
+    let entries = counts.into_iter().map(|(id, counts, ops, with_peak)| {
+        let entry = json!({
+            "allocs_per_op": counts.allocations as f64 / ops as f64,
+            "bytes_per_op": counts.bytes as f64 / ops as f64,
+            "ops": ops,
+            "peak_bytes": with_peak.then_some(counts.peak_bytes),
+        });
+        (id, entry)
+    });
+    merge("allocations", bench, "allocation counts", entries.collect());
+}
+
+/// Merges job-start latencies, one per benchmark id, into `latency/<bench>.json`.
+pub fn write_latencies(bench: &str, latencies: &[(String, Percentiles)]) {
+    let entries = latencies.iter().map(|(id, latency)| {
+        let entry = json!({
+            "p50_ns": latency.p50_ns,
+            "p99_ns": latency.p99_ns,
+            "max_ns": latency.max_ns,
+            "samples": latency.samples,
+        });
+        (id.clone(), entry)
+    });
+    merge("latency", bench, "latencies", entries.collect());
+}
+
+/// Merges `entries` into `<criterion dir>/<kind>/<bench>.json`, replacing the file whole (a
+/// temporary file renamed over it), so a reader never sees half of it.
+fn merge(kind: &str, bench: &str, what: &str, entries: Vec<(String, Value)>) {
+    if entries.is_empty() {
         return;
     }
-    let dir = criterion_dir().join("allocations");
+    let dir = criterion_dir().join(kind);
     let path = dir.join(format!("{bench}.json"));
-    let mut benchmarks = std::fs::read_to_string(&path)
+    let mut benchmarks: Map<String, Value> = std::fs::read_to_string(&path)
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .filter(|file| file["version"] == 1)
         .and_then(|mut file| file["benchmarks"].as_object_mut().map(std::mem::take))
         .unwrap_or_default();
-    for (id, counts, ops, with_peak) in counts {
-        benchmarks.insert(
-            id,
-            json!({
-                "allocs_per_op": counts.allocations as f64 / ops as f64,
-                "bytes_per_op": counts.bytes as f64 / ops as f64,
-                "ops": ops,
-                "peak_bytes": with_peak.then_some(counts.peak_bytes),
-            }),
-        );
-    }
+    benchmarks.extend(entries);
     let text = serde_json::to_string_pretty(&json!({ "version": 1, "benchmarks": benchmarks }))
-        .expect("counts serialise");
+        .expect("results serialise");
     let temporary = dir.join(format!(".{bench}.json.tmp"));
     let written = std::fs::create_dir_all(&dir)
         .and_then(|()| std::fs::write(&temporary, text))
         .and_then(|()| std::fs::rename(&temporary, &path));
     match written {
-        Ok(()) => eprintln!("allocation counts written to {}", path.display()),
-        Err(e) => eprintln!("cannot write allocation counts to {}: {e}", path.display()),
+        Ok(()) => eprintln!("{what} written to {}", path.display()),
+        Err(e) => eprintln!("cannot write {what} to {}: {e}", path.display()),
     }
 }
