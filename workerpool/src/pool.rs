@@ -268,6 +268,10 @@ impl<T: Send + 'static> Pool<T> {
     /// Fails only when the pool is stopped, before or while it waits; the error hands the
     /// job back. Without workers the job waits in the queue for one to be added.
     ///
+    /// On a rendezvous pool (`queue_len == 0`) it returns once a worker has taken this
+    /// very job (several callers each wait for their own), and fails only with
+    /// [`Error::Stopped`].
+    ///
     /// A caller that has to sleep for room is woken once half the queue is free, not at
     /// every free slot, so that one wake-up queues many jobs; it also looks again by
     /// itself every few milliseconds, so it never sleeps on while there is room.
@@ -297,7 +301,8 @@ impl<T: Send + 'static> Pool<T> {
     /// Queues `job`, waiting at most `timeout` for room.
     ///
     /// Fails with [`Error::Timeout`] when the queue stayed full, and with
-    /// [`Error::Stopped`] when the pool is stopped; either way the job comes back.
+    /// [`Error::Stopped`] when the pool is stopped; either way the job comes back. On a
+    /// rendezvous pool, `Timeout` means no worker took the job before the deadline.
     ///
     /// ```
     /// use std::time::Duration;
@@ -377,7 +382,12 @@ impl<T: Send + 'static> Pool<T> {
     fn send(&self, job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         if let Some(rendezvous) = &shared.rendezvous {
-            return rendezvous.send(job, wait.deadline());
+            let sent = rendezvous.send(job, wait.deadline());
+            if sent.is_err() {
+                // A job given back counts as finished for `wait_idle`.
+                shared.job_finished();
+            }
+            return sent;
         }
         match shared.ring.push(job) {
             Ok(_) => {
@@ -516,7 +526,7 @@ impl<T: Send + 'static> Pool<T> {
         match &caller {
             Some(record) => record.set_stopping(false),
             // Workers that were inside a stop of their own go on once it returns.
-            None => drop(shared.join_workers(false)),
+            None => shared.join_workers(false),
         }
         unrun
     }

@@ -138,14 +138,14 @@ impl<T> Rendezvous<T> {
         let mut state = lock(&self.state);
         loop {
             let entry = state.takers.iter().position(|t| t.worker.id() == me.id());
-            if let Some(index) = entry {
-                if let Some((number, job)) = state.takers[index].handed.take() {
-                    state.takers.remove(index);
-                    running.store(number, Ordering::SeqCst);
-                    drop(state);
-                    run_once(&mut announce);
-                    return Taken::Job(job);
-                }
+            if let Some(index) = entry
+                && let Some((number, job)) = state.takers[index].handed.take()
+            {
+                state.takers.remove(index);
+                running.store(number, Ordering::SeqCst);
+                drop(state);
+                run_once(&mut announce);
+                return Taken::Job(job);
             }
             if state.closed || removed() {
                 if let Some(index) = entry {

@@ -374,7 +374,9 @@ mod tests {
     #[test]
     fn a_ring_too_large_to_allocate_panics_with_its_size() {
         let caught = std::panic::catch_unwind(|| Ring::<u64>::new(1 << 40));
-        let message = caught.unwrap_err();
+        let Err(message) = caught else {
+            panic!("a ring of 2^40 slots was allocated")
+        };
         let message = message.downcast_ref::<String>().unwrap();
         assert!(message.contains("1099511627776 jobs"), "{message}");
         assert!(message.contains(" bytes)"), "{message}");

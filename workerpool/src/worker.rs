@@ -130,7 +130,8 @@ impl WorkerRecord {
 
     fn wait_for_exit(&self, unless_stopping: bool) {
         let mut status = lock(&self.status);
-        while !status.exited && !(unless_stopping && status.stopping) {
+        let done = |status: &Status| status.exited || (unless_stopping && status.stopping);
+        while !done(&status) {
             status = wait(&self.status_changed, status);
         }
         let exited = status.exited;

@@ -39,7 +39,7 @@ fn several_callers(send: fn(&Pool<usize>, usize) -> Result<(), workerpool::Deleg
     let (pool, taken) = busy_rendezvous(total);
     let callers: Vec<_> = (0..CALLERS)
         .map(|caller| {
-            let (pool, taken) = (Arc::clone(&pool), Arc::clone(&taken));
+            let pool = Arc::clone(&pool);
             thread::spawn(move || {
                 for n in 0..JOBS_PER_CALLER {
                     let job = caller * JOBS_PER_CALLER + n;

@@ -74,12 +74,13 @@ fn run_round(round: usize, queue_len: usize, stop_from_workers: bool) {
             runs[job].fetch_add(1, Ordering::SeqCst);
             let ran = ran.fetch_add(1, Ordering::SeqCst) + 1;
             // Two workers stop the pool from inside their jobs, at about the same time.
-            if stop_from_workers && ran >= total / 3 && stopping.fetch_add(1, Ordering::SeqCst) < 2
+            if stop_from_workers
+                && ran >= total / 3
+                && stopping.fetch_add(1, Ordering::SeqCst) < 2
+                && let Some(pool) = weak.upgrade()
             {
-                if let Some(pool) = weak.upgrade() {
-                    for job in pool.stop() {
-                        returned[job].fetch_add(1, Ordering::SeqCst);
-                    }
+                for job in pool.stop() {
+                    returned[job].fetch_add(1, Ordering::SeqCst);
                 }
             }
             if job % 97 == 0 {
