@@ -149,6 +149,10 @@ impl<T: Send + 'static> Builder<T> {
 
     /// Builds the pool. It has no workers yet: add them with [`Pool::add_worker`].
     ///
+    /// # Panics
+    ///
+    /// When the queue cannot be allocated, as [`Pool::new`] does.
+    ///
     /// ```
     /// let pool: workerpool::Pool<String> = workerpool::Pool::builder(100).build();
     /// assert_eq!(pool.workers(), 0);

@@ -8,7 +8,9 @@ use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::rendezvous::Rendezvous;
 use crate::ring::{PushError, Ring};
-use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
+use crate::sync::{
+    Arc, AtomicUsize, Condvar, Mutex, Ordering, lock, store_load_order, thread, wait,
+};
 use crate::waiters::{Waiters, Woken};
 use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRecord};
 
@@ -573,6 +575,9 @@ impl<T: Send + 'static> Pool<T> {
         );
         let ticket = shared.idle_ticket();
         shared.idle.waiters.fetch_add(1, Ordering::SeqCst);
+        // Counted, then looks at the workers' running states, which they store before
+        // they read this count: one side sees the other.
+        store_load_order();
         let mut guard = lock(&shared.idle.lock);
         while !shared.is_idle_past(&ticket) {
             guard = wait(&shared.idle.changed, guard);
@@ -696,6 +701,7 @@ impl<T: Send + 'static> Shared<T> {
     /// after the worker's store: a waiter that counts itself after it still sees the store.
     #[inline]
     pub(crate) fn job_finished(&self) {
+        store_load_order();
         if self.idle.waiters.load(Ordering::SeqCst) > 0 {
             self.notify_idle();
         }

@@ -291,7 +291,8 @@ impl WorkerHandle {
 
     /// Tells the worker to exit: it finishes the job it is running, if any, and takes no
     /// other. Returns at once; the pool stops counting the worker at once. Calling it
-    /// again does nothing.
+    /// again does nothing. (On a rendezvous pool, a job a delegate had already handed to
+    /// the waiting worker counts as the one it is running: it runs.)
     ///
     /// ```
     /// let pool = workerpool::Pool::new(8);
