@@ -696,9 +696,10 @@ impl<T: Send + 'static> Shared<T> {
         workers.saturating_sub(self.job_waiters.sleeping()) < self.cores
     }
 
-    /// A worker has just stored a new running state (so its last job, if any, is
-    /// finished): wakes `wait_idle` if anyone waits. The load is sequentially consistent,
-    /// after the worker's store: a waiter that counts itself after it still sees the store.
+    /// A worker's last job is finished (it has stored its new running state, then made a
+    /// sequentially consistent compare-and-swap or store): wakes `wait_idle` if anyone
+    /// waits. The load is sequentially consistent too, so a waiter that counts itself
+    /// after it still sees the new state.
     #[inline]
     pub(crate) fn job_finished(&self) {
         store_load_order();
@@ -751,9 +752,9 @@ impl<T: Send + 'static> Shared<T> {
     /// Whether every job queued before `ticket` was taken has finished or was handed
     /// back: none is still queued, and no worker holds one.
     ///
-    /// A worker stores the position it is about to take (sequentially consistent) before
-    /// its compare-and-swap on `head`: so once `head` is past the ticket, each job before
-    /// it is either finished or shows in its worker's running state. A worker that stored
+    /// A worker stores the position it is about to take (a release store) before its
+    /// compare-and-swap on `head`: so once `head` is past the ticket, each job before it
+    /// is either finished or shows in its worker's running state. A worker that stored
     /// a position and then lost the race stores again, and notifies, before it waits.
     pub(crate) fn is_idle_past(&self, ticket: &IdleTicket) -> bool {
         let IdleTicket(ticket) = *ticket;

@@ -20,7 +20,8 @@ pub(crate) struct WorkerRecord {
     /// The job this worker holds or is about to take, for `wait_idle`: a ring position
     /// (a job number on a rendezvous pool), or [`NOT_RUNNING`]. Only its own thread
     /// writes it, on its own cache line: before it tries to take a job, and once it has
-    /// none. So a job it has finished counts as running until it stores the next state.
+    /// none. So a job it has finished counts as running until it stores the next state,
+    /// and a position it failed to take until it stores another.
     running: CachePadded<AtomicUsize>,
     /// The thread, until someone joins it.
     thread: Mutex<Option<thread::JoinHandle<()>>>,
@@ -89,12 +90,19 @@ impl WorkerRecord {
         self.running.load(Ordering::SeqCst)
     }
 
-    /// Stores what [`running`](Self::running) returns; only the worker's own thread calls
-    /// it. Sequentially consistent: a `wait_idle` that sees a job taken (`head` moved)
-    /// must also see which worker holds it.
+    /// Says the worker is about to try to take the job at `position`; only its own
+    /// thread calls it, before its compare-and-swap on `head`. A release store (a plain
+    /// store on x86): a `wait_idle` that sees `head` moved by that compare-and-swap (or
+    /// a later one) also sees this.
     #[inline]
-    pub(crate) fn set_running(&self, position: usize) {
-        self.running.store(position, Ordering::SeqCst);
+    pub(crate) fn set_claiming(&self, position: usize) {
+        self.running.store(position, Ordering::Release);
+    }
+
+    /// Says the worker holds no job. Sequentially consistent: the worker reads the count
+    /// of `wait_idle` callers next (the store-buffer pattern), off the hot path.
+    pub(crate) fn set_not_running(&self) {
+        self.running.store(NOT_RUNNING, Ordering::SeqCst);
     }
 
     pub(crate) fn running_cell(&self) -> &AtomicUsize {
@@ -193,10 +201,7 @@ fn take_from_queue<T: Send + 'static>(
     let more_jobs = || !shared.ring.is_empty();
     // Before each attempt to take the job at `position`: which job this worker may hold,
     // which also says it has finished the last one.
-    let claiming = |position| {
-        record.set_running(position);
-        shared.job_finished();
-    };
+    let claiming = |position| record.set_claiming(position);
     // After a wait for a job: whether this worker still counts as spinning for one.
     let mut waited: Option<bool> = None;
     loop {
@@ -212,6 +217,9 @@ fn take_from_queue<T: Send + 'static>(
             shared.ring.try_pop(claiming)
         };
         if let Some(job) = next {
+            // After the compare-and-swap that took it (sequentially consistent): the last
+            // job is finished, a `wait_idle` may be waiting for that.
+            shared.job_finished();
             if let Some(spinning) = waited.take() {
                 shared.job_waiters.done_waiting(spinning, more_jobs);
             }
@@ -220,7 +228,7 @@ fn take_from_queue<T: Send + 'static>(
             continue;
         }
         // No job held: the last one is finished.
-        record.set_running(NOT_RUNNING);
+        record.set_not_running();
         shared.job_finished();
         if closed {
             break;
@@ -249,7 +257,7 @@ struct ExitGuard<'a, T: Send + 'static> {
 
 impl<T: Send + 'static> Drop for ExitGuard<'_, T> {
     fn drop(&mut self) {
-        self.record.set_running(NOT_RUNNING);
+        self.record.set_not_running();
         self.shared.worker_exited(self.record);
         self.record.set_exited();
     }
