@@ -1,6 +1,7 @@
 //! Model-checked races (loom explores their interleavings): delegate against stop, a full
 //! queue against stop, removal against a waiting worker, wait_idle against a worker and
-//! against a concurrent delegate, two rendezvous delegates and one worker, and stop from
+//! against a concurrent delegate and with two workers racing, two rendezvous delegates and
+//! one worker, and stop from
 //! two workers.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --test loom --release`.
@@ -244,6 +245,23 @@ fn wait_idle_against_a_concurrent_delegate_waits_for_the_earlier_job() {
         pool.wait_idle();
         assert!(first_ran.load(Ordering::SeqCst));
         other.join().unwrap();
+        assert!(pool.stop().is_empty());
+    });
+}
+
+/// Two workers race for two jobs (one may lose a compare-and-swap on a position it said
+/// it was taking): `wait_idle` still waits for both jobs and returns.
+#[test]
+fn wait_idle_with_two_workers_racing_for_the_jobs_waits_for_both() {
+    model_bounded(1, || {
+        let pool = Pool::new(2);
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        counting_worker(&pool, &ran);
+        pool.delegate(1).unwrap();
+        pool.delegate(2).unwrap();
+        pool.wait_idle();
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
         assert!(pool.stop().is_empty());
     });
 }
