@@ -1,8 +1,7 @@
 //! Model-checked races (loom explores their interleavings): delegate against stop, a full
 //! queue against stop, removal against a waiting worker, wait_idle against a worker and
 //! against a concurrent delegate and with two workers racing, two rendezvous delegates and
-//! one worker, and stop from
-//! two workers.
+//! one worker, and stop from two workers.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --test loom --release`.
 #![cfg(loom)]
