@@ -77,6 +77,11 @@ impl<T: Send + 'static> Builder<T> {
     /// Names worker threads `{prefix}-0`, `{prefix}-1`, ... in the order they are added.
     /// The default prefix is `workerpool`. Names show in panic messages and debuggers.
     ///
+    /// # Panics
+    ///
+    /// At once, when `prefix` contains a NUL byte, which no thread name may hold (rather
+    /// than at each [`Pool::add_worker`]).
+    ///
     /// ```
     /// let pool = workerpool::Pool::builder(4).thread_name("mailer").build();
     /// let (sent, received) = std::sync::mpsc::channel();
@@ -87,7 +92,13 @@ impl<T: Send + 'static> Builder<T> {
     /// assert_eq!(received.recv().unwrap().as_deref(), Some("mailer-0"));
     /// ```
     pub fn thread_name(mut self, prefix: impl Into<String>) -> Self {
-        self.config.thread_name = prefix.into();
+        let prefix = prefix.into();
+        assert!(
+            !prefix.contains('\0'),
+            "workerpool: the thread name prefix {prefix:?} contains a NUL byte, which a \
+             thread name cannot hold; remove it"
+        );
+        self.config.thread_name = prefix;
         self
     }
 
@@ -137,6 +148,10 @@ impl<T: Send + 'static> Builder<T> {
     }
 
     /// Builds the pool. It has no workers yet: add them with [`Pool::add_worker`].
+    ///
+    /// # Panics
+    ///
+    /// When the queue cannot be allocated, as [`Pool::new`] does.
     ///
     /// ```
     /// let pool: workerpool::Pool<String> = workerpool::Pool::builder(100).build();

@@ -102,6 +102,7 @@ mod backoff;
 mod builder;
 mod error;
 mod pool;
+mod rendezvous;
 mod ring;
 mod sync;
 mod waiters;

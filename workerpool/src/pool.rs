@@ -6,10 +6,13 @@ use std::time::{Duration, Instant};
 
 use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
+use crate::rendezvous::Rendezvous;
 use crate::ring::{PushError, Ring};
-use crate::sync::{Arc, AtomicUsize, Condvar, Mutex, Ordering, fence, lock, thread, wait};
+use crate::sync::{
+    Arc, AtomicUsize, Condvar, Mutex, Ordering, lock, store_load_order, thread, wait,
+};
 use crate::waiters::{Standing, WaitPlan, Waiters, Woken};
-use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
+use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRecord};
 
 /// A queue of jobs of type `T` and the worker threads that run them.
 ///
@@ -47,25 +50,25 @@ pub struct Pool<T: Send + 'static> {
 
 /// What the pool and its worker threads share.
 pub(crate) struct Shared<T> {
+    /// The queue. On a rendezvous pool it stays empty: only its closed flag is used.
     pub(crate) ring: Ring<T>,
+    /// A queue length of 0: jobs go from delegate to worker here instead.
+    rendezvous: Option<Rendezvous<T>>,
     /// Workers waiting for a job.
     pub(crate) job_waiters: Waiters,
     /// Delegates waiting for room in the queue.
     pub(crate) room_waiters: Waiters,
-    /// A rendezvous delegate waiting for a worker to take its job (there is at most one:
-    /// the queue holds one job).
-    pub(crate) handoff_waiters: Waiters,
-    /// A queue length of 0: a delegate waits until a worker has taken its job.
-    pub(crate) rendezvous: bool,
     /// Workers counted by [`Pool::workers`].
     workers: AtomicUsize,
     /// The cores this process may run on.
     cores: usize,
     panics: AtomicUsize,
-    /// Jobs queued and then handed back instead of run; they count as finished.
-    returned: AtomicUsize,
     registry: Mutex<Registry>,
     idle: Idle,
+    /// Set once the first `stop` has joined the workers and taken the leftovers: every
+    /// other `stop` waits for it.
+    stopped: Mutex<bool>,
+    stopped_changed: Condvar,
     config: Config,
 }
 
@@ -74,9 +77,12 @@ struct Registry {
     records: Vec<Arc<WorkerRecord>>,
     /// Workers ever added, for thread names.
     added: usize,
-    /// Jobs finished by workers already reaped.
-    reaped_done: usize,
 }
+
+/// What [`Pool::wait_idle`] waits for: the jobs queued before it was taken (the ring
+/// positions, or rendezvous job numbers, below this one).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IdleTicket(usize);
 
 /// Where [`Pool::wait_idle`] waits.
 struct Idle {
@@ -111,10 +117,16 @@ impl Wait {
 }
 
 impl<T: Send + 'static> Pool<T> {
-    /// A pool whose queue holds `queue_len` jobs, with no workers yet.
+    /// A pool whose queue holds `queue_len` jobs, with no workers yet. The whole queue
+    /// is allocated now: `queue_len` slots of about the size of a `T` each.
     ///
     /// With `queue_len == 0` the pool is a rendezvous: [`delegate`](Self::delegate)
-    /// returns once a worker has taken the job.
+    /// returns once a worker has taken the job, and nothing is queued.
+    ///
+    /// # Panics
+    ///
+    /// When the queue cannot be allocated (say `Pool::new(1 << 40)`): the message names
+    /// the length and the bytes it would take. It is a panic, not an abort.
     ///
     /// ```
     /// let pool: workerpool::Pool<String> = workerpool::Pool::new(100);
@@ -141,27 +153,26 @@ impl<T: Send + 'static> Pool<T> {
         Pool {
             shared: Arc::new(Shared {
                 ring: Ring::new(queue_len.max(1)),
+                rendezvous: (queue_len == 0).then(Rendezvous::new),
                 // The worker that slept last wakes first: its cache is warm. Delegates
                 // wake in the order they came.
                 job_waiters: Waiters::new(true, cores),
                 // A freed slot wakes a delegate only once half the queue is free.
                 room_waiters: Waiters::new(false, cores).looking_again(),
-                handoff_waiters: Waiters::new(false, cores),
-                rendezvous: queue_len == 0,
                 workers: AtomicUsize::new(0),
                 cores,
                 panics: AtomicUsize::new(0),
-                returned: AtomicUsize::new(0),
                 registry: Mutex::new(Registry {
                     records: Vec::new(),
                     added: 0,
-                    reaped_done: 0,
                 }),
                 idle: Idle {
                     waiters: AtomicUsize::new(0),
                     lock: Mutex::new(()),
                     changed: Condvar::new(),
                 },
+                stopped: Mutex::new(false),
+                stopped_changed: Condvar::new(),
                 config,
             }),
         }
@@ -177,12 +188,23 @@ impl<T: Send + 'static> Pool<T> {
     /// A job that panics does not take its worker down: the panic goes to the panic
     /// handler (see [`Builder::panic_handler`]) and the worker takes the next job.
     ///
-    /// On a pool that is already stopped, no thread starts: the handle is
-    /// [finished](WorkerHandle::is_finished) from the start and `work` is dropped.
+    /// On a pool that is already stopped (or stopping), no thread starts and nothing
+    /// panics: `work` is dropped at once and the handle is
+    /// [finished](WorkerHandle::is_finished) from the start, as a task spawned on a
+    /// runtime that shut down is.
+    ///
+    /// ```
+    /// let pool = workerpool::Pool::new(8);
+    /// pool.stop();
+    /// let late = pool.add_worker(|n: u32| println!("{n}"));
+    /// assert!(late.is_finished());
+    /// assert_eq!(pool.workers(), 0);
+    /// ```
     ///
     /// # Panics
     ///
-    /// When the operating system cannot start a thread, as [`std::thread::spawn`] does.
+    /// When the operating system cannot start a thread, as [`std::thread::spawn`] does;
+    /// the pool then counts no new worker and works on as before.
     ///
     /// ```
     /// use std::sync::mpsc;
@@ -222,11 +244,17 @@ impl<T: Send + 'static> Pool<T> {
         }
         let thread_shared = Arc::clone(shared);
         let thread_record = Arc::clone(&record);
+        // Counted before the thread starts (it may exit at once), uncounted if it never
+        // does, even if `spawn` itself panics.
         shared.workers.fetch_add(1, Ordering::SeqCst);
+        let uncount = Uncount(&shared.workers);
         match builder.spawn(move || worker::run(&thread_shared, &thread_record, work)) {
-            Ok(handle) => record.set_thread(handle),
+            Ok(handle) => {
+                std::mem::forget(uncount);
+                record.set_thread(handle);
+            }
             Err(err) => {
-                shared.workers.fetch_sub(1, Ordering::SeqCst);
+                drop(uncount);
                 drop(registry);
                 panic!("workerpool: failed to start a worker thread: {err}");
             }
@@ -241,6 +269,10 @@ impl<T: Send + 'static> Pool<T> {
     ///
     /// Fails only when the pool is stopped, before or while it waits; the error hands the
     /// job back. Without workers the job waits in the queue for one to be added.
+    ///
+    /// On a rendezvous pool (`queue_len == 0`) it returns once a worker has taken this
+    /// very job (several callers each wait for their own), and fails only with
+    /// [`Error::Stopped`].
     ///
     /// A caller that has to sleep for room is woken once half the queue is free, not at
     /// every free slot, so that one wake-up queues many jobs; it also looks again by
@@ -271,7 +303,8 @@ impl<T: Send + 'static> Pool<T> {
     /// Queues `job`, waiting at most `timeout` for room.
     ///
     /// Fails with [`Error::Timeout`] when the queue stayed full, and with
-    /// [`Error::Stopped`] when the pool is stopped; either way the job comes back.
+    /// [`Error::Stopped`] when the pool is stopped; either way the job comes back. On a
+    /// rendezvous pool, `Timeout` means no worker took the job before the deadline.
     ///
     /// ```
     /// use std::time::Duration;
@@ -316,10 +349,7 @@ impl<T: Send + 'static> Pool<T> {
     }
 
     /// Queues `job` only if the queue has room now; fails with [`Error::Full`] otherwise,
-    /// or [`Error::Stopped`], handing the job back.
-    ///
-    /// With a queue length of 0 there is never room to wait in: the job is handed over
-    /// only when a worker is idle, and the call waits for that worker to take it.
+    /// or [`Error::Stopped`], handing the job back. It never waits, at any capacity.
     ///
     /// ```
     /// let pool: workerpool::Pool<&str> = workerpool::Pool::new(1);
@@ -328,15 +358,22 @@ impl<T: Send + 'static> Pool<T> {
     /// assert!(err.is_full());
     /// assert_eq!(err.into_job(), "b");
     /// ```
+    ///
+    /// With a queue length of 0 there is no room to queue in: it succeeds only when a
+    /// worker is waiting for a job at that moment, and hands the job straight to it.
+    ///
+    /// ```
+    /// let pool = workerpool::Pool::new(0);
+    /// assert!(pool.try_delegate(1).unwrap_err().is_full()); // no worker waits
+    /// pool.add_worker(|n: u32| drop(n));
+    /// pool.delegate(2).unwrap(); // waits until the worker takes it
+    /// pool.wait_idle(); // job 2 has run: the worker waits for the next
+    /// assert!(pool.try_delegate(3).is_ok());
+    /// ```
     #[inline]
     pub fn try_delegate(&self, job: T) -> Result<(), DelegateError<T>> {
-        if self.shared.rendezvous && !self.shared.job_waiters.any() {
-            let kind = if self.shared.ring.is_closed() {
-                Error::Stopped
-            } else {
-                Error::Full
-            };
-            return Err(DelegateError::new(kind, job));
+        if let Some(rendezvous) = &self.shared.rendezvous {
+            return rendezvous.try_send(job);
         }
         self.send(job, Wait::Never)
     }
@@ -346,14 +383,18 @@ impl<T: Send + 'static> Pool<T> {
     #[inline]
     fn send(&self, job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
+        if let Some(rendezvous) = &shared.rendezvous {
+            let sent = rendezvous.send(job, wait.deadline());
+            if sent.is_err() {
+                // A job given back counts as finished for `wait_idle`.
+                shared.job_finished();
+            }
+            return sent;
+        }
         match shared.ring.push(job) {
-            Ok(position) => {
+            Ok(_) => {
                 shared.job_waiters.notify_queued(|| shared.ring.len());
-                if shared.rendezvous {
-                    self.await_handoff(position, wait)
-                } else {
-                    Ok(())
-                }
+                Ok(())
             }
             Err(refused) => self.send_slow(refused, wait),
         }
@@ -372,14 +413,10 @@ impl<T: Send + 'static> Pool<T> {
         let mut pushed = Err(refused);
         let refused = loop {
             match pushed {
-                Ok(position) => {
+                Ok(_) => {
                     shared.job_waiters.notify_queued(|| shared.ring.len());
                     shared.room_waiters.done_waiting(standing, has_room);
-                    return if shared.rendezvous {
-                        self.await_handoff(position, wait)
-                    } else {
-                        Ok(())
-                    };
+                    return Ok(());
                 }
                 Err(PushError::Closed(job)) => {
                     break DelegateError::new(Error::Stopped, job);
@@ -410,91 +447,98 @@ impl<T: Send + 'static> Pool<T> {
         Err(refused)
     }
 
-    /// A rendezvous delegate: waits until a worker has taken the job queued at `position`,
-    /// or takes it back when the pool stops or the wait runs out.
-    fn await_handoff(&self, position: usize, wait: Wait) -> Result<(), DelegateError<T>> {
-        let shared = &*self.shared;
-        let taken = || shared.ring.head() != position;
-        let ready = || {
-            taken()
-                || shared.ring.is_closed()
-                || (matches!(wait, Wait::Never) && shared.workers.load(Ordering::SeqCst) == 0)
-        };
-        let plan = WaitPlan {
-            deadline: wait.deadline(),
-            ..WaitPlan::after(Standing::NotWaiting)
-        };
-        let woken = shared.handoff_waiters.wait(plan, ready, ready);
-        // The only delegate that waits for a handoff: there is no one to pass it on to.
-        shared
-            .handoff_waiters
-            .done_waiting(woken.standing(), || false);
-        if taken() {
-            return Ok(());
-        }
-        match shared.ring.pop_at(position) {
-            Some(job) => {
-                shared.job_returned(1);
-                // The slot is free again: a delegate waiting for room can go on.
-                shared.room_waiters.notify();
-                let kind = if shared.ring.is_closed() {
-                    Error::Stopped
-                } else {
-                    wait.gave_up()
-                };
-                Err(DelegateError::new(kind, job))
-            }
-            // A worker took it in the meantime.
-            None => Ok(()),
-        }
-    }
-
     /// Stops the pool: it takes no more jobs, runs the ones queued, and returns once every
     /// worker thread has been joined.
     ///
     /// - New calls to `delegate` fail with [`Error::Stopped`] and hand the job back;
-    ///   callers waiting for room get theirs back too.
+    ///   callers waiting for room (or, on a rendezvous pool, for a worker) get theirs back
+    ///   too.
     /// - Every queued job runs on the workers left. If no worker is left, the queued jobs
     ///   are returned, in queue order, instead of dropped; otherwise the result is empty.
-    /// - The pool stays stopped. Calling `stop` again, from any thread, waits for the
-    ///   first call's work and returns an empty `Vec`.
-    ///
-    /// Called from one of the pool's own workers (inside a job), `stop` cannot wait for
-    /// that worker: it joins the others, and the calling worker runs what is left of the
-    /// queue after its job, then exits.
+    /// - Exactly one call takes what is left. Every other call, at the same time or
+    ///   later, from any thread, waits until that first call has joined the workers and
+    ///   taken the leftovers, then returns an empty `Vec`. The pool stays stopped.
     ///
     /// ```
     /// let pool: workerpool::Pool<&str> = workerpool::Pool::new(8);
     /// pool.delegate("queued before any worker").unwrap();
     /// let unrun = pool.stop(); // no worker was left to run it
     /// assert_eq!(unrun, ["queued before any worker"]);
+    /// assert!(pool.stop().is_empty(), "a second stop has nothing left");
     /// assert!(pool.delegate("late").unwrap_err().is_stopped());
+    /// ```
+    ///
+    /// Called from one of the pool's own workers (inside a job), `stop` cannot wait for
+    /// that worker, nor for another worker that is itself inside `stop`: it joins the
+    /// other workers (which run the queue before they exit), and the calling worker does
+    /// not count as one left to run it. So whatever those workers did not run is returned
+    /// to the job, and the calling worker exits once its job returns. Two jobs stopping
+    /// the pool at once, or one stopping it while another drops the last `Arc<Pool>`,
+    /// never deadlock.
+    ///
+    /// ```
+    /// use std::sync::{mpsc, Arc};
+    ///
+    /// let pool = Arc::new(workerpool::Pool::new(8));
+    /// let (returned, handed_back) = mpsc::channel();
+    /// let inner = Arc::downgrade(&pool);
+    /// pool.add_worker(move |job: u32| {
+    ///     if job == 0 {
+    ///         // The only worker: the jobs behind this one come back here.
+    ///         returned.send(inner.upgrade().unwrap().stop()).unwrap();
+    ///     }
+    /// });
+    /// for job in 0..4 {
+    ///     pool.delegate(job).unwrap();
+    /// }
+    /// assert_eq!(handed_back.recv().unwrap(), [1, 2, 3]);
     /// ```
     pub fn stop(&self) -> Vec<T> {
         let shared = &*self.shared;
-        shared.ring.close();
+        let caller = shared.current_worker();
+        if let Some(record) = &caller {
+            // A stop that joins workers must not wait for this one.
+            record.set_stopping(true);
+        }
+        let first = shared.ring.close();
+        if let Some(rendezvous) = &shared.rendezvous {
+            rendezvous.close();
+        }
         shared.job_waiters.wake_all();
         shared.room_waiters.wake_all();
-        shared.handoff_waiters.wake_all();
-        let caller = shared.join_workers();
-        // Jobs no worker is left to run. A rendezvous queue holds only jobs whose
-        // delegates are still waiting: they take their own back.
-        let runs_the_rest = caller.is_some_and(|record| !record.is_removed());
-        let mut unrun = Vec::new();
-        if !shared.rendezvous && !runs_the_rest {
-            while let Some(job) = shared.ring.pop() {
+        let unrun = if first {
+            shared.join_workers(true);
+            // Jobs no worker is left to run; a rendezvous pool queues none.
+            let mut unrun = Vec::new();
+            while let Some(job) = shared.ring.pop(|_| {}) {
                 unrun.push(job);
             }
+            *lock(&shared.stopped) = true;
+            shared.stopped_changed.notify_all();
+            shared.notify_idle();
+            unrun
+        } else {
+            let mut stopped = lock(&shared.stopped);
+            while !*stopped {
+                stopped = wait(&shared.stopped_changed, stopped);
+            }
+            Vec::new()
+        };
+        match &caller {
+            Some(record) => record.set_stopping(false),
+            // Workers that were inside a stop of their own go on once it returns.
+            None => shared.join_workers(false),
         }
-        shared.job_returned(unrun.len());
         unrun
     }
 
-    /// Waits until every job queued before the call has run (or was handed back by
-    /// [`stop`](Self::stop)). Unlike `stop`, the pool stays open: queue more afterwards.
+    /// Waits until every job queued before the call has finished running (or panicked),
+    /// or was handed back by [`stop`](Self::stop) or by a delegate that gave up. Unlike
+    /// `stop`, the pool stays open: queue more afterwards.
     ///
-    /// Jobs queued while it waits are not waited for. Without workers, it waits until
-    /// one is added or the pool stops.
+    /// Jobs other threads queue while it waits are not waited for, however long they
+    /// run. With jobs queued and no worker, it waits until a worker is added and runs
+    /// them, or `stop` hands them back.
     ///
     /// # Panics
     ///
@@ -528,10 +572,13 @@ impl<T: Send + 'static> Pool<T> {
             "Pool::wait_idle called from one of the pool's workers: it would wait for its \
              own job forever"
         );
-        let target = shared.ring.count(shared.ring.tail());
+        let ticket = shared.idle_ticket();
         shared.idle.waiters.fetch_add(1, Ordering::SeqCst);
+        // Counted, then looks at the workers' running states, which they store before
+        // they read this count: one side sees the other.
+        store_load_order();
         let mut guard = lock(&shared.idle.lock);
-        while shared.finished_jobs() < target {
+        while !shared.is_idle_past(&ticket) {
             guard = wait(&shared.idle.changed, guard);
         }
         drop(guard);
@@ -552,7 +599,8 @@ impl<T: Send + 'static> Pool<T> {
         self.shared.workers.load(Ordering::SeqCst)
     }
 
-    /// How many jobs wait in the queue now (not counting those being run).
+    /// How many jobs wait in the queue now (not counting those being run). On a
+    /// rendezvous pool: how many delegates wait for a worker to take their job.
     ///
     /// ```
     /// let pool = workerpool::Pool::new(8);
@@ -561,7 +609,10 @@ impl<T: Send + 'static> Pool<T> {
     /// assert_eq!(pool.queued(), 2); // no worker yet
     /// ```
     pub fn queued(&self) -> usize {
-        self.shared.ring.len()
+        match &self.shared.rendezvous {
+            Some(rendezvous) => rendezvous.waiting_delegates(),
+            None => self.shared.ring.len(),
+        }
     }
 
     /// How many jobs the queue holds: the `queue_len` the pool was made with.
@@ -570,10 +621,9 @@ impl<T: Send + 'static> Pool<T> {
     /// assert_eq!(workerpool::Pool::<u8>::new(0).capacity(), 0);
     /// ```
     pub fn capacity(&self) -> usize {
-        if self.shared.rendezvous {
-            0
-        } else {
-            self.shared.ring.capacity()
+        match self.shared.rendezvous {
+            Some(_) => 0,
+            None => self.shared.ring.capacity(),
         }
     }
 
@@ -624,6 +674,11 @@ impl<T: Send + 'static> fmt::Debug for Pool<T> {
 }
 
 impl<T: Send + 'static> Shared<T> {
+    /// The rendezvous flavor, on a pool made with a queue length of 0.
+    pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<T>> {
+        self.rendezvous.as_ref()
+    }
+
     /// A worker took a job. A delegate asleep for room wakes once half the queue is free,
     /// not at every free slot: one wake-up (microseconds of system calls, on the worker's
     /// time) then feeds many jobs instead of one.
@@ -631,9 +686,6 @@ impl<T: Send + 'static> Shared<T> {
     pub(crate) fn job_taken(&self) {
         self.room_waiters
             .notify_if(|| self.ring.len() <= self.ring.capacity() / 2);
-        if self.rendezvous {
-            self.handoff_waiters.notify();
-        }
     }
 
     /// Whether some core is left over by the workers that are awake: only then can a
@@ -643,34 +695,30 @@ impl<T: Send + 'static> Shared<T> {
         workers.saturating_sub(self.job_waiters.sleeping()) < self.cores
     }
 
-    /// A job returned from the worker func, or unwound out of it.
-    pub(crate) fn job_done(&self) {
-        if self.idle.waiters.load(Ordering::Relaxed) > 0 {
+    /// A worker's last job is finished (it has stored its new running state, then made a
+    /// sequentially consistent compare-and-swap or store): wakes `wait_idle` if anyone
+    /// waits. The load is sequentially consistent too, so a waiter that counts itself
+    /// after it still sees the new state.
+    #[inline]
+    pub(crate) fn job_finished(&self) {
+        store_load_order();
+        if self.idle.waiters.load(Ordering::SeqCst) > 0 {
             self.notify_idle();
         }
     }
 
-    /// A worker is about to wait for a job. The hot path's check in `job_done` may miss a
-    /// waiter that just arrived; this one cannot, and it runs before the worker sleeps.
-    pub(crate) fn going_idle(&self) {
-        fence(Ordering::SeqCst);
-        if self.idle.waiters.load(Ordering::Relaxed) > 0 {
-            self.notify_idle();
-        }
-    }
-
+    /// A job panicked: counts it and hands the payload to the handler. Nothing here can
+    /// unwind into the worker: not the handler, nor a payload whose drop panics.
     pub(crate) fn job_panicked(&self, payload: Payload) {
         self.panics.fetch_add(1, Ordering::SeqCst);
-        if let Some(handler) = &self.config.panic_handler {
-            // The hook has reported a panic in the handler; the worker carries on.
-            let _ = panic::catch_unwind(AssertUnwindSafe(|| handler(payload)));
-        }
-    }
-
-    fn job_returned(&self, count: usize) {
-        if count > 0 {
-            self.returned.fetch_add(count, Ordering::SeqCst);
-            self.notify_idle();
+        match &self.config.panic_handler {
+            Some(handler) => {
+                // The hook has reported a panic in the handler; the worker carries on.
+                if let Err(again) = panic::catch_unwind(AssertUnwindSafe(|| handler(payload))) {
+                    drop_payload(again);
+                }
+            }
+            None => drop_payload(payload),
         }
     }
 
@@ -679,22 +727,49 @@ impl<T: Send + 'static> Shared<T> {
         if record.mark_removed() {
             self.workers.fetch_sub(1, Ordering::SeqCst);
         }
-        self.going_idle();
+        self.job_finished();
         // A delegate asleep for room waits for pops this worker will no longer make.
         self.room_waiters.notify();
     }
 
-    fn notify_idle(&self) {
+    /// Something that can make [`is_idle_past`](Self::is_idle_past) true happened: a
+    /// worker finished a job or exited, or `stop` handed jobs back. Wakes every
+    /// `wait_idle`, which looks again.
+    pub(crate) fn notify_idle(&self) {
         let _guard = lock(&self.idle.lock);
         self.idle.changed.notify_all();
     }
 
-    /// Jobs run or handed back since the pool was made.
-    fn finished_jobs(&self) -> usize {
-        fence(Ordering::SeqCst);
+    /// A ticket for the jobs queued so far: see [`is_idle_past`](Self::is_idle_past).
+    pub(crate) fn idle_ticket(&self) -> IdleTicket {
+        IdleTicket(match &self.rendezvous {
+            Some(rendezvous) => rendezvous.next_number(),
+            None => self.ring.count(self.ring.tail()),
+        })
+    }
+
+    /// Whether every job queued before `ticket` was taken has finished or was handed
+    /// back: none is still queued, and no worker holds one.
+    ///
+    /// A worker stores the position it is about to take (a release store) before its
+    /// compare-and-swap on `head`: so once `head` is past the ticket, each job before it
+    /// is either finished or shows in its worker's running state. A worker that stored
+    /// a position and then lost the race stores again, and notifies, before it waits.
+    pub(crate) fn is_idle_past(&self, ticket: &IdleTicket) -> bool {
+        let IdleTicket(ticket) = *ticket;
+        if let Some(rendezvous) = &self.rendezvous {
+            let registry = lock(&self.registry);
+            let running = registry.records.iter().map(|record| record.running());
+            return rendezvous.is_idle_past(ticket, NOT_RUNNING, running);
+        }
+        if self.ring.count(self.ring.head()) < ticket {
+            return false;
+        }
         let registry = lock(&self.registry);
-        let running: usize = registry.records.iter().map(|record| record.done()).sum();
-        registry.reaped_done + running + self.returned.load(Ordering::SeqCst)
+        registry.records.iter().all(|record| {
+            let running = record.running();
+            running == NOT_RUNNING || self.ring.count(running) >= ticket
+        })
     }
 
     /// The record of the worker whose thread calls this, if it is one of ours.
@@ -707,19 +782,36 @@ impl<T: Send + 'static> Shared<T> {
             .cloned()
     }
 
-    /// Joins every worker thread but the caller's; returns the caller's record if it is
-    /// a worker. No worker can be added once the ring is closed.
-    fn join_workers(&self) -> Option<Arc<WorkerRecord>> {
+    /// Joins every worker thread but the caller's, and with `unless_stopping` also not
+    /// those inside a `stop` they called themselves (they may be waiting for this one).
+    /// No worker can be added once the ring is closed.
+    fn join_workers(&self, unless_stopping: bool) {
         let records = lock(&self.registry).records.clone();
-        let mut caller = None;
-        for record in records {
-            if record.is_current() {
-                caller = Some(record);
+        for record in records.iter().filter(|record| !record.is_current()) {
+            if unless_stopping {
+                record.join_unless_stopping();
             } else {
                 record.join();
             }
         }
-        caller
+    }
+}
+
+/// Drops a panic payload. A payload whose drop panics too is caught; the payload of that
+/// second panic is leaked rather than dropped, as std does, so nothing unwinds further.
+fn drop_payload(payload: Payload) {
+    if let Err(again) = panic::catch_unwind(AssertUnwindSafe(|| drop(payload))) {
+        std::mem::forget(again);
+    }
+}
+
+/// Takes back one count from [`Pool::workers`] unless forgotten: for a thread that did
+/// not start.
+struct Uncount<'a>(&'a AtomicUsize);
+
+impl Drop for Uncount<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -727,22 +819,17 @@ impl<T: Send + 'static> Control for Arc<Shared<T>> {
     fn worker_removed(&self, thread: Option<thread::ThreadId>) {
         self.workers.fetch_sub(1, Ordering::SeqCst);
         if let Some(thread) = thread {
-            self.job_waiters.wake_thread(thread);
+            match &self.rendezvous {
+                Some(rendezvous) => rendezvous.wake_worker(thread),
+                None => self.job_waiters.wake_thread(thread),
+            }
         }
     }
 }
 
 impl Registry {
-    /// Forgets workers whose threads have exited, keeping count of the jobs they ran.
+    /// Forgets workers whose threads have exited.
     fn reap(&mut self) {
-        let mut done = 0;
-        self.records.retain(|record| {
-            let exited = record.has_exited();
-            if exited {
-                done += record.done();
-            }
-            !exited
-        });
-        self.reaped_done += done;
+        self.records.retain(|record| !record.has_exited());
     }
 }

@@ -49,34 +49,42 @@ unsafe impl<T: Send> Send for Ring<T> {}
 unsafe impl<T: Send> Sync for Ring<T> {}
 
 impl<T> Ring<T> {
-    /// A ring with `capacity` slots; `capacity` must be at least 1.
+    /// A ring with `capacity` slots, all allocated now; `capacity` must be at least 1.
     ///
     /// # Panics
     ///
-    /// When `capacity` slots cannot be addressed: positions need two bits above the
-    /// largest index, and the slots must fit in an allocation.
+    /// When `capacity` slots cannot be allocated (or addressed: positions need two bits
+    /// above the largest index), with a message naming the length and the bytes. An
+    /// allocation that fails is a panic here, not an abort.
     pub(crate) fn new(capacity: usize) -> Self {
         assert!(capacity > 0, "a ring needs at least one slot");
-        assert!(
-            capacity <= usize::MAX >> 2 && std::alloc::Layout::array::<Slot<T>>(capacity).is_ok(),
-            "workerpool: a queue of {capacity} jobs is too large to allocate; \
-             a queue of a few thousand jobs is plenty for backpressure"
-        );
+        let slot_size = std::mem::size_of::<Slot<T>>();
+        let too_large = || -> ! {
+            panic!(
+                "workerpool: a queue of {capacity} jobs ({} bytes) cannot be allocated; \
+                 a queue of a few thousand jobs is plenty for backpressure",
+                DisplayBytes(capacity.checked_mul(slot_size))
+            )
+        };
+        if capacity > usize::MAX >> 2 {
+            too_large();
+        }
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(capacity).is_err() {
+            too_large();
+        }
+        slots.extend((0..capacity).map(|i| Slot {
+            stamp: AtomicUsize::new(i),
+            value: UnsafeCell::new(MaybeUninit::uninit()),
+        }));
         let closed_bit = (capacity + 1).next_power_of_two();
-        let one_lap = closed_bit * 2;
-        let slots = (0..capacity)
-            .map(|i| Slot {
-                stamp: AtomicUsize::new(i),
-                value: UnsafeCell::new(MaybeUninit::uninit()),
-            })
-            .collect();
         Ring {
             head: CachePadded::new(AtomicUsize::new(0)),
             tail: CachePadded::new(AtomicUsize::new(0)),
-            slots,
+            slots: slots.into_boxed_slice(),
             closed_bit,
             closed: AtomicBool::new(false),
-            one_lap,
+            one_lap: closed_bit * 2,
         }
     }
 
@@ -161,10 +169,10 @@ impl<T> Ring<T> {
 
     /// Takes the oldest value, or `None` when the ring is empty. Unlike
     /// [`try_pop`](Self::try_pop), it waits for a push that has claimed its position.
-    pub(crate) fn pop(&self) -> Option<T> {
+    pub(crate) fn pop(&self, mut claiming: impl FnMut(usize)) -> Option<T> {
         let mut backoff = Backoff::new();
         loop {
-            if let Some(value) = self.try_pop() {
+            if let Some(value) = self.try_pop(&mut claiming) {
                 return Some(value);
             }
             // Nothing written at the head: empty, unless a push is under way.
@@ -177,8 +185,12 @@ impl<T> Ring<T> {
 
     /// Takes the oldest value if it is written, without waiting for a push under way and
     /// without reading `tail`: `None` means "nothing ready now", not "empty".
+    ///
+    /// `claiming(position)` runs before each attempt to take the value at `position`,
+    /// so that a worker can say which job it may hold before it holds it (see
+    /// `Pool::wait_idle`).
     #[inline]
-    pub(crate) fn try_pop(&self) -> Option<T> {
+    pub(crate) fn try_pop(&self, mut claiming: impl FnMut(usize)) -> Option<T> {
         let mut backoff = Backoff::new();
         let mut head = self.head.load(Ordering::Relaxed);
         loop {
@@ -192,6 +204,7 @@ impl<T> Ring<T> {
                 head = current;
                 continue;
             }
+            claiming(head);
             match self.head.compare_exchange_weak(
                 head,
                 self.next(head),
@@ -206,25 +219,6 @@ impl<T> Ring<T> {
                 }
             }
         }
-    }
-
-    /// Takes back the value pushed at `position` if it is still the oldest one queued.
-    /// Used by a rendezvous push that gives up: with one slot, its value is the only one.
-    pub(crate) fn pop_at(&self, position: usize) -> Option<T> {
-        let slot = self.slot(position);
-        if slot.stamp.load(Ordering::Acquire) != position + 1 {
-            return None;
-        }
-        self.head
-            .compare_exchange(
-                position,
-                self.next(position),
-                Ordering::SeqCst,
-                Ordering::Relaxed,
-            )
-            .ok()
-            // SAFETY: winning the CAS gives this thread the written slot.
-            .map(|_| unsafe { self.take(slot, position) })
     }
 
     /// Moves the value out of `slot` and frees the slot for the next lap.
@@ -308,7 +302,19 @@ impl<T> Ring<T> {
 
 impl<T> Drop for Ring<T> {
     fn drop(&mut self) {
-        while self.pop().is_some() {}
+        while self.pop(|_| {}).is_some() {}
+    }
+}
+
+/// A byte count for a panic message, or "more than usize::MAX".
+struct DisplayBytes(Option<usize>);
+
+impl std::fmt::Display for DisplayBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(bytes) => write!(f, "{bytes}"),
+            None => write!(f, "more than {}", usize::MAX),
+        }
     }
 }
 
@@ -324,10 +330,10 @@ mod tests {
         }
         assert!(matches!(ring.push(9), Err(PushError::Full(9))));
         assert_eq!(ring.len(), 3);
-        assert_eq!((ring.pop(), ring.pop()), (Some(0), Some(1)));
+        assert_eq!((ring.pop(|_| {}), ring.pop(|_| {})), (Some(0), Some(1)));
         assert!(ring.push(3).is_ok());
         assert_eq!(
-            (ring.pop(), ring.pop(), ring.pop()),
+            (ring.pop(|_| {}), ring.pop(|_| {}), ring.pop(|_| {})),
             (Some(2), Some(3), None)
         );
     }
@@ -338,7 +344,7 @@ mod tests {
         for i in 0..10 {
             let position = ring.push(i).ok().unwrap();
             assert_eq!(ring.count(position), i);
-            assert_eq!(ring.pop(), Some(i));
+            assert_eq!(ring.pop(|_| {}), Some(i));
         }
         assert_eq!(ring.count(ring.tail()), 10);
         assert!(ring.is_empty());
@@ -351,20 +357,29 @@ mod tests {
         assert!(ring.close());
         assert!(!ring.close(), "only the first close reports closing");
         assert!(matches!(ring.push("late"), Err(PushError::Closed("late"))));
-        assert_eq!(ring.pop(), Some("queued"));
-        assert_eq!(ring.pop(), None);
+        assert_eq!(ring.pop(|_| {}), Some("queued"));
+        assert_eq!(ring.pop(|_| {}), None);
     }
 
     #[test]
-    fn pop_at_takes_back_a_value_only_while_it_is_queued() {
-        let ring = Ring::new(1);
-        let position = ring.push(7).ok().unwrap();
-        assert_eq!(ring.pop_at(position), Some(7));
-        assert_eq!(ring.pop_at(position), None, "a value is taken back once");
+    fn try_pop_says_which_position_it_is_about_to_take() {
+        let ring = Ring::new(2);
+        let first = ring.push(7).ok().unwrap();
+        let mut claimed = Vec::new();
+        assert_eq!(ring.try_pop(|position| claimed.push(position)), Some(7));
+        assert_eq!(claimed, [first]);
+        assert_eq!(ring.try_pop(|_| panic!("nothing to claim")), None);
+    }
 
-        let position = ring.push(8).ok().unwrap();
-        assert_eq!(ring.pop(), Some(8));
-        assert_eq!(ring.pop_at(position), None, "a popped value is gone");
+    #[test]
+    fn a_ring_too_large_to_allocate_panics_with_its_size() {
+        let caught = std::panic::catch_unwind(|| Ring::<u64>::new(1 << 40));
+        let Err(message) = caught else {
+            panic!("a ring of 2^40 slots was allocated")
+        };
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(message.contains("1099511627776 jobs"), "{message}");
+        assert!(message.contains(" bytes)"), "{message}");
     }
 
     #[test]
@@ -396,12 +411,12 @@ mod loom_tests {
                     thread::spawn(move || assert!(ring.push(value).is_ok()))
                 })
                 .collect();
-            let first = ring.pop();
+            let first = ring.pop(|_| {});
             for pusher in pushers {
                 pusher.join().unwrap();
             }
             let mut seen: Vec<i32> = first.into_iter().collect();
-            while let Some(value) = ring.pop() {
+            while let Some(value) = ring.pop(|_| {}) {
                 seen.push(value);
             }
             seen.sort_unstable();
@@ -419,7 +434,7 @@ mod loom_tests {
             };
             ring.close();
             let queued = pusher.join().unwrap();
-            assert_eq!(ring.pop().is_some(), queued);
+            assert_eq!(ring.pop(|_| {}).is_some(), queued);
             assert!(matches!(ring.push(8), Err(PushError::Closed(8))));
         });
     }

@@ -8,6 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use crossbeam_utils::CachePadded;
 
 use crate::pool::Shared;
+use crate::rendezvous::Taken;
 use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
 use crate::waiters::{Standing, WaitPlan};
 
@@ -16,26 +17,42 @@ pub(crate) struct WorkerRecord {
     /// Set by [`WorkerHandle::remove`] (or by the thread as it exits): the worker no
     /// longer counts and must not take another job.
     removed: AtomicBool,
-    /// Jobs this worker has finished. Only its own thread writes it, on its own cache line.
-    done: CachePadded<AtomicUsize>,
+    /// The job this worker holds or is about to take, for `wait_idle`: a ring position
+    /// (a job number on a rendezvous pool), or [`NOT_RUNNING`]. Only its own thread
+    /// writes it, on its own cache line: before it tries to take a job, and once it has
+    /// none. So a job it has finished counts as running until it stores the next state,
+    /// and a position it failed to take until it stores another.
+    running: CachePadded<AtomicUsize>,
     /// The thread, until someone joins it.
     thread: Mutex<Option<thread::JoinHandle<()>>>,
     /// The thread's id, to tell when a worker calls into its own pool.
     thread_id: Mutex<Option<thread::ThreadId>>,
+    status: Mutex<Status>,
+    status_changed: Condvar,
+}
+
+/// [`WorkerRecord::running`] when the worker holds no job.
+pub(crate) const NOT_RUNNING: usize = usize::MAX;
+
+/// Where a worker's thread is, for those who wait for it to end.
+#[derive(Default)]
+struct Status {
     /// Set by the thread as the last thing it does, after the worker's func is dropped.
-    exited: Mutex<bool>,
-    exited_changed: Condvar,
+    exited: bool,
+    /// The worker is inside `Pool::stop`, called from one of its jobs: a stop that joins
+    /// workers must not wait for it, as it may be waiting for that stop.
+    stopping: bool,
 }
 
 impl WorkerRecord {
     pub(crate) fn new() -> Self {
         WorkerRecord {
             removed: AtomicBool::new(false),
-            done: CachePadded::new(AtomicUsize::new(0)),
+            running: CachePadded::new(AtomicUsize::new(NOT_RUNNING)),
             thread: Mutex::new(None),
             thread_id: Mutex::new(None),
-            exited: Mutex::new(false),
-            exited_changed: Condvar::new(),
+            status: Mutex::new(Status::default()),
+            status_changed: Condvar::new(),
         }
     }
 
@@ -68,31 +85,70 @@ impl WorkerRecord {
         self.removed.load(Ordering::Relaxed)
     }
 
-    pub(crate) fn done(&self) -> usize {
-        self.done.load(Ordering::Acquire)
+    /// The job this worker holds or is about to take: see [`WorkerRecord::running`].
+    pub(crate) fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// Says the worker is about to try to take the job at `position`; only its own
+    /// thread calls it, before its compare-and-swap on `head`. A release store (a plain
+    /// store on x86): a `wait_idle` that sees `head` moved by that compare-and-swap (or
+    /// a later one) also sees this.
+    #[inline]
+    pub(crate) fn set_claiming(&self, position: usize) {
+        self.running.store(position, Ordering::Release);
+    }
+
+    /// Says the worker holds no job. Sequentially consistent: the worker reads the count
+    /// of `wait_idle` callers next (the store-buffer pattern), off the hot path.
+    pub(crate) fn set_not_running(&self) {
+        self.running.store(NOT_RUNNING, Ordering::SeqCst);
+    }
+
+    pub(crate) fn running_cell(&self) -> &AtomicUsize {
+        &self.running
     }
 
     pub(crate) fn has_exited(&self) -> bool {
-        *lock(&self.exited)
+        lock(&self.status).exited
     }
 
     fn set_exited(&self) {
-        *lock(&self.exited) = true;
-        self.exited_changed.notify_all();
+        lock(&self.status).exited = true;
+        self.status_changed.notify_all();
+    }
+
+    /// Marks the worker as inside (or out of) a `stop` it called from one of its jobs.
+    pub(crate) fn set_stopping(&self, stopping: bool) {
+        lock(&self.status).stopping = stopping;
+        self.status_changed.notify_all();
     }
 
     /// Waits until the thread has exited: joins it if no one else is, else waits for
     /// whoever does.
     pub(crate) fn join(&self) {
-        let handle = lock(&self.thread).take();
-        if let Some(handle) = handle {
-            // Jobs' panics are caught; an Err here is a panic in the worker func's drop,
-            // which the panic hook has reported already.
-            let _ = handle.join();
-        } else {
-            let mut exited = lock(&self.exited);
-            while !*exited {
-                exited = wait(&self.exited_changed, exited);
+        self.wait_for_exit(false);
+    }
+
+    /// Waits until the thread has exited, as [`join`](Self::join) does, or until the
+    /// worker is inside a `stop` it called itself (which may be waiting for the caller).
+    pub(crate) fn join_unless_stopping(&self) {
+        self.wait_for_exit(true);
+    }
+
+    fn wait_for_exit(&self, unless_stopping: bool) {
+        let mut status = lock(&self.status);
+        let done = |status: &Status| status.exited || (unless_stopping && status.stopping);
+        while !done(&status) {
+            status = wait(&self.status_changed, status);
+        }
+        let exited = status.exited;
+        drop(status);
+        if exited {
+            // The thread has ended or is ending: reap it. Jobs' panics are caught; an Err
+            // is a panic in the worker func's drop, which the panic hook has reported.
+            if let Some(handle) = lock(&self.thread).take() {
+                let _ = handle.join();
             }
         }
     }
@@ -111,7 +167,41 @@ where
     // Declared after the guard, so dropped before it: `join` returns after the func's
     // state (its channels, its connection) is gone.
     let mut work = work;
+    match shared.rendezvous() {
+        Some(rendezvous) => loop {
+            let taken = rendezvous.take(
+                record.running_cell(),
+                NOT_RUNNING,
+                || record.is_removed(),
+                || shared.job_finished(),
+            );
+            match taken {
+                Taken::Job(job) => run_job(shared, &mut work, job),
+                Taken::Exit => break,
+            }
+        },
+        None => take_from_queue(shared, record, &mut work),
+    }
+}
+
+/// Runs one job, catching any panic: the worker lives on, and the job counts as finished.
+#[inline]
+fn run_job<T: Send + 'static>(shared: &Shared<T>, work: &mut impl FnMut(T), job: T) {
+    if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
+        shared.job_panicked(payload);
+    }
+}
+
+/// The worker loop on a queue: pop, run, and wait when the queue is empty.
+fn take_from_queue<T: Send + 'static>(
+    shared: &Shared<T>,
+    record: &WorkerRecord,
+    work: &mut impl FnMut(T),
+) {
     let more_jobs = || !shared.ring.is_empty();
+    // Before each attempt to take the job at `position`: which job this worker may hold,
+    // which also says it has finished the last one.
+    let claiming = |position| record.set_claiming(position);
     // Where this worker stands with the workers waiting for a job, after a wait there.
     let mut standing = Standing::NotWaiting;
     loop {
@@ -122,27 +212,26 @@ where
         // means the queue is empty for good.
         let closed = shared.ring.is_closed();
         let next = if closed {
-            shared.ring.pop()
+            shared.ring.pop(claiming)
         } else {
-            shared.ring.try_pop()
+            shared.ring.try_pop(claiming)
         };
         if let Some(job) = next {
+            // After the compare-and-swap that took it (sequentially consistent): the last
+            // job is finished, a `wait_idle` may be waiting for that.
+            shared.job_finished();
             let waited = std::mem::take(&mut standing);
             shared.job_waiters.done_waiting(waited, more_jobs);
             shared.job_taken();
-            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
-                shared.job_panicked(payload);
-            }
-            // Only this thread writes `done`: a load and a store, no read-modify-write.
-            let done = record.done.load(Ordering::Relaxed);
-            record.done.store(done + 1, Ordering::Release);
-            shared.job_done();
+            run_job(shared, work, job);
             continue;
         }
+        // No job held: the last one is finished.
+        record.set_not_running();
+        shared.job_finished();
         if closed {
             break;
         }
-        shared.going_idle();
         let must_look = || shared.ring.is_closed() || record.is_removed();
         let woken = shared.job_waiters.wait(
             WaitPlan::after(standing),
@@ -163,6 +252,7 @@ struct ExitGuard<'a, T: Send + 'static> {
 
 impl<T: Send + 'static> Drop for ExitGuard<'_, T> {
     fn drop(&mut self) {
+        self.record.set_not_running();
         self.shared.worker_exited(self.record);
         self.record.set_exited();
     }
@@ -173,7 +263,7 @@ pub(crate) type Payload = Box<dyn Any + Send>;
 
 /// The part of a pool a [`WorkerHandle`] needs, whatever the pool's job type.
 pub(crate) trait Control: Send + Sync {
-    /// Stops counting a removed worker and wakes its thread, if it sleeps.
+    /// Stops counting a removed worker and wakes its thread, if it waits for a job.
     fn worker_removed(&self, thread: Option<thread::ThreadId>);
 }
 
@@ -204,7 +294,8 @@ impl WorkerHandle {
 
     /// Tells the worker to exit: it finishes the job it is running, if any, and takes no
     /// other. Returns at once; the pool stops counting the worker at once. Calling it
-    /// again does nothing.
+    /// again does nothing. (On a rendezvous pool, a job a delegate had already handed to
+    /// the waiting worker counts as the one it is running: it runs.)
     ///
     /// ```
     /// let pool = workerpool::Pool::new(8);

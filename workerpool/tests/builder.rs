@@ -88,3 +88,45 @@ fn builder_debug_shows_its_settings() {
     );
     assert_eq!(builder.build().capacity(), 4);
 }
+
+#[test]
+fn a_thread_name_with_a_nul_byte_panics_at_once() {
+    let caught = panic::catch_unwind(|| Pool::<u8>::builder(4).thread_name("bad\0name"));
+    let message = caught.unwrap_err();
+    let message = message
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| message.downcast_ref::<&str>().copied())
+        .unwrap();
+    assert!(message.contains("NUL"), "{message}");
+    assert!(
+        message.contains("bad\\0name"),
+        "names the prefix: {message}"
+    );
+}
+
+#[test]
+fn after_a_refused_thread_the_pool_counts_nothing_and_still_stops() {
+    let pool = Pool::builder(4).stack_size(usize::MAX / 2).build();
+    for _ in 0..3 {
+        let caught = panic::catch_unwind(AssertUnwindSafe(|| pool.add_worker(|_: u8| {})));
+        assert!(caught.is_err());
+    }
+    assert_eq!(pool.workers(), 0);
+    pool.delegate(1).unwrap();
+    assert_eq!(pool.stop(), [1], "no worker started: the job comes back");
+    assert_eq!(pool.workers(), 0);
+}
+
+#[test]
+fn a_queue_too_large_to_allocate_panics_with_its_size() {
+    for queue_len in [1_usize << 40, usize::MAX / 4] {
+        let caught = panic::catch_unwind(|| Pool::<u64>::new(queue_len));
+        let message = caught.unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(message.contains(&queue_len.to_string()), "{message}");
+        assert!(message.contains("bytes"), "{message}");
+    }
+    let caught = panic::catch_unwind(|| Pool::<u64>::builder(1 << 40).build());
+    assert!(caught.is_err(), "the builder panics the same way");
+}

@@ -73,7 +73,7 @@ impl Drain<u32> for Pool<u32> {
 }
 
 #[test]
-#[should_panic(expected = "is too large")]
+#[should_panic(expected = "cannot be allocated")]
 fn a_queue_too_large_to_allocate_is_refused_with_a_message() {
     let _pool: Pool<u64> = Pool::new(usize::MAX / 2);
 }

@@ -1,5 +1,7 @@
 //! Model-checked races (loom explores their interleavings): delegate against stop, a full
-//! queue against stop, removal against a waiting worker, wait_idle against a worker.
+//! queue against stop, removal against a waiting worker, wait_idle against a worker and
+//! against a concurrent delegate and with two workers racing, two rendezvous delegates and
+//! one worker, and stop from two workers.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --test loom --release`.
 #![cfg(loom)]
@@ -164,5 +166,101 @@ fn a_delegate_asleep_for_room_gets_in_when_the_last_worker_leaves() {
         release.store(true, Ordering::SeqCst);
         waiting.join().unwrap().unwrap();
         assert_eq!(pool.stop(), [1, 2, 3]);
+    });
+}
+
+/// Each rendezvous delegate returns once a worker has taken *its* job: with two of them
+/// and one worker, both return `Ok` and both jobs run, whichever is handed over first.
+#[test]
+fn two_rendezvous_delegates_and_one_worker_both_get_through() {
+    model_bounded(1, || {
+        let pool = loom::sync::Arc::new(Pool::new(0));
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        let other = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(2).is_ok())
+        };
+        assert!(pool.delegate(1).is_ok());
+        assert!(other.join().unwrap());
+        assert!(pool.stop().is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+    });
+}
+
+/// Two workers stop the pool from inside their jobs: neither waits for the other, and
+/// every job runs or comes back to one of the stops.
+#[test]
+fn stop_from_two_workers_neither_deadlocks_nor_loses_a_job() {
+    model_bounded(1, || {
+        let pool = Arc::new(Pool::new(2));
+        let ran = Arc::new(AtomicUsize::new(0));
+        let returned = Arc::new(AtomicUsize::new(0));
+        for _ in 0..2 {
+            let (ran, returned) = (Arc::clone(&ran), Arc::clone(&returned));
+            let inner = Arc::downgrade(&pool);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+                if let Some(pool) = inner.upgrade() {
+                    returned.fetch_add(pool.stop().len(), Ordering::SeqCst);
+                }
+            });
+        }
+        for job in 0..2 {
+            if pool.delegate(job).is_err() {
+                returned.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        returned.fetch_add(pool.stop().len(), Ordering::SeqCst);
+        assert_eq!(
+            ran.load(Ordering::SeqCst) + returned.load(Ordering::SeqCst),
+            2
+        );
+    });
+}
+
+/// `wait_idle` waits for the job queued before it, whether a delegate on another thread
+/// queues a second one before, during or after the call.
+#[test]
+fn wait_idle_against_a_concurrent_delegate_waits_for_the_earlier_job() {
+    use std::sync::atomic::AtomicBool;
+
+    model_bounded(1, || {
+        let pool = loom::sync::Arc::new(Pool::new(2));
+        let first_ran = Arc::new(AtomicBool::new(false));
+        {
+            let first_ran = Arc::clone(&first_ran);
+            pool.add_worker(move |job: u32| {
+                if job == 1 {
+                    first_ran.store(true, Ordering::SeqCst);
+                }
+            });
+        }
+        pool.delegate(1).unwrap();
+        let other = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(2).unwrap())
+        };
+        pool.wait_idle();
+        assert!(first_ran.load(Ordering::SeqCst));
+        other.join().unwrap();
+        assert!(pool.stop().is_empty());
+    });
+}
+
+/// Two workers race for two jobs (one may lose a compare-and-swap on a position it said
+/// it was taking): `wait_idle` still waits for both jobs and returns.
+#[test]
+fn wait_idle_with_two_workers_racing_for_the_jobs_waits_for_both() {
+    model_bounded(1, || {
+        let pool = Pool::new(2);
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        counting_worker(&pool, &ran);
+        pool.delegate(1).unwrap();
+        pool.delegate(2).unwrap();
+        pool.wait_idle();
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+        assert!(pool.stop().is_empty());
     });
 }

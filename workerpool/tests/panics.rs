@@ -119,3 +119,66 @@ fn a_panic_while_dropping_the_worker_func_still_ends_the_worker() {
     assert_eq!(pool.workers(), 0);
     assert!(pool.stop().is_empty());
 }
+
+/// A panic payload whose own `Drop` panics: dropping it after catching it unwinds again.
+struct Bomb;
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        panic!("the payload's drop panics");
+    }
+}
+
+#[test]
+fn a_payload_whose_drop_panics_does_not_kill_the_worker() {
+    let pool = Pool::new(8);
+    let (ran_tx, ran) = mpsc::channel();
+    pool.add_worker(move |job: u8| {
+        if job == 0 {
+            std::panic::panic_any(Bomb);
+        }
+        ran_tx.send(job).unwrap();
+    });
+    with_quiet_panics(|| {
+        pool.delegate(0).unwrap();
+        pool.delegate(1).unwrap();
+        common::within(60, "wait_idle after a payload that panics on drop", {
+            let pool = std::sync::Arc::new(pool);
+            move || {
+                pool.wait_idle();
+                assert_eq!(ran.recv().unwrap(), 1, "the same worker took the next job");
+                assert_eq!(pool.panics(), 1);
+                assert_eq!(pool.workers(), 1);
+                assert!(pool.stop().is_empty());
+            }
+        });
+    });
+}
+
+#[test]
+fn a_panic_handler_that_panics_with_such_a_payload_does_not_kill_the_worker() {
+    let pool = Pool::builder(8)
+        .panic_handler(|_| std::panic::panic_any(Bomb))
+        .build();
+    let (ran_tx, ran) = mpsc::channel();
+    pool.add_worker(move |job: u8| {
+        // A plain payload: the handler's own argument is dropped as it unwinds, and a
+        // Bomb dropped while unwinding aborts any Rust program.
+        assert!(job >= 2, "job {job}");
+        ran_tx.send(job).unwrap();
+    });
+    with_quiet_panics(|| {
+        for job in 0..3 {
+            pool.delegate(job).unwrap();
+        }
+        common::within(60, "wait_idle after a panicking panic handler", {
+            let pool = std::sync::Arc::new(pool);
+            move || {
+                pool.wait_idle();
+                assert_eq!(ran.recv().unwrap(), 2);
+                assert_eq!(pool.panics(), 2);
+                assert_eq!(pool.workers(), 1);
+            }
+        });
+    });
+}

@@ -9,7 +9,7 @@ use std::thread;
 use workerpool::{Error, Pool};
 
 mod common;
-use common::DropCounter;
+use common::{DropCounter, within};
 
 #[test]
 fn stop_runs_every_queued_job_then_joins_the_workers() {
@@ -122,22 +122,35 @@ fn callers_waiting_for_room_get_their_jobs_back() {
 }
 
 #[test]
-fn stop_is_idempotent_and_callable_from_many_threads_at_once() {
-    let pool = Pool::new(64);
-    for job in 0..40_u32 {
-        pool.delegate(job).unwrap();
+fn of_concurrent_stops_exactly_one_takes_every_leftover() {
+    for round in 0..200 {
+        let pool = Pool::new(1024);
+        for job in 0..1000_u32 {
+            pool.delegate(job).unwrap();
+        }
+        let together = std::sync::Barrier::new(4);
+        let results: Vec<Vec<u32>> = thread::scope(|scope| {
+            let stops: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        together.wait();
+                        pool.stop()
+                    })
+                })
+                .collect();
+            stops.into_iter().map(|s| s.join().unwrap()).collect()
+        });
+        let mut lengths: Vec<usize> = results.iter().map(Vec::len).collect();
+        lengths.sort_unstable();
+        assert_eq!(
+            lengths,
+            [0, 0, 0, 1000],
+            "round {round}: the leftovers were split"
+        );
+        let taken = results.into_iter().find(|r| !r.is_empty()).unwrap();
+        assert_eq!(taken, (0..1000).collect::<Vec<_>>(), "in queue order");
+        assert!(pool.stop().is_empty());
     }
-    let mut unrun: Vec<u32> = thread::scope(|scope| {
-        let stops: Vec<_> = (0..4).map(|_| scope.spawn(|| pool.stop())).collect();
-        stops.into_iter().flat_map(|s| s.join().unwrap()).collect()
-    });
-    unrun.sort_unstable();
-    assert_eq!(
-        unrun,
-        (0..40).collect::<Vec<_>>(),
-        "each job handed back once"
-    );
-    assert!(pool.stop().is_empty());
 }
 
 #[test]
@@ -173,28 +186,153 @@ fn dropping_a_pool_without_workers_drops_its_queued_jobs() {
     assert_eq!(Arc::strong_count(&job), 1);
 }
 
-#[test]
-fn stop_called_from_a_worker_returns_and_the_queue_still_runs() {
-    let pool = Arc::new(Pool::new(16));
-    let (ran_tx, ran) = mpsc::channel();
-    let (stopped_tx, stopped) = mpsc::channel();
-    {
-        let inner = Arc::downgrade(&pool);
-        pool.add_worker(move |job: u32| {
-            if job == 0 {
-                let pool = inner.upgrade().unwrap();
-                stopped_tx.send(pool.stop()).unwrap();
+/// A pool shared with its own workers, which hold only a weak reference.
+fn pool_with_weak_workers<F>(queue_len: usize, workers: usize, work: F) -> Arc<Pool<u32>>
+where
+    F: Fn(&Arc<Pool<u32>>, u32) + Send + Sync + 'static,
+{
+    let pool = Arc::new(Pool::new(queue_len));
+    let work = Arc::new(work);
+    for _ in 0..workers {
+        let (inner, work) = (Arc::downgrade(&pool), Arc::clone(&work));
+        pool.add_worker(move |job| {
+            if let Some(pool) = inner.upgrade() {
+                work(&pool, job);
             }
-            ran_tx.send(job).unwrap();
         });
     }
-    for job in 0..5 {
+    pool
+}
+
+#[test]
+fn stop_from_a_job_returns_the_jobs_no_other_worker_is_left_to_run() {
+    let (returned_tx, returned) = mpsc::channel();
+    let (ran_tx, ran) = mpsc::channel();
+    let pool = pool_with_weak_workers(16, 1, move |pool, job| {
+        if job == 0 {
+            returned_tx.send(pool.stop()).unwrap();
+        }
+        ran_tx.send(job).unwrap();
+    });
+    for job in 0..6 {
         pool.delegate(job).unwrap();
     }
-    assert_eq!(stopped.recv().unwrap(), Vec::<u32>::new());
+    assert_eq!(returned.recv().unwrap(), [1, 2, 3, 4, 5]);
+    assert_eq!(ran.recv().unwrap(), 0);
     assert!(pool.is_stopped());
-    // The stopping worker runs the rest of the queue after its own job, then exits.
-    let jobs: Vec<u32> = ran.iter().take(5).collect();
-    assert_eq!(jobs, [0, 1, 2, 3, 4]);
     assert!(pool.delegate(9).unwrap_err().is_stopped());
+    within(60, "wait_idle after a stop from a job", move || {
+        pool.wait_idle();
+        assert!(pool.stop().is_empty());
+    });
+    assert!(
+        ran.try_recv().is_err(),
+        "the handed-back jobs did not run too"
+    );
+}
+
+#[test]
+fn stop_from_a_job_then_removing_its_worker_loses_no_job() {
+    let (handle_tx, handle_rx) = mpsc::channel::<workerpool::WorkerHandle>();
+    let handle_rx = std::sync::Mutex::new(handle_rx);
+    let (returned_tx, returned) = mpsc::channel();
+    let ran = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&ran);
+    let pool = pool_with_weak_workers(16, 0, |_, _| {});
+    {
+        let inner = Arc::downgrade(&pool);
+        let worker = pool.add_worker(move |job: u32| {
+            counted.fetch_add(1, Ordering::SeqCst);
+            if job == 0 {
+                let unrun = inner.upgrade().unwrap().stop();
+                handle_rx.lock().unwrap().recv().unwrap().remove();
+                returned_tx.send(unrun).unwrap();
+            }
+        });
+        handle_tx.send(worker).unwrap();
+    }
+    for job in 0..6 {
+        pool.delegate(job).unwrap();
+    }
+    let unrun = returned.recv().unwrap();
+    within(60, "wait_idle after stop and removal", move || {
+        pool.wait_idle()
+    });
+    assert_eq!(
+        ran.load(Ordering::SeqCst) + unrun.len(),
+        6,
+        "each job ran or came back"
+    );
+}
+
+#[test]
+fn two_workers_stopping_the_pool_at_once_do_not_deadlock() {
+    for round in 0..50 {
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let (returned_tx, returned) = mpsc::channel();
+        let returned_tx = std::sync::Mutex::new(returned_tx);
+        let pool = {
+            let barrier = Arc::clone(&barrier);
+            pool_with_weak_workers(16, 2, move |pool, job| {
+                if job < 2 {
+                    barrier.wait(); // both workers are in a job
+                    let left = pool.stop(); // not under the sender's lock
+                    returned_tx.lock().unwrap().send(left).unwrap();
+                }
+            })
+        };
+        for job in 0..10 {
+            pool.delegate(job).unwrap();
+        }
+        let mut left: Vec<u32> = within(60, "two stops from jobs", move || {
+            let left: Vec<u32> = returned.iter().take(2).flatten().collect();
+            assert!(pool.stop().is_empty());
+            left
+        });
+        left.sort_unstable();
+        assert_eq!(left, (2..10).collect::<Vec<_>>(), "round {round}");
+    }
+}
+
+#[test]
+fn a_job_stopping_the_pool_while_another_drops_the_last_reference_does_not_deadlock() {
+    for round in 0..50 {
+        let started = Arc::new(std::sync::Barrier::new(3));
+        let together = Arc::new(std::sync::Barrier::new(2));
+        let (finished_tx, finished) = mpsc::channel();
+        let last = Arc::new(std::sync::Mutex::new(None::<Arc<Pool<u32>>>));
+        let pool = Arc::new(Pool::new(4));
+        // Worker 0 drops the reference main handed it; worker 1 calls stop. Whichever
+        // lets go last drops the pool, inside its job.
+        for id in 0..2 {
+            let (started, together) = (Arc::clone(&started), Arc::clone(&together));
+            let (finished_tx, last) = (finished_tx.clone(), Arc::clone(&last));
+            let weak = Arc::downgrade(&pool);
+            pool.add_worker(move |_job: u32| {
+                started.wait();
+                if id == 0 {
+                    let mine = last.lock().unwrap().take();
+                    together.wait();
+                    drop(mine);
+                } else {
+                    let mine = weak.upgrade();
+                    together.wait();
+                    if let Some(pool) = mine {
+                        drop(pool.stop());
+                    }
+                }
+                finished_tx.send(id).unwrap();
+            });
+        }
+        drop(finished_tx);
+        pool.delegate(0).unwrap();
+        pool.delegate(1).unwrap();
+        *last.lock().unwrap() = Some(pool); // main keeps no reference
+        started.wait();
+        let mut ids: Vec<u32> = within(60, "stop against a drop of the last Arc", move || {
+            finished.iter().take(2).collect()
+        });
+        ids.sort_unstable();
+        assert_eq!(ids, [0, 1], "round {round}");
+    }
 }

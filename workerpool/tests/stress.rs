@@ -1,6 +1,8 @@
 //! Many threads delegate while workers are added and removed and the pool is stopped
-//! mid-way: every job runs exactly once or is handed back to its caller, and once `stop`
-//! returns no worker thread is left.
+//! mid-way (by the caller, or by two workers from inside their jobs), on rendezvous,
+//! one-slot and larger queues, with some jobs panicking with payloads whose drop panics:
+//! every job runs exactly once or is handed back to its caller, and once `stop` returns
+//! no worker thread is left.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
@@ -29,29 +31,61 @@ impl Drop for Alive {
     }
 }
 
-#[test]
-fn every_job_runs_once_or_comes_back_while_workers_churn_and_the_pool_stops() {
-    for round in 0..ROUNDS {
-        run_round(round);
+/// A panic payload whose drop panics too.
+struct Bomb;
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        panic!("the payload's drop panics");
     }
 }
 
-fn run_round(round: usize) {
+#[test]
+fn every_job_runs_once_or_comes_back_while_workers_churn_and_the_pool_stops() {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for round in 0..ROUNDS {
+        // Rendezvous and one-slot queues first, then growing ones.
+        let queue_len = match round {
+            0 | 1 => 0,
+            2 | 3 => 1,
+            _ => round * 5,
+        };
+        run_round(round, queue_len, round % 2 == 1);
+    }
+    std::panic::set_hook(hook);
+}
+
+fn run_round(round: usize, queue_len: usize, stop_from_workers: bool) {
     let total = CALLERS * JOBS_PER_CALLER;
-    let pool: Pool<usize> = Pool::new(1 + round * 5);
+    let pool: Arc<Pool<usize>> = Arc::new(Pool::new(queue_len));
     let runs: Arc<Vec<AtomicU8>> = Arc::new((0..total).map(|_| AtomicU8::new(0)).collect());
-    let returned: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(0)).collect();
+    let returned: Arc<Vec<AtomicU8>> = Arc::new((0..total).map(|_| AtomicU8::new(0)).collect());
+    let stopping = Arc::new(AtomicUsize::new(0));
     let attempted: Vec<AtomicBool> = (0..total).map(|_| AtomicBool::new(false)).collect();
     let alive = Arc::new(AtomicUsize::new(0));
     let ran = Arc::new(AtomicUsize::new(0));
-    let add_worker = |pool: &Pool<usize>| {
-        let runs = Arc::clone(&runs);
-        let ran = Arc::clone(&ran);
+    let add_worker = |pool: &Arc<Pool<usize>>| {
+        let (runs, ran, returned) = (Arc::clone(&runs), Arc::clone(&ran), Arc::clone(&returned));
+        let (stopping, weak) = (Arc::clone(&stopping), Arc::downgrade(pool));
         let alive = Alive::new(&alive);
         pool.add_worker(move |job| {
             let _alive = &alive;
             runs[job].fetch_add(1, Ordering::SeqCst);
-            ran.fetch_add(1, Ordering::SeqCst);
+            let ran = ran.fetch_add(1, Ordering::SeqCst) + 1;
+            // Two workers stop the pool from inside their jobs, at about the same time.
+            if stop_from_workers
+                && ran >= total / 3
+                && stopping.fetch_add(1, Ordering::SeqCst) < 2
+                && let Some(pool) = weak.upgrade()
+            {
+                for job in pool.stop() {
+                    returned[job].fetch_add(1, Ordering::SeqCst);
+                }
+            }
+            if job % 97 == 0 {
+                std::panic::panic_any(Bomb);
+            }
         })
     };
     let hand_back = |job: usize| {
@@ -82,6 +116,7 @@ fn run_round(round: usize) {
         }
         // Workers come and go while the callers delegate.
         let (pool_ref, add_worker) = (&pool, &add_worker);
+        // Removed workers are joined; with stops from jobs, some are removed right after.
         let churn = scope.spawn(move || {
             let mut workers = Vec::new();
             let mut i = 0;
@@ -104,6 +139,11 @@ fn run_round(round: usize) {
         // Stop mid-way: once a fair share of the jobs has run.
         while ran.load(Ordering::SeqCst) < total / 3 {
             thread::yield_now();
+        }
+        if stop_from_workers {
+            while !pool.is_stopped() {
+                thread::yield_now();
+            }
         }
         for job in pool.stop() {
             hand_back(job);

@@ -91,3 +91,50 @@ fn wait_idle_from_a_worker_panics_instead_of_waiting_forever() {
     assert_eq!(messages.len(), 1);
     assert!(messages[0].contains("wait_idle called from one of the pool's workers"));
 }
+
+#[test]
+fn wait_idle_waits_for_every_job_queued_before_it_not_for_a_count() {
+    // Two workers: a long job queued first, a short one queued by another thread while
+    // wait_idle waits. Counting finished jobs would return after the short one.
+    let pool = Arc::new(Pool::new(8));
+    let (release, release_rx) = mpsc::channel::<()>();
+    let release_rx = Arc::new(Mutex::new(release_rx));
+    let long_done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (short_ran_tx, short_ran) = mpsc::channel();
+    for _ in 0..2 {
+        let (long_done, release_rx) = (Arc::clone(&long_done), Arc::clone(&release_rx));
+        let short_ran_tx = Mutex::new(short_ran_tx.clone());
+        pool.add_worker(move |long: bool| {
+            if long {
+                release_rx.lock().unwrap().recv().unwrap();
+                long_done.store(true, Ordering::SeqCst);
+            } else {
+                short_ran_tx.lock().unwrap().send(()).unwrap();
+            }
+        });
+    }
+    pool.delegate(true).unwrap();
+    let waiting = {
+        let (pool, long_done) = (Arc::clone(&pool), Arc::clone(&long_done));
+        thread::spawn(move || {
+            pool.wait_idle();
+            long_done.load(Ordering::SeqCst)
+        })
+    };
+    // Another thread queues the short job while wait_idle waits (or before: either way
+    // wait_idle must wait for the long one).
+    let delegating = {
+        let pool = Arc::clone(&pool);
+        thread::spawn(move || pool.delegate(false).unwrap())
+    };
+    delegating.join().unwrap();
+    short_ran.recv().unwrap();
+    // A wrong wait_idle returns now; give it the chance to (this only makes the test
+    // catch the bug more often, a right one passes however long this is).
+    thread::sleep(std::time::Duration::from_millis(50));
+    release.send(()).unwrap();
+    assert!(
+        waiting.join().unwrap(),
+        "wait_idle returned while the job queued before it was still running"
+    );
+}

@@ -22,3 +22,36 @@ pub fn with_quiet_panics<R>(f: impl FnOnce() -> R) -> R {
     std::panic::set_hook(hook);
     result
 }
+
+/// Runs `f` on its own thread and returns its result, or fails the test if it has not
+/// finished after `seconds` (a deadlock or a lost wakeup, not slowness: pick a bound far
+/// above any honest run). The stuck thread is left behind; the test binary still exits.
+pub fn within<R: Send + 'static>(
+    seconds: u64,
+    what: &str,
+    f: impl FnOnce() -> R + Send + 'static,
+) -> R {
+    let (done, finished) = std::sync::mpsc::channel();
+    let running = std::thread::spawn(move || {
+        let _ = done.send(f());
+    });
+    match finished.recv_timeout(std::time::Duration::from_secs(seconds)) {
+        Ok(result) => result,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: still not done after {seconds} s (deadlock or lost wakeup)")
+        }
+        // It panicked: fail with its message.
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match running.join() {
+            Err(payload) => std::panic::resume_unwind(payload),
+            Ok(()) => unreachable!("the thread sends its result before it ends"),
+        },
+    }
+}
+
+/// Spins for about `micros` microseconds: a job that keeps its worker busy without sleeping.
+pub fn spin_for(micros: u64) {
+    let until = std::time::Instant::now() + std::time::Duration::from_micros(micros);
+    while std::time::Instant::now() < until {
+        std::hint::spin_loop();
+    }
+}
