@@ -181,6 +181,12 @@ impl Waiters {
         sleepers.reserve(total.saturating_sub(len));
     }
 
+    /// Whether any thread waits, spinning or asleep (the tests' view of the counts).
+    #[cfg(test)]
+    fn any(&self) -> bool {
+        self.counts.load(Ordering::SeqCst) != 0
+    }
+
     /// Sleepers not yet woken.
     pub(crate) fn sleeping(&self) -> usize {
         sleepers(self.counts.load(Ordering::SeqCst))
