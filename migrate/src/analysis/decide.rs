@@ -331,7 +331,11 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
 
 /// Drops the `?` / `.unwrap()` of an add_worker whose handle is not kept, and ends a tail expression with `;`.
 fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
-    out.push(Edit::delete(add.call.end..add.outer.end));
+    match add.semi_end {
+        // Up to the `;`, so that a comment between the call and its `;` ends up after the `;`.
+        Some(end) if add.ctx == StmtCtx::Semi => out.push(Edit::replace(add.call.end..end, ";")),
+        _ => out.push(Edit::delete(add.call.end..add.outer.end)),
+    }
     if add.ctx == StmtCtx::Tail {
         out.push(Edit::insert(add.outer.end, ";"));
     }

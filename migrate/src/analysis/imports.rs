@@ -1,7 +1,7 @@
 //! Rewriting the `use` items and the written names of the 2.x items once every pool's fate is known.
 
 use super::names::{Leaf, Module, NameUse, Names, UseItem, V2Item, Via};
-use crate::edit::Edit;
+use crate::edit::{self, Edit};
 
 /// What one occurrence of a 2.x name must mean after the rewrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub fn rewrite(
             .zip(&item.leaves)
             .all(|(t, l)| *t == Some(l.module));
         if !unchanged {
-            edits.push(print_use(text, item, &new_leaves));
+            edits.extend(print_use(text, item, &new_leaves));
         }
     }
     for (i, use_) in uses.iter().enumerate() {
@@ -105,8 +105,52 @@ fn leaf_target(leaf: &Leaf, reexport: bool, through: &[(usize, Need)]) -> Option
     }
 }
 
-/// The `use` item with its workerpool leaves moved to `targets`, or its removal when nothing is left.
-fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
+/// The `use` item with its workerpool leaves moved to `targets`, or its removal when nothing is left. An item with
+/// comments in it is edited leaf by leaf where it can be, so that each comment stays next to its leaf.
+fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Vec<Edit> {
+    let in_place = !edit::comments(text, item.range.clone()).is_empty()
+        && targets.iter().any(Option::is_some)
+        && item
+            .leaves
+            .iter()
+            .zip(targets)
+            .all(|(l, t)| *t != Some(Module::Root) || l.module == Module::Root);
+    if in_place {
+        return item
+            .leaves
+            .iter()
+            .zip(targets)
+            .filter_map(|(leaf, target)| match target {
+                None => Some(Edit::delete(leaf_with_comma(text, leaf.range.clone()))),
+                Some(Module::V2) if leaf.module == Module::Root => {
+                    Some(Edit::insert(leaf.range.start, "v2::"))
+                }
+                Some(_) => None,
+            })
+            .collect();
+    }
+    vec![reprint_use(text, item, targets)]
+}
+
+/// The bytes of a leaf of a use list with the comma that separates it from the next (or, for the last, the previous)
+/// leaf, and the spaces on its line around them.
+fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let after = &text[leaf.end..];
+    let spaces = |s: &str| s.len() - s.trim_start_matches([' ', '\t']).len();
+    let gap = spaces(after);
+    if after[gap..].starts_with(',') {
+        let end = leaf.end + gap + 1;
+        return leaf.start..end + spaces(&text[end..]);
+    }
+    let before = text[..leaf.start].trim_end();
+    match before.strip_suffix(',') {
+        Some(rest) => rest.len()..leaf.end,
+        None => leaf,
+    }
+}
+
+/// The `use` item printed anew with its workerpool leaves moved to `targets`, or its removal when nothing is left.
+fn reprint_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
     let mut root_parts = Vec::new();
     let mut v2_parts = Vec::new();
     for (leaf, target) in item.leaves.iter().zip(targets) {

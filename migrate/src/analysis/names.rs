@@ -65,6 +65,8 @@ pub struct Leaf {
     pub alias: Option<String>,
     /// Whether it is a glob (`*`).
     pub glob: bool,
+    /// Bytes of the leaf in the `use` item (`Pool`, `Pool as P`, `*`).
+    pub range: Range<usize>,
 }
 
 /// A `use` item whose tree names `workerpool`.
@@ -161,7 +163,7 @@ impl Names {
         flatten(&u.tree, &mut Vec::new(), &mut found);
         let mut leaves = Vec::new();
         let mut root = None;
-        for (path, leaf_text, alias, glob) in found {
+        for (path, leaf_text, alias, glob, span) in found {
             // path holds the segments before the leaf, e.g. ["workerpool", "v2"].
             let first = path.first().map(String::as_str).unwrap_or("");
             if first.trim_start_matches("::") != "workerpool" {
@@ -195,6 +197,7 @@ impl Names {
                 text: leaf_text.clone(),
                 alias: if glob || name == "self" { None } else { alias },
                 glob,
+                range: source.range(span),
             });
         }
         let Some(root) = root else { return };
@@ -453,8 +456,8 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 }
 
-/// A flattened use-tree leaf: (segments before the leaf, leaf text, alias, is_glob).
-type FlatLeaf = (Vec<String>, String, Option<String>, bool);
+/// A flattened use-tree leaf: (segments before the leaf, leaf text, alias, is_glob, where it is).
+type FlatLeaf = (Vec<String>, String, Option<String>, bool, proc_macro2::Span);
 
 /// Flattens a use tree into its leaves.
 fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
@@ -466,13 +469,17 @@ fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
         }
         UseTree::Name(n) => {
             let name = n.ident.to_string();
-            found.push((path.clone(), name.clone(), Some(name), false));
+            found.push((path.clone(), name.clone(), Some(name), false, n.ident.span()));
         }
         UseTree::Rename(r) => {
             let text = format!("{} as {}", r.ident, r.rename);
-            found.push((path.clone(), text, Some(r.rename.to_string()), false));
+            let span = syn::spanned::Spanned::span(r);
+            found.push((path.clone(), text, Some(r.rename.to_string()), false, span));
         }
-        UseTree::Glob(_) => found.push((path.clone(), "*".to_string(), None, true)),
+        UseTree::Glob(g) => {
+            let span = g.star_token.span;
+            found.push((path.clone(), "*".to_string(), None, true, span));
+        }
         UseTree::Group(g) => {
             for t in &g.items {
                 flatten(t, path, found);
