@@ -144,8 +144,9 @@ const NOT_STANDALONE: [(&str, &str); 2] = [
     ),
 ];
 
-/// Checks a crate made of `files` as modules, against workerpool with the `v2` feature.
-fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
+/// Builds a crate made of `files` as modules, against workerpool with the `v2` feature, and runs the `pub fn run()`
+/// of every module that has one at its top level; returns what they returned, one `name: {:?}` line each.
+fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let library = workspace.join("workerpool");
     fs::create_dir_all(dir.join("src")).unwrap();
@@ -157,23 +158,28 @@ fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
         ),
     )
     .unwrap();
-    let mut main =
-        String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\nfn main() {}\n");
+    let mut main = String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\n");
+    let mut calls = String::new();
     for (name, text) in files {
         fs::write(dir.join("src").join(format!("{name}.rs")), text).unwrap();
         main.push_str(&format!("mod {name};\n"));
+        if text.contains("\npub fn run()") {
+            calls.push_str(&format!("    println!(\"{name}: {{:?}}\", {name}::run());\n"));
+        }
     }
+    main.push_str(&format!("fn main() {{\n{calls}}}\n"));
     fs::write(dir.join("src/main.rs"), main).unwrap();
-    let output = cargo("check", dir, target);
+    let output = cargo("run", dir, target);
     assert!(
         output.status.success(),
         "{target}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
-fn every_fixture_compiles_before_against_v2_and_after_against_3x() {
+fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_3x() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut before = Vec::new();
     let mut after = Vec::new();
@@ -203,6 +209,9 @@ fn every_fixture_compiles_before_against_v2_and_after_against_3x() {
     }
     assert!(after.len() >= 20);
     let temp = tempfile::tempdir().unwrap();
-    check_modules(&temp.path().join("before"), &before, "v2");
-    check_modules(&temp.path().join("after"), &after, "v3");
+    let old = run_modules(&temp.path().join("before"), &before, "v2");
+    let new = run_modules(&temp.path().join("after"), &after, "v3");
+    // Fixtures with a `pub fn run()` return the same before and after.
+    assert_eq!(old, new);
+    assert!(new.lines().count() >= 4, "{new}");
 }
