@@ -17,6 +17,7 @@ use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
 mod calls;
+mod captures;
 mod flow;
 
 /// The 2.x methods of `Pool`.
@@ -33,6 +34,8 @@ const POOL_METHODS: [&str; 5] = [
 enum Binding {
     Pool(NodeId),
     Worker(usize),
+    /// A local the code shows to be `Clone` (see `captures`).
+    Clone,
     Other,
 }
 
@@ -50,6 +53,8 @@ struct FnCtx {
     id: FnId,
     /// The function's body, whose last expression is what it returns.
     body: Option<Key2>,
+    /// That last expression, when the body of a `fn` has one.
+    tail: Option<Key2>,
     target: TryTarget,
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
@@ -86,6 +91,18 @@ pub struct Collector<'a> {
     stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
     stmts: Vec<Range<usize>>,
     wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
+    /// A `let w = { ..; Worker::new(f) };` being walked: the tail's range, the binding, and the worker once made.
+    tail_worker: Option<TailWorker>,
+    /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
+    closure_into: HashMap<Key2, NodeId>,
+}
+
+/// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
+struct TailWorker {
+    tail: Key2,
+    name: String,
+    after_let: (usize, String, &'static str),
+    made: Option<usize>,
 }
 
 impl<'a> Collector<'a> {
@@ -119,6 +136,8 @@ impl<'a> Collector<'a> {
             stmt_ctx: HashMap::new(),
             stmts: Vec::new(),
             wrappers: HashMap::new(),
+            tail_worker: None,
+            closure_into: HashMap::new(),
         }
     }
 
@@ -225,6 +244,10 @@ impl<'a> Collector<'a> {
         self.fns.push(FnCtx {
             id,
             body: Some(key(&self.range(block))),
+            tail: match block.stmts.last() {
+                Some(Stmt::Expr(e, None)) => Some(key(&self.range(e))),
+                _ => None,
+            },
             target,
             error,
             ret,
@@ -240,6 +263,9 @@ impl<'a> Collector<'a> {
                         ident.ident.to_string(),
                         node.map_or(Binding::Other, Binding::Pool),
                     )
+                }
+                (Pat::Ident(ident), None) if captures::clone_type(&p.ty) => {
+                    (ident.ident.to_string(), Binding::Clone)
                 }
                 (Pat::Ident(ident), None) => (ident.ident.to_string(), Binding::Other),
                 (pat, _) => {
@@ -345,13 +371,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         let node = self.facts.get(&Key::Static(s.ident.to_string()));
-        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));`
+        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
             && let Some(Expr::Closure(c)) = call.args.first()
-            && matches!(&*call.func, Expr::Path(p) if p.path.segments.last().is_some_and(|l| l.ident == "LazyLock"
-                || p.path.segments.iter().rev().nth(1).is_some_and(|s| s.ident == "LazyLock")))
+            && matches!(&*call.func, Expr::Path(p) if p.path.segments.iter().rev().take(2)
+                .any(|l| l.ident == "LazyLock" || l.ident == "Lazy"))
         {
-            self.accept(&c.body, Some(node));
+            self.closure_into.insert(key(&self.range(c)), node);
         }
         visit::visit_item_static(self, s);
     }
@@ -390,6 +416,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
             if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
                 this.returned(tail);
+            }
+            // The worker of `let w = { ..; Worker::new(f) };` is made here, where the block's locals are in scope.
+            if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
+                && let Some(t) = &this.tail_worker
+                && t.made.is_none()
+                && t.tail == key(&this.range(tail))
+            {
+                let (name, after_let) = (t.name.clone(), t.after_let.clone());
+                let w = this.worker_decl(tail, Some(name), after_let);
+                this.tail_worker.as_mut().expect("checked").made = Some(w);
             }
         });
         self.blocks.pop();
@@ -467,7 +503,37 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.bind(name.clone(), Binding::Worker(w));
             return;
         }
-        self.visit_expr(&init.expr);
+        if let (Some(name), None, Expr::Block(b)) = (&ident, &init.diverge, &*init.expr)
+            && b.label.is_none()
+            && let Some(Stmt::Expr(tail, None)) = b.block.stmts.last()
+            && self.is_worker_new(tail)
+        {
+            // `let w = { let tx = tx.clone(); Worker::new(move |job| ..) };`
+            let stmt = self.range(l);
+            let (indent, newline) = self.line_shape(stmt.start);
+            let outer = (*self.blocks.last().expect("a block"), self.loops, self.closures);
+            let outer_tail = self.tail_worker.replace(TailWorker {
+                tail: key(&self.range(tail)),
+                name: name.clone(),
+                after_let: (stmt.end, indent, newline),
+                made: None,
+            });
+            self.visit_expr(&init.expr);
+            let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
+            if let Some(w) = made {
+                let loc = self.loc(stmt.start);
+                let decl = &mut self.facts.workers[w];
+                (decl.block, decl.depth) = (outer.0, (outer.1, outer.2));
+                if annotation.is_some() {
+                    decl.refusal
+                        .get_or_insert((loc, "the Worker binding has a type annotation".into()));
+                }
+                self.bind(name.clone(), Binding::Worker(w));
+                return;
+            }
+        } else {
+            self.visit_expr(&init.expr);
+        }
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
@@ -499,6 +565,20 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 }
                 self.bind(name.clone(), Binding::Pool(node));
             }
+            (Some(name), true)
+                if annotation.map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
+            {
+                self.bind(name.clone(), Binding::Clone);
+            }
+            (None, true) if captures::std_channel(&init.expr) => {
+                self.bind_pattern(&l.pat);
+                // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
+                if let Pat::Tuple(t) = &l.pat
+                    && let Some(Pat::Ident(sender)) = t.elems.first()
+                {
+                    self.bind(sender.ident.to_string(), Binding::Clone);
+                }
+            }
             _ => self.bind_pattern(&l.pat),
         }
     }
@@ -520,12 +600,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
             _ => None,
         };
+        let ret = self.closure_into.get(&key(&self.range(c))).copied();
+        let body = match &*c.body {
+            Expr::Block(b) if ret.is_some() => Some(key(&self.range(&b.block))),
+            _ => None,
+        };
         self.fns.push(FnCtx {
             id,
-            body: None,
+            body,
+            tail: None,
             target,
             error,
-            ret: None,
+            ret,
             taken,
         });
         if !matches!(&*c.body, Expr::Block(_)) {
@@ -538,6 +624,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 this.bind_pattern(input);
             }
             this.visit_expr(&c.body);
+            if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
+                this.returned(&c.body);
+            }
         });
         self.closures -= 1;
         self.fns.pop();
@@ -606,7 +695,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             match self.lookup(&name) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(Binding::Worker(w)) => self.worker_uses.push((w, self.range(p))),
-                Some(Binding::Other) => {}
+                Some(Binding::Other | Binding::Clone) => {}
                 None => {
                     if let Some(node) = self.facts.get(&Key::Static(name)) {
                         self.occurrences.push((node, self.range(p)));
@@ -678,7 +767,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
-            if POOL_METHODS.contains(&method.as_str()) {
+            if let Some(c) = flow::initialiser(m) {
+                // `POOL.get_or_init(|| ..)`: the closure makes the pool the cell holds.
+                self.accept(&m.receiver, None);
+                self.closure_into.insert(key(&self.range(c)), node);
+            } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
             } else if method != "clone" || !m.args.is_empty() {

@@ -246,6 +246,8 @@ enum Form {
     Move,
     /// A Copy value (a function, or a closure that captures nothing) added several times.
     Copy,
+    /// A closure that captures only `Clone` values, added several times: `w.clone()` at each add.
+    Clone,
     /// A capturing closure added several times: shared through an Arc, as 2.x did.
     Arc,
 }
@@ -271,6 +273,7 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
     let form = match (single, w.kind) {
         (true, _) => Form::Move,
         (false, WorkerFn::FnPath | WorkerFn::Closure) => Form::Copy,
+        (false, WorkerFn::CloneClosure) => Form::Clone,
         (false, _) => Form::Arc,
     };
     if form == Form::Arc {
@@ -282,10 +285,12 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
         out.push(Edit::delete(w.call.start..w.func.start));
         out.push(Edit::delete(w.func.end..w.call.end));
     }
-    let arg = if form == Form::Arc {
-        format!("{{ let {name} = std::sync::Arc::clone(&{name}); move |job| {name}(job) }}")
-    } else {
-        name.clone()
+    let arg = match form {
+        Form::Arc => {
+            format!("{{ let {name} = std::sync::Arc::clone(&{name}); move |job| {name}(job) }}")
+        }
+        Form::Clone => format!("{name}.clone()"),
+        Form::Move | Form::Copy => name.clone(),
     };
     let single_handle = single
         && adds[0].ctx == StmtCtx::Semi

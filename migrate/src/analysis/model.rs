@@ -114,6 +114,8 @@ pub enum WorkerFn {
     FnPath,
     /// A closure without `move` (captures nothing under 2.x's `'static` bound, so Copy).
     Closure,
+    /// A `move` closure that captures only values the code shows to be `Clone`, so it is `Clone` too.
+    CloneClosure,
     /// A `move` closure (may capture values that are not Copy).
     MoveClosure,
     /// Anything else.

@@ -36,6 +36,15 @@ impl Collector<'_> {
                 let ok = match wrapper {
                     Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None if self.returns_delegate(&outer) => {
+                        // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
+                        // converts through `?`, as a person would write it.
+                        let ok = self.try_delegate(node, loc);
+                        let (indent, newline) = self.line_shape(outer.start);
+                        let edit = Edit::insert(outer.end, format!("?;{newline}{indent}Ok(())"));
+                        self.facts.cond_edits.push((node, self.file, edit));
+                        ok
+                    }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
                 if !ok && let Some(stmt) = self.stmts.last() {
@@ -75,6 +84,13 @@ impl Collector<'_> {
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
         }
+    }
+
+    /// Whether `outer` is the tail expression of a `fn` returning `Result<_, workerpool::Error>`.
+    fn returns_delegate(&self, outer: &Range<usize>) -> bool {
+        self.fns.last().is_some_and(|f| {
+            f.tail == Some(key(outer)) && matches!(f.target, TryTarget::Linked { .. })
+        })
     }
 
     /// End of the statement `outer` is in (for reading its text).
@@ -216,7 +232,10 @@ impl Collector<'_> {
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
-                let kind = if c.capture.is_some() {
+                let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
+                let kind = if c.capture.is_some() && self.captures_only_clone(&inputs, &c.body) {
+                    WorkerFn::CloneClosure
+                } else if c.capture.is_some() {
                     WorkerFn::MoveClosure
                 } else {
                     WorkerFn::Closure

@@ -11,6 +11,14 @@ use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
 
+/// The closure of `cell.get_or_init(|| ..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
+pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<&syn::ExprClosure> {
+    match m.args.first() {
+        Some(Expr::Closure(c)) if m.method == "get_or_init" && m.args.len() == 1 => Some(c),
+        _ => None,
+    }
+}
+
 impl Collector<'_> {
     /// Whether `call` is `Pool::new(n)` of 2.x; if so, the node it creates.
     pub(super) fn ctor(&mut self, call: &ExprCall) -> Option<NodeId> {
@@ -80,6 +88,7 @@ impl Collector<'_> {
             Expr::MethodCall(m) if m.method == "clone" && m.args.is_empty() => {
                 self.classify(&m.receiver)
             }
+            Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string())?;
                 Some((node, self.range(m)))
