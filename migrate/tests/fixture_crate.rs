@@ -28,13 +28,14 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `cargo <subcommand>` offline on the crate in `dir`, with the workspace's lock file, in a
+/// Runs `cargo <subcommand>` (words split at spaces) offline on the crate in `dir`, with the workspace's lock file, in a
 /// target directory of its own under the workspace's `target/`.
 fn cargo(subcommand: &str, dir: &Path, target: &str) -> Output {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     Command::new(env!("CARGO"))
-        .args([subcommand, "--quiet", "--offline", "--manifest-path"])
+        .args(subcommand.split_whitespace())
+        .args(["--quiet", "--offline", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
@@ -145,7 +146,8 @@ const NOT_STANDALONE: [(&str, &str); 2] = [
 ];
 
 /// Builds a crate made of `files` as modules, against workerpool with the `v2` feature, and runs the `pub fn run()`
-/// of every module that has one at its top level; returns what they returned, one `name: {:?}` line each.
+/// of every module that has one at its top level, then the modules' tests; returns what the `run`s returned, one
+/// `name: {:?}` line each.
 fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let library = workspace.join("workerpool");
@@ -174,6 +176,14 @@ fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
         output.status.success(),
         "{target}: {}",
         String::from_utf8_lossy(&output.stderr)
+    );
+    // The modules' own tests (`#[cfg(test)]` code) must build and pass too.
+    let tests = cargo("test", dir, target);
+    assert!(
+        tests.status.success(),
+        "{target} tests: {}{}",
+        String::from_utf8_lossy(&tests.stdout),
+        String::from_utf8_lossy(&tests.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
 }
