@@ -1,5 +1,9 @@
 //! Rewriting the `use` items and the written names of the 2.x items once every pool's fate is known.
 
+use std::str::FromStr;
+
+use proc_macro2::{TokenStream, TokenTree};
+
 use super::names::{Leaf, Module, NameUse, Names, UseItem, V2Item, Via};
 use crate::edit::{self, Edit};
 
@@ -17,13 +21,27 @@ pub enum Need {
     Gone,
 }
 
-/// The edits for the names and imports of one file, and whether anything in it stays on v2.
+/// The imports of one file rewritten: the edits, whether anything in it stays on v2, and the leaves the rewrite drops
+/// (use item, leaf), which [`still_named`] checks.
+pub struct Rewrite {
+    /// The edits for the names and imports.
+    pub edits: Vec<Edit>,
+    /// Whether anything in the file stays on v2.
+    pub stays_v2: bool,
+    /// Leaves the rewrite removes: (use item, leaf).
+    pub dropped: Vec<(usize, usize)>,
+}
+
+/// The edits for the names and imports of one file. A leaf in `keep` is never dropped: it stays, on v2, because
+/// something the analysis did not tie to it still names it.
 pub fn rewrite(
     text: &str,
     names: &Names,
     uses: &[NameUse],
     need: impl Fn(&NameUse) -> Need,
-) -> (Vec<Edit>, bool) {
+    keep: &[(usize, usize)],
+) -> Rewrite {
+    let mut dropped = Vec::new();
     let mut edits = Vec::new();
     let needs: Vec<Need> = uses.iter().map(&need).collect();
     let mut stays_v2 = needs.iter().any(|n| matches!(n, Need::V2 { .. }));
@@ -38,11 +56,18 @@ pub fn rewrite(
                 .map(|(i, (_, need))| (i, *need))
                 .collect();
             let counts = leaf.module == Module::V2 || names.root_is_v2;
-            let target = if !counts || (leaf.item.is_none() && !leaf.glob) {
+            let mut target = if !counts || (leaf.item.is_none() && !leaf.glob) {
                 Some(leaf.module)
             } else {
                 leaf_target(leaf, item.reexport, &through)
             };
+            if target.is_none() {
+                if keep.contains(&(u, l)) {
+                    target = Some(Module::V2);
+                } else {
+                    dropped.push((u, l));
+                }
+            }
             // Uses that the import no longer means are written out in full.
             if let Some(module) = target {
                 for &(i, need) in &through {
@@ -82,7 +107,70 @@ pub fn rewrite(
         };
         edits.push(Edit::replace(use_.range.clone(), full));
     }
-    (edits, stays_v2)
+    Rewrite {
+        edits,
+        stays_v2,
+        dropped,
+    }
+}
+
+/// The dropped leaves whose name `text` (a file after the rewrite) still uses as a bare name outside `use` items,
+/// or that `elsewhere` (bare names of the crate's other files that import with a glob from this crate) uses. Such
+/// a name is kept: whatever the analysis thought, dropping its import could break the build, in any cfg.
+pub fn still_named(
+    text: &str,
+    names: &Names,
+    dropped: &[(usize, usize)],
+    elsewhere: &[String],
+) -> Vec<(usize, usize)> {
+    let here = bare_names(text);
+    dropped
+        .iter()
+        .copied()
+        .filter(|&(u, l)| {
+            let leaf = &names.uses[u].leaves[l];
+            let name = leaf.alias.clone().unwrap_or_else(|| leaf.text.clone());
+            here.contains(&name) || elsewhere.contains(&name)
+        })
+        .collect()
+}
+
+/// Every identifier of `text` used as a bare name (not after `::` or `.`), outside `use` items; macro bodies and
+/// every cfg included, comments and literals not.
+pub fn bare_names(text: &str) -> Vec<String> {
+    fn walk(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Group(g) => walk(g.stream().into_iter().collect(), out),
+                TokenTree::Ident(id) if id == "use" => {
+                    while i < tokens.len()
+                        && !matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ';')
+                    {
+                        i += 1;
+                    }
+                }
+                TokenTree::Ident(id) => {
+                    let after = |c: char| {
+                        i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == c)
+                    };
+                    let after_path = after(':') && i >= 2 && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == ':');
+                    if !after_path && !after('.') {
+                        out.push(id.to_string());
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(tokens) = TokenStream::from_str(text.trim_start_matches('\u{feff}')) {
+        walk(tokens.into_iter().collect(), &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Where a leaf imports from after the rewrite (None: the import goes).

@@ -151,6 +151,14 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         .iter()
         .map(|s| (s.worker, facts.root(s.node)))
         .collect();
+    // Bare names used by files that import with a glob from this crate (`use super::*`, `use crate::x::*`): they may
+    // reach another file's workerpool imports.
+    let globbing: Vec<String> = files
+        .iter()
+        .zip(&names)
+        .filter(|(_, n)| n.crate_glob)
+        .flat_map(|(f, _)| imports::bare_names(&f.source.text))
+        .collect();
     for (i, f) in files.iter().enumerate() {
         let need = |u: &names::NameUse| match facts.owners.get(&(i, u.range.start)) {
             None => Need::V2 { free: true },
@@ -162,9 +170,24 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
                 None => Need::V2 { free: true },
             },
         };
-        let (mut edits, stays_v2) = imports::rewrite(&f.source.text, &names[i], &uses[i], need);
-        outcome.needs_v2 |= stays_v2;
-        edits.extend(decision.edits.get(&i).cloned().unwrap_or_default());
+        let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        let mut keep = Vec::new();
+        // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
+        // still names it is kept, and the rewrite redone.
+        let rewrite = loop {
+            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], &need, &keep);
+            let mut edits = rewrite.edits.clone();
+            edits.extend(pool_edits.iter().cloned());
+            let new = edit::apply(&f.source.text, edits).unwrap_or_default();
+            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &globbing);
+            if named.is_empty() {
+                break rewrite;
+            }
+            keep.extend(named);
+        };
+        outcome.needs_v2 |= rewrite.stays_v2;
+        let mut edits = rewrite.edits;
+        edits.extend(pool_edits);
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
@@ -268,4 +291,55 @@ fn scope_names(files: &[Input<'_>]) -> ScopeNames {
         walk(i, "", &f.syntax.items, None, &mut out);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Migrates `files` (path, text) as one crate that depends on 2.x; returns each file's text afterwards.
+    fn migrate_crate(files: &[(&str, &str)]) -> Vec<String> {
+        let sources: Vec<Source> = files
+            .iter()
+            .map(|(p, t)| {
+                Source::from_bytes(std::path::Path::new(p), t.as_bytes().to_vec()).unwrap()
+            })
+            .collect();
+        let syntax: Vec<syn::File> = sources.iter().map(|s| s.parse().unwrap()).collect();
+        let inputs: Vec<Input<'_>> = sources
+            .iter()
+            .zip(&syntax)
+            .map(|(source, syntax)| Input {
+                source,
+                syntax,
+                root_is_v2: true,
+            })
+            .collect();
+        let outcome = analyze(&inputs);
+        outcome
+            .texts
+            .into_iter()
+            .zip(files)
+            .map(|(new, (_, old))| new.unwrap_or_else(|| old.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn an_import_another_file_reaches_through_a_glob_is_kept() {
+        let lib = "use workerpool::{Pool, Worker};\nmod helpers;\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.delegate(1u8).unwrap();\n}\n";
+        let helpers = "use crate::*;\n\npub fn idle() -> Worker {\n    Worker::new(|n: u8| drop(n))\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
+        assert!(out[0].starts_with("use workerpool::{Pool, v2::Worker};\n"), "{}", out[0]);
+        assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+        assert_eq!(out[1], helpers);
+    }
+
+    #[test]
+    fn an_import_still_named_in_the_file_is_kept() {
+        // `Worker` in the macro is not a use the analysis ties to an import: the import stays all the same.
+        let lib = "use workerpool::{Pool, Worker};\n\nmacro_rules! idle { () => { Worker::new(|n: u8| drop(n)) } }\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib)]);
+        assert!(out[0].contains("Worker"), "{}", out[0]);
+        assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+    }
 }

@@ -110,6 +110,8 @@ pub struct Names {
     /// Imports from the parent module (`use super::*`, `use super::Pool as P`), with the block or module they are
     /// in: a name they bring in means what it means in the parent (a test module sees its parent's imports).
     pub from_parent: Vec<FromParent>,
+    /// Whether the file imports with a glob from this crate (`use super::*`, `use crate::m::*`, `use self::m::*`).
+    pub crate_glob: bool,
 }
 
 /// A `use super::..` leaf: which name it brings in from the parent module, and under which name.
@@ -180,6 +182,9 @@ impl Names {
         for (path, leaf_text, alias, glob, span) in found {
             // path holds the segments before the leaf, e.g. ["workerpool", "v2"].
             let first = path.first().map(String::as_str).unwrap_or("");
+            if glob && matches!(first, "super" | "crate" | "self") {
+                self.crate_glob = true;
+            }
             if path.len() == 1 && first == "super" && u.leading_colon.is_none() {
                 let name = leaf_text.split_whitespace().next().unwrap_or("").to_string();
                 self.from_parent.push(FromParent {
