@@ -153,11 +153,12 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         .collect();
     // Bare names used by files that import with a glob from this crate (`use super::*`, `use crate::x::*`): they may
     // reach another file's workerpool imports.
-    let globbing: Vec<String> = files
+    let globbing: Vec<(usize, Vec<String>)> = files
         .iter()
         .zip(&names)
-        .filter(|(_, n)| n.crate_glob)
-        .flat_map(|(f, _)| imports::bare_names(&f.source.text))
+        .enumerate()
+        .filter(|(_, (_, n))| n.crate_glob)
+        .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
         .collect();
     for (i, f) in files.iter().enumerate() {
         let need = |u: &names::NameUse| match facts.owners.get(&(i, u.range.start)) {
@@ -171,6 +172,11 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
             },
         };
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        let elsewhere: Vec<String> = globbing
+            .iter()
+            .filter(|(j, _)| *j != i)
+            .flat_map(|(_, n)| n.iter().cloned())
+            .collect();
         let mut keep = Vec::new();
         // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
         // still names it is kept, and the rewrite redone.
@@ -179,7 +185,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
             let new = edit::apply(&f.source.text, edits).unwrap_or_default();
-            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &globbing);
+            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &elsewhere);
             if named.is_empty() {
                 break rewrite;
             }
