@@ -85,7 +85,11 @@ pub fn comments(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
             (b'/', Some(b'/')) => {
                 let stop = text[i..end].find('\n').map_or(end, |n| i + n);
                 // A `\r` before the newline belongs to the line ending, not to the comment.
-                let stop = if stop > i && bytes[stop - 1] == b'\r' { stop - 1 } else { stop };
+                let stop = if stop > i && bytes[stop - 1] == b'\r' {
+                    stop - 1
+                } else {
+                    stop
+                };
                 out.push(i..stop);
                 i = stop;
             }
@@ -148,7 +152,13 @@ fn skip_string(bytes: &[u8], mut i: usize, end: usize, hashes: usize) -> usize {
     while i < end {
         match bytes[i] {
             b'\\' if !raw => i += 2,
-            b'"' if bytes[i + 1..].iter().take(hashes).filter(|&&b| b == b'#').count() == hashes => {
+            b'"' if bytes[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&b| b == b'#')
+                .count()
+                == hashes =>
+            {
                 return i + 1 + hashes;
             }
             _ => i += 1,
@@ -189,7 +199,11 @@ fn keep(text: &str, range: Range<usize>, found: &[Range<usize>]) -> String {
         let after = text[range.end..].trim_start_matches([' ', '\t']);
         if !after.is_empty() && !after.starts_with(['\r', '\n']) {
             let rest = &text[last.end..range.end];
-            let newline = if text[last.end..].starts_with("\r\n") { "\r\n" } else { "\n" };
+            let newline = if text[last.end..].starts_with("\r\n") {
+                "\r\n"
+            } else {
+                "\n"
+            };
             let indent = match rest.find('\n') {
                 Some(nl) => indentation(&rest[nl + 1..]),
                 None => indentation(line_start(text, last.start)),
@@ -203,7 +217,9 @@ fn keep(text: &str, range: Range<usize>, found: &[Range<usize>]) -> String {
 
 /// The spaces and tabs `text` starts with.
 fn indentation(text: &str) -> String {
-    text.chars().take_while(|c| *c == ' ' || *c == '\t').collect()
+    text.chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect()
 }
 
 /// The text of the line `at` is on, from its start.

@@ -166,7 +166,9 @@ fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
         fs::write(dir.join("src").join(format!("{name}.rs")), text).unwrap();
         main.push_str(&format!("mod {name};\n"));
         if text.contains("\npub fn run()") {
-            calls.push_str(&format!("    println!(\"{name}: {{:?}}\", {name}::run());\n"));
+            calls.push_str(&format!(
+                "    println!(\"{name}: {{:?}}\", {name}::run());\n"
+            ));
         }
     }
     main.push_str(&format!("fn main() {{\n{calls}}}\n"));

@@ -59,9 +59,11 @@ fn leaf() -> impl Strategy<Value = String> {
         (pool(), worker(), wrap()).prop_map(|(p, w, r)| format!("{p}.add_worker(&{w}){r};")),
         (pool(), job_type(), wrap())
             .prop_map(|(p, t, r)| format!("{p}.add_worker(&Worker::new(|x: {t}| drop(x))){r};")),
-        (pool(), worker(), wrap()).prop_map(|(p, w, r)| format!("{p}\n    .add_worker(&{w}) // one\n    {r};")),
-        (worker(), job_type())
-            .prop_map(|(w, t)| format!("let {w} = Worker::new(\n    // c\n    move |x: {t}| drop(x),\n);")),
+        (pool(), worker(), wrap())
+            .prop_map(|(p, w, r)| format!("{p}\n    .add_worker(&{w}) // one\n    {r};")),
+        (worker(), job_type()).prop_map(|(w, t)| format!(
+            "let {w} = Worker::new(\n    // c\n    move |x: {t}| drop(x),\n);"
+        )),
         (pool(), worker(), wrap()).prop_map(|(p, w, r)| format!("{p}.remove_worker(&{w}){r};")),
         (pool(), value(), wrap()).prop_map(|(p, v, r)| format!("{p}.delegate({v}){r};")),
         (pool(), value()).prop_map(|(p, v)| format!("let r = {p}.delegate({v});")),

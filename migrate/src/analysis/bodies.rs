@@ -13,6 +13,7 @@ use super::declare::Decls;
 use super::model::{Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite};
 use super::names::Names;
 use super::path_names::PathNames;
+use super::reasons::Refusal;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
@@ -147,11 +148,8 @@ impl<'a> Collector<'a> {
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();
-                self.facts.refuse(
-                    node,
-                    self.loc(range.start),
-                    format!("`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
-                );
+                self.facts
+                    .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
@@ -159,11 +157,7 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                self.facts.workers[worker].refusal = Some((
-                    loc,
-                    "the Worker is used other than by add_worker(&w) / remove_worker(&w)"
-                        .to_string(),
-                ));
+                self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
             }
         }
     }
@@ -286,11 +280,7 @@ impl<'a> Collector<'a> {
                 Some(ret) => {
                     self.accept(tail, Some(ret));
                 }
-                None => self.refuse_flow(
-                    tail,
-                    "the pool is returned, but the return type is not one this tool can follow"
-                        .into(),
-                ),
+                None => self.refuse_flow(tail, Refusal::UnfollowedReturn),
             }
         }
         self.fns = outer_fns;
@@ -317,18 +307,16 @@ impl<'a> Collector<'a> {
                     self.facts.refuse(
                         node,
                         loc,
-                        format!(
-                            "the pool is used inside the macro `{}!`, which this tool cannot read",
-                            path_text(&mac.path)
-                        ),
+                        Refusal::PoolInMacro {
+                            mac: path_text(&mac.path),
+                        },
                     );
                 }
                 Some(Binding::Worker(w)) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.workers[w].refusal.get_or_insert((
-                        loc,
-                        "the Worker is used inside a macro this tool cannot read".into(),
-                    ));
+                    self.facts.workers[w]
+                        .refusal
+                        .get_or_insert((loc, Refusal::WorkerInMacro));
                 }
                 _ => {}
             }
@@ -497,7 +485,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let loc = self.loc(stmt.start);
                 self.facts.workers[w]
                     .refusal
-                    .get_or_insert((loc, "the Worker binding has a type annotation".into()));
+                    .get_or_insert((loc, Refusal::WorkerAnnotation));
             }
             self.visit_expr(&init.expr);
             self.bind(name.clone(), Binding::Worker(w));
@@ -511,7 +499,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `let w = { let tx = tx.clone(); Worker::new(move |job| ..) };`
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
-            let outer = (*self.blocks.last().expect("a block"), self.loops, self.closures);
+            let outer = (
+                *self.blocks.last().expect("a block"),
+                self.loops,
+                self.closures,
+            );
             let outer_tail = self.tail_worker.replace(TailWorker {
                 tail: key(&self.range(tail)),
                 name: name.clone(),
@@ -525,8 +517,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let decl = &mut self.facts.workers[w];
                 (decl.block, decl.depth) = (outer.0, (outer.1, outer.2));
                 if annotation.is_some() {
-                    decl.refusal
-                        .get_or_insert((loc, "the Worker binding has a type annotation".into()));
+                    decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
                 }
                 self.bind(name.clone(), Binding::Worker(w));
                 return;
@@ -555,18 +546,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
-                            self.facts.refuse(
-                                node,
-                                loc,
-                                "the pool's binding has a type annotation this tool cannot read",
-                            );
+                            self.facts.refuse(node, loc, Refusal::UnreadableAnnotation);
                         }
                     }
                 }
                 self.bind(name.clone(), Binding::Pool(node));
             }
             (Some(name), true)
-                if annotation.map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
+                if annotation
+                    .map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
             {
                 self.bind(name.clone(), Binding::Clone);
             }
@@ -712,7 +700,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             if self.decls.other_fields.contains(&ident.to_string()) {
                 let loc = self.loc(self.range(f).start);
-                self.facts.refuse(node, loc, format!("the field name `{ident}` is also used by fields that are not pools, so this tool cannot tell which struct `{}` is", self.source.text[self.range(f)].trim()));
+                let expr = self.source.text[self.range(f)].trim().to_string();
+                let field = ident.to_string();
+                self.facts
+                    .refuse(node, loc, Refusal::AmbiguousField { field, expr });
             }
             self.occurrences.push((node, self.range(f)));
         }
@@ -777,7 +768,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if method != "clone" || !m.args.is_empty() {
                 self.accept(&m.receiver, None);
                 let loc = self.loc(self.source.range(m.method.span()).start);
-                self.facts.refuse(node, loc, format!("calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"));
+                let method = method.clone();
+                self.facts
+                    .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
         self.arguments(&method, &m.args, 0);
@@ -797,10 +790,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(target) => {
                     self.accept(&field.expr, Some(target));
                 }
-                None => self.refuse_flow(
-                    &field.expr,
-                    "the pool is stored in a field whose type this tool cannot follow".into(),
-                ),
+                None => self.refuse_flow(&field.expr, Refusal::UnfollowedField),
             }
         }
         visit::visit_expr_struct(self, s);
@@ -813,10 +803,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     self.accept(&a.left, None);
                     self.accept(&a.right, Some(left));
                 }
-                None => self.refuse_flow(
-                    &a.right,
-                    "the pool is assigned to a place this tool cannot follow".into(),
-                ),
+                None => self.refuse_flow(&a.right, Refusal::UnfollowedAssignment),
             }
         }
         visit::visit_expr_assign(self, a);
@@ -830,11 +817,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(ret) => {
                     self.accept(e, Some(ret));
                 }
-                None => self.refuse_flow(
-                    e,
-                    "the pool is returned, but the return type is not one this tool can follow"
-                        .into(),
-                ),
+                None => self.refuse_flow(e, Refusal::UnfollowedReturn),
             }
         }
         visit::visit_expr_return(self, r);

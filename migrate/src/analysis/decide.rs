@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use super::model::{
     CallKind, Facts, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
 };
+use super::reasons::{Refusal, Warning};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -14,7 +15,7 @@ pub struct Fate {
     /// Its job type, when it migrates.
     pub job: Option<JobType>,
     /// Why it stays on v2 (empty when it migrates).
-    pub reasons: Vec<(Loc, String)>,
+    pub reasons: Vec<(Loc, Refusal)>,
     /// Whether the group holds a pool (not only a 2.x error type, which stays on v2 unless a pool takes it along).
     pub pool: bool,
 }
@@ -37,7 +38,7 @@ pub struct Decision {
     /// Edits by file index.
     pub edits: HashMap<usize, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
-    pub warnings: Vec<(Loc, String)>,
+    pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools.
     pub sites_migrated: usize,
 }
@@ -52,7 +53,7 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         }
         by_worker.insert(site.worker, site.node);
     }
-    let mut reasons: HashMap<NodeId, Vec<(Loc, String)>> = HashMap::new();
+    let mut reasons: HashMap<NodeId, Vec<(Loc, Refusal)>> = HashMap::new();
     let roots: HashSet<NodeId> = (0..facts.len()).map(|n| facts.root(n)).collect();
     for &(node, loc, ref reason) in &facts.refusals {
         reasons
@@ -80,14 +81,17 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
             .filter(|s| s.worker == worker)
             .collect();
         if !sites.iter().any(|s| !s.remove) {
-            reasons.entry(root).or_default().push((
-                sites[0].loc,
-                "the worker is removed but never added in code this tool can see".into(),
-            ));
+            reasons
+                .entry(root)
+                .or_default()
+                .push((sites[0].loc, Refusal::RemovedNeverAdded));
         }
         for site in &sites {
             if site.depth.1 != decl.depth.1 {
-                reasons.entry(root).or_default().push((site.loc, "the worker is added or removed inside a closure, away from where it is defined".into()));
+                reasons
+                    .entry(root)
+                    .or_default()
+                    .push((site.loc, Refusal::WorkerInClosure));
             }
         }
     }
@@ -107,9 +111,10 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         let first_seen = facts.first_seen[&root];
         let r = reasons.entry(root).or_default();
         if norms.len() > 1 {
-            r.push((list[0].loc, format!("its workers take different job types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool", norms.join(", "))));
+            let types = norms.iter().map(|n| n.to_string()).collect();
+            r.push((list[0].loc, Refusal::MixedJobTypes { types }));
         } else if list.is_empty() && r.is_empty() {
-            r.push((first_seen, "no worker is added to this pool in code this tool can see, so its job type is unknown".into()));
+            r.push((first_seen, Refusal::NoWorkerSeen));
         }
         if let Some(job) = list.first() {
             for site in facts
@@ -118,14 +123,15 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
                 .filter(|s| facts.root(s.node) == root)
             {
                 if !nameable(job, site, names) {
-                    r.push((site.loc, format!("the job type `{}` cannot be named here (it is written in another scope)", job.text)));
+                    let job = job.text.clone();
+                    r.push((site.loc, Refusal::JobTypeNotNameable { job }));
                 }
             }
         }
         if error_roots.contains(&root)
             && let Some(&free) = free_errors.first()
         {
-            r.push((free, "workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers".into()));
+            r.push((free, Refusal::UntiedError));
         }
     }
     // Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot.
@@ -146,8 +152,11 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
             continue;
         }
         match kind {
-            CallKind::AddWorker => reasons.entry(root).or_default().push((loc, "add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped".into())),
-            CallKind::Delegate => warnings.push((root, loc, "delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back".to_string())),
+            CallKind::AddWorker => reasons
+                .entry(root)
+                .or_default()
+                .push((loc, Refusal::AddAfterStop)),
+            CallKind::Delegate => warnings.push((root, loc, Warning::DelegateAfterStop)),
             CallKind::Stop | CallKind::Other => {}
         }
     }
@@ -156,9 +165,10 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         let mut r = reasons.remove(&root).unwrap_or_default();
         let pool = pool_roots.contains(&root);
         if !pool {
-            r.push((facts.first_seen[&root], "only an error type".into()));
+            r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
-        r.sort();
+        // In the order of the report: by place, then text.
+        r.sort_by_key(|(loc, reason)| (*loc, reason.to_string()));
         r.dedup();
         let job = if r.is_empty() {
             jobs.get(&root).and_then(|j| j.first().cloned())

@@ -7,6 +7,7 @@ use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::model::{Facts, Key, Loc, Owner, Scope, SiteKind, TypeSite};
 use super::names::Names;
+use super::reasons::Refusal;
 use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
 
@@ -169,7 +170,7 @@ impl<'a> Declarer<'a> {
                     self.facts.refuse(
                         node,
                         self.loc(at.name_start),
-                        "the pool parameter is destructured",
+                        Refusal::DestructuredParameter,
                     );
                 }
             }

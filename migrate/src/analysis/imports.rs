@@ -154,7 +154,9 @@ pub fn bare_names(text: &str) -> Vec<String> {
                     let after = |c: char| {
                         i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == c)
                     };
-                    let after_path = after(':') && i >= 2 && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == ':');
+                    let after_path = after(':')
+                        && i >= 2
+                        && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == ':');
                     if !after_path && !after('.') {
                         out.push(id.to_string());
                     }

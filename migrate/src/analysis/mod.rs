@@ -8,6 +8,7 @@ mod imports;
 mod model;
 mod names;
 mod path_names;
+pub mod reasons;
 mod types;
 
 use std::collections::HashMap;
@@ -15,6 +16,7 @@ use std::collections::HashMap;
 use syn::{Item, UseTree};
 
 pub use model::Loc;
+pub use reasons::{Note, Refusal, Warning};
 
 use self::decide::ScopeNames;
 use self::imports::Need;
@@ -36,8 +38,10 @@ pub struct Input<'a> {
 /// A pool that stays on the 2.x API, and why.
 #[derive(Debug, Clone)]
 pub struct LeftOnV2 {
-    /// Where each reason applies.
+    /// Where each reason applies, and its text (the `Display` of `refusals`, in the same order).
     pub reasons: Vec<(Loc, String)>,
+    /// The same reasons, typed: each has a stable [`Refusal::id`].
+    pub refusals: Vec<(Loc, Refusal)>,
 }
 
 /// What the analysis of a crate found.
@@ -51,10 +55,14 @@ pub struct Outcome {
     pub sites_migrated: usize,
     /// Pools that stay on v2.
     pub left: Vec<LeftOnV2>,
-    /// Behaviour changes at migrated sites.
+    /// Behaviour changes at migrated sites (the `Display` of `behaviour_changes`, in the same order).
     pub warnings: Vec<(Loc, String)>,
-    /// Notes about names that stay on v2 without belonging to a pool (re-exports, free `Error` uses).
+    /// The same behaviour changes, typed: each has a stable [`Warning::id`].
+    pub behaviour_changes: Vec<(Loc, Warning)>,
+    /// Notes about names that stay on v2 without belonging to a pool (the `Display` of `note_reasons`).
     pub notes: Vec<(Loc, String)>,
+    /// The same notes, typed: each has a stable [`Note::id`].
+    pub note_reasons: Vec<(Loc, Note)>,
     /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
     pub needs_v2: bool,
     /// Files whose edits clashed: (index, offset). They are left unchanged.
@@ -133,7 +141,12 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
                 if leaf.item == Some(V2Item::Error) {
                     free_errors.push(loc);
                 }
-                notes.push((loc, format!("re-exports workerpool's 2.x `{}`: it stays `workerpool::v2::{}` for this crate's users", leaf.text, leaf.text)));
+                notes.push((
+                    loc,
+                    Note::Reexport {
+                        leaf: leaf.text.clone(),
+                    },
+                ));
             }
         }
     }
@@ -141,9 +154,11 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
     let scope_names = scope_names(files);
     let decision = decide::decide(&mut facts, &scope_names, &free_errors);
     let mut outcome = Outcome {
-        warnings: decision.warnings.clone(),
+        warnings: text_of(&decision.warnings),
+        behaviour_changes: decision.warnings.clone(),
         sites_migrated: decision.sites_migrated,
-        notes,
+        notes: text_of(&notes),
+        note_reasons: notes,
         ..Outcome::default()
     };
     let worker_group: HashMap<usize, usize> = facts
@@ -181,7 +196,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
         // still names it is kept, and the rewrite redone.
         let rewrite = loop {
-            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], &need, &keep);
+            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], need, &keep);
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
             let new = edit::apply(&f.source.text, edits).unwrap_or_default();
@@ -209,12 +224,21 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
             outcome.migrated += 1;
         } else {
             outcome.left.push(LeftOnV2 {
-                reasons: fate.reasons.clone(),
+                reasons: text_of(&fate.reasons),
+                refusals: fate.reasons.clone(),
             });
         }
     }
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
     outcome
+}
+
+/// The texts of typed reasons, for the report.
+fn text_of<R: std::fmt::Display>(reasons: &[(Loc, R)]) -> Vec<(Loc, String)> {
+    reasons
+        .iter()
+        .map(|(loc, r)| (*loc, r.to_string()))
+        .collect()
 }
 
 /// The names each module of each file can use (imports and items), to tell where a job type can be written.
@@ -333,9 +357,14 @@ mod tests {
     #[test]
     fn an_import_another_file_reaches_through_a_glob_is_kept() {
         let lib = "use workerpool::{Pool, Worker};\nmod helpers;\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.delegate(1u8).unwrap();\n}\n";
-        let helpers = "use crate::*;\n\npub fn idle() -> Worker {\n    Worker::new(|n: u8| drop(n))\n}\n";
+        let helpers =
+            "use crate::*;\n\npub fn idle() -> Worker {\n    Worker::new(|n: u8| drop(n))\n}\n";
         let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
-        assert!(out[0].starts_with("use workerpool::{Pool, v2::Worker};\n"), "{}", out[0]);
+        assert!(
+            out[0].starts_with("use workerpool::{Pool, v2::Worker};\n"),
+            "{}",
+            out[0]
+        );
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
         assert_eq!(out[1], helpers);
     }
@@ -347,5 +376,48 @@ mod tests {
         let out = migrate_crate(&[("src/lib.rs", lib)]);
         assert!(out[0].contains("Worker"), "{}", out[0]);
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+    }
+
+    /// Each pool left on v2 as `line:column id: text`, and each behaviour change and note the same way.
+    fn findings(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let input = Input {
+            source: &source,
+            syntax: &syntax,
+            root_is_v2: true,
+        };
+        let outcome = analyze(std::slice::from_ref(&input));
+        let mut out = String::new();
+        let line = |loc: Loc| {
+            let (l, c) = source.line_col(loc.offset);
+            format!("{l}:{c}")
+        };
+        for left in &outcome.left {
+            assert_eq!(left.reasons, text_of(&left.refusals));
+            for (loc, r) in &left.refusals {
+                out.push_str(&format!("left {} {}: {r}\n", line(*loc), r.id()));
+            }
+        }
+        for (loc, w) in &outcome.behaviour_changes {
+            out.push_str(&format!("change {} {}: {w}\n", line(*loc), w.id()));
+        }
+        for (loc, n) in &outcome.note_reasons {
+            out.push_str(&format!("note {} {}: {n}\n", line(*loc), n.id()));
+        }
+        out
+    }
+
+    #[test]
+    fn every_finding_has_its_place_id_and_text() {
+        let text = "pub use workerpool::Error;\nuse workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n\npub fn b() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n    let _ = pool.stop();\n    helper(&pool);\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 6:13 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 17:12 unfollowed-argument: the pool is passed to `helper`, which does not take a pool parameter this tool can follow
+            change 25:10 delegate-after-stop: delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back
+            note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
+        "#]]
+        .assert_eq(&findings(text));
     }
 }

@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
+use super::reasons::Refusal;
 use crate::edit::Edit;
 
 /// One place a pool can be: a `let` binding, a parameter, a field, a constructor call ...
@@ -144,7 +145,7 @@ pub struct WorkerDecl {
     /// Offset just after the `let` statement, and the indentation and line ending to insert a line there.
     pub after_let: (usize, String, &'static str),
     /// Why it cannot be migrated, if so.
-    pub refusal: Option<(Loc, String)>,
+    pub refusal: Option<(Loc, Refusal)>,
     /// Identifiers used in the function, to pick names that do not clash.
     pub taken: Vec<String>,
 }
@@ -195,7 +196,7 @@ pub struct Facts {
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.
-    pub refusals: Vec<(NodeId, Loc, String)>,
+    pub refusals: Vec<(NodeId, Loc, Refusal)>,
     /// Where the job type gets written.
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
@@ -274,8 +275,8 @@ impl Facts {
     }
 
     /// Records that the pool at `node` cannot be migrated.
-    pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: impl Into<String>) {
-        self.refusals.push((node, loc, reason.into()));
+    pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: Refusal) {
+        self.refusals.push((node, loc, reason));
     }
 
     /// Number of places.

@@ -186,7 +186,11 @@ impl Names {
                 self.crate_glob = true;
             }
             if path.len() == 1 && first == "super" && u.leading_colon.is_none() {
-                let name = leaf_text.split_whitespace().next().unwrap_or("").to_string();
+                let name = leaf_text
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
                 self.from_parent.push(FromParent {
                     name: (!glob).then_some(name),
                     alias: if glob { None } else { alias.clone() },
@@ -517,7 +521,13 @@ fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
         }
         UseTree::Name(n) => {
             let name = n.ident.to_string();
-            found.push((path.clone(), name.clone(), Some(name), false, n.ident.span()));
+            found.push((
+                path.clone(),
+                name.clone(),
+                Some(name),
+                false,
+                n.ident.span(),
+            ));
         }
         UseTree::Rename(r) => {
             let text = format!("{} as {}", r.ident, r.rename);

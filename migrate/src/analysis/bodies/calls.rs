@@ -10,6 +10,7 @@ use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
     CallKind, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerSite,
 };
+use crate::analysis::reasons::Refusal;
 use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
@@ -57,9 +58,9 @@ impl Collector<'_> {
                     let reason = if stmt.contains("NoWorkers")
                         || self.enclosing_mentions_no_workers(&outer)
                     {
-                        "the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)".to_string()
+                        Refusal::MatchesNoWorkers
                     } else {
-                        "the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)".to_string()
+                        Refusal::DelegateResultUsed
                     };
                     self.facts.refuse(node, loc, reason);
                 }
@@ -69,17 +70,23 @@ impl Collector<'_> {
                 match (wrapper, ctx) {
                     (None, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))) => {}
                     (None, Some((StmtCtx::Tail, _))) => {
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, ";")));
+                        self.facts
+                            .cond_edits
+                            .push((node, self.file, Edit::insert(outer.end, ";")));
                     }
                     (None, Some((StmtCtx::ClosureBody, _))) => {
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.start, "{ ")));
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, "; }")));
+                        self.facts.cond_edits.push((
+                            node,
+                            self.file,
+                            Edit::insert(outer.start, "{ "),
+                        ));
+                        self.facts.cond_edits.push((
+                            node,
+                            self.file,
+                            Edit::insert(outer.end, "; }"),
+                        ));
                     }
-                    _ => self.facts.refuse(
-                        node,
-                        loc,
-                        "the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run",
-                    ),
+                    _ => self.facts.refuse(node, loc, Refusal::StopValueUsed),
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
@@ -123,19 +130,12 @@ impl Collector<'_> {
                 true
             }
             TryTarget::Other(ty) => {
-                self.facts.refuse(
-                    node,
-                    loc,
-                    format!("`?` converts the delegate error into `{ty}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
-                );
+                self.facts
+                    .refuse(node, loc, Refusal::TryIntoOther { target: ty });
                 false
             }
             TryTarget::Unknown => {
-                self.facts.refuse(
-                    node,
-                    loc,
-                    "`?` on delegate inside a closure without a written return type: its error type cannot be checked",
-                );
+                self.facts.refuse(node, loc, Refusal::TryInUntypedClosure);
                 false
             }
         }
@@ -180,7 +180,9 @@ impl Collector<'_> {
             _ => None,
         };
         let Some(worker) = worker else {
-            self.facts.refuse(node, loc, format!("{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"));
+            let method = method.to_string();
+            self.facts
+                .refuse(node, loc, Refusal::UnfollowedWorker { method });
             return;
         };
         let (ctx, semi_end) = match (wrapper, ctx) {
@@ -193,7 +195,9 @@ impl Collector<'_> {
                 Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
             ) => (c, semi),
             _ => {
-                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
+                let method = method.to_string();
+                self.facts
+                    .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
                 return;
             }
         };
@@ -259,18 +263,15 @@ impl Collector<'_> {
         };
         let call_range = self.range(call);
         if call.args.len() != 1 {
-            refusal = Some((
-                self.loc(call_range.start),
-                "Worker::new is not given exactly one function".to_string(),
-            ));
+            refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
         } else if job.is_none() {
             let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
             let why = if has_turbofish {
-                "the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"
+                Refusal::JobTypeByTurbofish
             } else {
-                "the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"
+                Refusal::JobTypeUnknown
             };
-            refusal = Some((self.loc(call_range.start), why.to_string()));
+            refusal = Some((self.loc(call_range.start), why));
         }
         let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();

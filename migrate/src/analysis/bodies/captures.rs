@@ -9,8 +9,29 @@ use super::{Binding, Collector};
 
 /// Types whose values are `Clone` whatever their parameters (or that have none).
 const CLONE_TYPES: [&str; 24] = [
-    "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
-    "isize", "f32", "f64", "String", "Arc", "Rc", "Sender", "SyncSender", "Duration", "Instant",
+    "bool",
+    "char",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "f32",
+    "f64",
+    "String",
+    "Arc",
+    "Rc",
+    "Sender",
+    "SyncSender",
+    "Duration",
+    "Instant",
     "PathBuf",
 ];
 
@@ -42,9 +63,19 @@ pub(super) fn clone_value(expr: &Expr) -> bool {
         }
         Expr::Call(c) => match &*c.func {
             Expr::Path(p) => {
-                let names: Vec<String> =
-                    p.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                let tail: Vec<&str> = names.iter().rev().take(2).rev().map(String::as_str).collect();
+                let names: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let tail: Vec<&str> = names
+                    .iter()
+                    .rev()
+                    .take(2)
+                    .rev()
+                    .map(String::as_str)
+                    .collect();
                 matches!(
                     tail.as_slice(),
                     ["Arc" | "Rc", "new" | "clone"] | ["String", "from" | "new"]
@@ -60,12 +91,20 @@ pub(super) fn clone_value(expr: &Expr) -> bool {
 /// Whether `expr` is `mpsc::channel()` or `sync_channel(n)` of std, whose first half (the sender) is `Clone`.
 pub(super) fn std_channel(expr: &Expr) -> bool {
     let Expr::Call(c) = expr else { return false };
-    let Expr::Path(p) = &*c.func else { return false };
-    let names: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
-    match names.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [.., "mpsc", "channel" | "sync_channel"] | ["sync_channel"] => true,
-        _ => false,
-    }
+    let Expr::Path(p) = &*c.func else {
+        return false;
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    matches!(
+        names.as_slice(),
+        [.., "mpsc", "channel" | "sync_channel"] | ["sync_channel"]
+    )
 }
 
 impl Collector<'_> {
@@ -140,7 +179,15 @@ mod tests {
 
     #[test]
     fn knows_plainly_clone_values_and_types() {
-        let clone = ["1u8", "\"s\"", "x.clone()", "Arc::new(Mutex::new(0))", "std::sync::Arc::clone(&a)", "format!(\"{x}\")", "-3"];
+        let clone = [
+            "1u8",
+            "\"s\"",
+            "x.clone()",
+            "Arc::new(Mutex::new(0))",
+            "std::sync::Arc::clone(&a)",
+            "format!(\"{x}\")",
+            "-3",
+        ];
         for e in clone {
             assert!(clone_value(&syn::parse_str(e).unwrap()), "{e}");
         }
@@ -148,7 +195,13 @@ mod tests {
         for e in unknown {
             assert!(!clone_value(&syn::parse_str(e).unwrap()), "{e}");
         }
-        for t in ["u64", "&Vec<u8>", "Arc<Mutex<u8>>", "(u8, String)", "mpsc::Sender<u8>"] {
+        for t in [
+            "u64",
+            "&Vec<u8>",
+            "Arc<Mutex<u8>>",
+            "(u8, String)",
+            "mpsc::Sender<u8>",
+        ] {
             assert!(clone_type(&syn::parse_str(t).unwrap()), "{t}");
         }
         for t in ["&mut u8", "Vec<u8>", "Receiver<u8>", "T"] {

@@ -10,6 +10,7 @@ use super::{Binding, Collector, key};
 use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
+use crate::analysis::reasons::Refusal;
 
 /// The closure of `cell.get_or_init(|| ..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
 pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<&syn::ExprClosure> {
@@ -140,7 +141,7 @@ impl Collector<'_> {
     }
 
     /// Refuses a pool passed where it cannot be followed.
-    pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: String) {
+    pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: Refusal) {
         if let Some(node) = self.accept(expr, None) {
             let loc = self.loc(self.range(expr).start);
             self.facts.refuse(node, loc, reason);
@@ -176,7 +177,9 @@ impl Collector<'_> {
                 }
                 _ => self.refuse_flow(
                     arg,
-                    format!("the pool is passed to `{name}`, which does not take a pool parameter this tool can follow"),
+                    Refusal::UnfollowedArgument {
+                        function: name.to_string(),
+                    },
                 ),
             }
         }
@@ -191,10 +194,7 @@ impl Collector<'_> {
             Some(ret) => {
                 self.accept(expr, Some(ret));
             }
-            None => self.refuse_flow(
-                expr,
-                "the pool is returned, but the return type is not one this tool can follow".into(),
-            ),
+            None => self.refuse_flow(expr, Refusal::UnfollowedReturn),
         }
     }
 }
