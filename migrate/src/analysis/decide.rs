@@ -86,8 +86,11 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
                 .or_default()
                 .push((sites[0].loc, Refusal::RemovedNeverAdded));
         }
+        // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
+        // but a handle kept for remove_worker cannot leave the closure.
+        let removed = sites.iter().any(|s| s.remove);
         for site in &sites {
-            if site.depth.1 != decl.depth.1 {
+            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
                 reasons
                     .entry(root)
                     .or_default()
@@ -351,8 +354,14 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
         Some(end) if add.ctx == StmtCtx::Semi => out.push(Edit::replace(add.call.end..end, ";")),
         _ => out.push(Edit::delete(add.call.end..add.outer.end)),
     }
-    if add.ctx == StmtCtx::Tail {
-        out.push(Edit::insert(add.outer.end, ";"));
+    match add.ctx {
+        StmtCtx::Tail => out.push(Edit::insert(add.outer.end, ";")),
+        // The closure returned what 2.x's add_worker returned; it must not return the 3.x WorkerHandle.
+        StmtCtx::ClosureBody => {
+            out.push(Edit::insert(add.outer.start, "{ "));
+            out.push(Edit::insert(add.outer.end, "; }"));
+        }
+        StmtCtx::Semi | StmtCtx::LetUnderscore => {}
     }
 }
 

@@ -193,7 +193,9 @@ impl Collector<'_> {
             | (
                 Some(Wrapper::Inspect),
                 Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
-            ) => (c, semi),
+            )
+            // `(0..n).for_each(|_| pool.add_worker(&w).unwrap())`
+            | (None | Some(Wrapper::Unwrap), Some((c @ StmtCtx::ClosureBody, semi))) => (c, semi),
             _ => {
                 let method = method.to_string();
                 self.facts
