@@ -10,7 +10,9 @@ use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
-use super::model::{Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite};
+use super::model::{
+    Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite, WorkerId,
+};
 use super::names::Names;
 use super::path_names::PathNames;
 use super::reasons::Refusal;
@@ -34,7 +36,7 @@ const POOL_METHODS: [&str; 5] = [
 #[derive(Debug, Clone, Copy)]
 enum Binding {
     Pool(NodeId),
-    Worker(usize),
+    Worker(WorkerId),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -87,7 +89,7 @@ pub struct Collector<'a> {
     ctors: HashMap<Key2, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<Key2>,
-    worker_uses: Vec<(usize, Range<usize>)>,
+    worker_uses: Vec<(WorkerId, Range<usize>)>,
     worker_accounted: HashSet<Key2>,
     stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
     stmts: Vec<Range<usize>>,
@@ -103,7 +105,7 @@ struct TailWorker {
     tail: Key2,
     name: String,
     after_let: (usize, String, &'static str),
-    made: Option<usize>,
+    made: Option<WorkerId>,
 }
 
 impl<'a> Collector<'a> {
@@ -219,7 +221,7 @@ impl<'a> Collector<'a> {
 
     fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
         let name = sig.ident.to_string();
-        let id = (self.file, self.source.range(sig.fn_token.span).start);
+        let id = FnId(self.loc(self.source.range(sig.fn_token.span).start));
         let mut taken = Vec::new();
         collect_idents(quote::ToTokens::to_token_stream(block), &mut taken);
         let ret = match &sig.output {
@@ -542,7 +544,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             });
                             self.facts
                                 .owners
-                                .insert((self.file, at.name_start), Owner::Group(node));
+                                .insert(self.loc(at.name_start), Owner::Group(node));
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
@@ -572,7 +574,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
-        let id = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let id = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         let target = match &c.output {
             syn::ReturnType::Default => TryTarget::Unknown,
             out => try_target(self.names, self.source, out),
@@ -583,7 +585,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let node = self.facts.fresh_error_node(self.loc(name_start));
                 self.facts
                     .owners
-                    .insert((self.file, name_start), Owner::Group(node));
+                    .insert(self.loc(name_start), Owner::Group(node));
                 Some(node)
             }
             _ => None,

@@ -3,7 +3,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::model::{
-    CallKind, Facts, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
+    CallKind, Facts, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
+    WorkerId,
 };
 use super::reasons::{Refusal, Warning};
 use super::types::always_nameable;
@@ -46,7 +47,7 @@ pub struct Decision {
 /// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
 pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Decision {
     // A worker added to several pools ties them together.
-    let mut by_worker: BTreeMap<usize, NodeId> = BTreeMap::new();
+    let mut by_worker: BTreeMap<WorkerId, NodeId> = BTreeMap::new();
     for site in facts.worker_sites.clone() {
         if let Some(&other) = by_worker.get(&site.worker) {
             facts.union(other, site.node);
@@ -139,7 +140,7 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
     }
     // Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot.
     let mut warnings = Vec::new();
-    let mut stops: HashMap<(NodeId, (usize, usize)), Loc> = HashMap::new();
+    let mut stops: HashMap<(NodeId, FnId), Loc> = HashMap::new();
     for &(node, func, kind, loc) in &facts.calls {
         if kind == CallKind::Stop {
             let e = stops.entry((facts.root(node), func)).or_insert(loc);
@@ -219,7 +220,7 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
         .all(|n| always_nameable(n) || (here.get(n).is_some() && here.get(n) == there.get(n)))
 }
 
-fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<usize, NodeId>) {
+fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
     for (node, file, edit) in &facts.cond_edits {
@@ -265,7 +266,7 @@ enum Form {
     Arc,
 }
 
-fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
+fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>) {
     let sites: Vec<_> = facts
         .worker_sites
         .iter()

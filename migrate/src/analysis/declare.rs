@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
-use super::model::{Facts, Key, Loc, Owner, Scope, SiteKind, TypeSite};
+use super::model::{Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite};
 use super::names::Names;
 use super::reasons::Refusal;
 use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
@@ -71,7 +71,7 @@ impl<'a> Declarer<'a> {
         Scope {
             file: self.file,
             module: self.module.join("::"),
-            func: func.map(|f| (self.file, f)),
+            func: func.map(|f| FnId(self.loc(f))),
         }
     }
 
@@ -86,7 +86,7 @@ impl<'a> Declarer<'a> {
         });
         self.facts
             .owners
-            .insert((self.file, at.name_start), Owner::Group(node));
+            .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
     /// Walks `items`.
@@ -181,7 +181,7 @@ impl<'a> Declarer<'a> {
                 .error_node(Key::ErrorRet(name.clone()), self.loc(name_start));
             self.facts
                 .owners
-                .insert((self.file, name_start), Owner::Group(node));
+                .insert(self.loc(name_start), Owner::Group(node));
             self.decls.error_fns.insert(name.clone());
         }
         if let syn::ReturnType::Type(_, ty) = &sig.output

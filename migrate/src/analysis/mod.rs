@@ -117,7 +117,10 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         {
             facts
                 .owners
-                .entry((file, u.range.start))
+                .entry(Loc {
+                    file,
+                    offset: u.range.start,
+                })
                 .or_insert(Owner::Group(node));
         }
     }
@@ -125,7 +128,12 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
         for u in file_uses {
-            if u.item == V2Item::Error && !facts.owners.contains_key(&(i, u.range.start)) {
+            if u.item == V2Item::Error
+                && !facts.owners.contains_key(&Loc {
+                    file: i,
+                    offset: u.range.start,
+                })
+            {
                 free_errors.push(Loc {
                     file: i,
                     offset: u.range.start,
@@ -161,7 +169,7 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         note_reasons: notes,
         ..Outcome::default()
     };
-    let worker_group: HashMap<usize, usize> = facts
+    let worker_group: HashMap<model::WorkerId, usize> = facts
         .worker_sites
         .iter()
         .map(|s| (s.worker, facts.root(s.node)))
@@ -176,7 +184,10 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
         .collect();
     for (i, f) in files.iter().enumerate() {
-        let need = |u: &names::NameUse| match facts.owners.get(&(i, u.range.start)) {
+        let need = |u: &names::NameUse| match facts.owners.get(&Loc {
+            file: i,
+            offset: u.range.start,
+        }) {
             None => Need::V2 { free: true },
             Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
             Some(Owner::Group(_)) => Need::V2 { free: false },

@@ -9,8 +9,14 @@ use crate::edit::Edit;
 /// One place a pool can be: a `let` binding, a parameter, a field, a constructor call ...
 pub type NodeId = usize;
 
-/// A function (or closure's enclosing function) by file index and the byte offset of its signature.
-pub type FnId = (usize, usize);
+/// A function (or a closure's enclosing function), by where its `fn` keyword is (offset 0 of its file for code
+/// outside any function, such as a static's initialiser).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FnId(pub Loc);
+
+/// A `Worker::new(f)` of the crate: its index in [`Facts::workers`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WorkerId(pub usize);
 
 /// Places that are shared by name across files.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -28,7 +34,7 @@ pub enum Key {
 }
 
 /// A position in a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Loc {
     /// Index of the file.
     pub file: usize,
@@ -92,7 +98,7 @@ pub enum Owner {
     /// Part of a pool's code: stays 2.x if the pool does, becomes 3.x if it migrates.
     Group(NodeId),
     /// The `Worker` of `Worker::new`: removed when its pool migrates.
-    Worker(usize),
+    Worker(WorkerId),
 }
 
 /// How a statement uses the value of a pool call.
@@ -153,8 +159,8 @@ pub struct WorkerDecl {
 /// An `add_worker(&w)` or `remove_worker(&w)`.
 #[derive(Debug, Clone)]
 pub struct WorkerSite {
-    /// Index into the workers.
-    pub worker: usize,
+    /// The worker added or removed.
+    pub worker: WorkerId,
     /// The pool it is called on.
     pub node: NodeId,
     /// true for `remove_worker`.
@@ -201,8 +207,8 @@ pub struct Facts {
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
     pub cond_edits: Vec<(NodeId, usize, Edit)>,
-    /// Owners of 2.x name occurrences, by (file, start offset).
-    pub owners: HashMap<(usize, usize), Owner>,
+    /// Owners of 2.x name occurrences, by where each starts.
+    pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.
     pub workers: Vec<WorkerDecl>,
     /// `add_worker` / `remove_worker` sites.
@@ -217,6 +223,20 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, usize, Range<usize>)>,
+}
+
+impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
+    type Output = WorkerDecl;
+
+    fn index(&self, id: WorkerId) -> &WorkerDecl {
+        &self[id.0]
+    }
+}
+
+impl std::ops::IndexMut<WorkerId> for Vec<WorkerDecl> {
+    fn index_mut(&mut self, id: WorkerId) -> &mut WorkerDecl {
+        &mut self[id.0]
+    }
 }
 
 impl Facts {

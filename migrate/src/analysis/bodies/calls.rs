@@ -8,7 +8,7 @@ use syn::{Expr, ExprMethodCall, Pat};
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
-    CallKind, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerSite,
+    CallKind, FnId, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
 use crate::analysis::reasons::Refusal;
 use crate::analysis::types::{TryTarget, job_type};
@@ -25,7 +25,7 @@ impl Collector<'_> {
         };
         let ctx = self.stmt_ctx.get(&key(&outer)).copied();
         let loc = self.loc(self.source.range(m.method.span()).start);
-        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let func = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         match method.as_str() {
             "workers_num" => {
                 self.facts.calls.push((node, func, CallKind::Other, loc));
@@ -153,7 +153,7 @@ impl Collector<'_> {
         loc: Loc,
     ) {
         let remove = method == "remove_worker";
-        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let func = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         if remove {
             self.facts.calls.push((node, func, CallKind::Other, loc));
         } else {
@@ -225,7 +225,7 @@ impl Collector<'_> {
         expr: &Expr,
         name: Option<String>,
         after_let: (usize, String, &'static str),
-    ) -> usize {
+    ) -> WorkerId {
         let Expr::Call(call) = expr else {
             unreachable!("checked by is_worker_new")
         };
@@ -277,11 +277,11 @@ impl Collector<'_> {
         }
         let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
-        let id = self.facts.workers.len();
+        let id = WorkerId(self.facts.workers.len());
         let name_start = self.source.range(p.path.segments[0].ident.span()).start;
         self.facts
             .owners
-            .insert((self.file, name_start), Owner::Worker(id));
+            .insert(self.loc(name_start), Owner::Worker(id));
         self.facts.workers.push(WorkerDecl {
             name,
             scope,
@@ -298,7 +298,7 @@ impl Collector<'_> {
         id
     }
 
-    pub(super) fn inline_worker(&mut self, expr: &Expr) -> usize {
+    pub(super) fn inline_worker(&mut self, expr: &Expr) -> WorkerId {
         let range = self.range(expr);
         let w = self.worker_decl(expr, None, (range.start, String::new(), "\n"));
         self.worker_accounted.insert(key(&range));

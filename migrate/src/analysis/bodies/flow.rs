@@ -46,7 +46,7 @@ impl Collector<'_> {
         let name_start = self.source.range(segs[0].ident.span()).start;
         self.facts
             .owners
-            .insert((self.file, name_start), Owner::Group(node));
+            .insert(self.loc(name_start), Owner::Group(node));
         self.facts.type_sites.push(TypeSite {
             node,
             loc: self.loc(self.source.range(segs[res.segment].ident.span()).end),
