@@ -44,126 +44,31 @@ pub struct Decision {
     pub sites_migrated: usize,
 }
 
-/// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool.
+/// Reasons found so far, by group root.
+type Reasons = HashMap<NodeId, Vec<(Loc, Refusal)>>;
+
+/// Decides every pool: applies each rule below in turn (the order matters only to [`no_worker_seen`], which speaks
+/// when nothing else has), then the fates and edits follow. `free_errors` are uses of `workerpool::Error` that
+/// belong to no pool.
 pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Decision {
-    // A worker added to several pools ties them together.
-    let mut by_worker: BTreeMap<WorkerId, NodeId> = BTreeMap::new();
-    for site in facts.worker_sites.clone() {
-        if let Some(&other) = by_worker.get(&site.worker) {
-            facts.union(other, site.node);
-        }
-        by_worker.insert(site.worker, site.node);
-    }
-    let mut reasons: HashMap<NodeId, Vec<(Loc, Refusal)>> = HashMap::new();
+    let by_worker = tie_shared_workers(facts);
+    let mut reasons = Reasons::new();
+    collected_refusals(facts, &mut reasons);
+    let jobs = worker_rules(facts, &by_worker, &mut reasons);
     let roots: HashSet<NodeId> = (0..facts.len()).map(|n| facts.root(n)).collect();
-    for &(node, loc, ref reason) in &facts.refusals {
-        reasons
-            .entry(facts.root(node))
-            .or_default()
-            .push((loc, reason.clone()));
-    }
-    // Job types, from the workers each pool is given.
-    let mut jobs: HashMap<NodeId, Vec<JobType>> = HashMap::new();
-    for (&worker, &node) in &by_worker {
-        let root = facts.root(node);
-        let decl = &facts.workers[worker];
-        if let Some((loc, reason)) = &decl.refusal {
-            reasons
-                .entry(root)
-                .or_default()
-                .push((*loc, reason.clone()));
-        }
-        if let Some(job) = &decl.job {
-            jobs.entry(root).or_default().push(job.clone());
-        }
-        let sites: Vec<_> = facts
-            .worker_sites
-            .iter()
-            .filter(|s| s.worker == worker)
-            .collect();
-        if !sites.iter().any(|s| !s.remove) {
-            reasons
-                .entry(root)
-                .or_default()
-                .push((sites[0].loc, Refusal::RemovedNeverAdded));
-        }
-        // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
-        // but a handle kept for remove_worker cannot leave the closure.
-        let removed = sites.iter().any(|s| s.remove);
-        for site in &sites {
-            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
-                reasons
-                    .entry(root)
-                    .or_default()
-                    .push((site.loc, Refusal::WorkerInClosure));
-            }
-        }
-    }
-    let error_roots: HashSet<NodeId> = facts.error_links.iter().map(|&n| facts.root(n)).collect();
     let pool_roots: HashSet<NodeId> = (0..facts.len())
         .filter(|n| !facts.not_pools.contains(n))
         .map(|n| facts.root(n))
         .collect();
-    for &root in &roots {
-        if !pool_roots.contains(&root) {
-            continue;
-        }
+    for &root in roots.intersection(&pool_roots) {
         let list = jobs.get(&root).cloned().unwrap_or_default();
-        let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
-        norms.sort();
-        norms.dedup();
-        let first_seen = facts.first_seen[&root];
         let r = reasons.entry(root).or_default();
-        if norms.len() > 1 {
-            let types = norms.iter().map(|n| n.to_string()).collect();
-            r.push((list[0].loc, Refusal::MixedJobTypes { types }));
-        } else if list.is_empty() && r.is_empty() {
-            r.push((first_seen, Refusal::NoWorkerSeen));
-        }
-        if let Some(job) = list.first() {
-            for site in facts
-                .type_sites
-                .iter()
-                .filter(|s| facts.root(s.node) == root)
-            {
-                if !nameable(job, site, names) {
-                    let job = job.text.clone();
-                    r.push((site.loc, Refusal::JobTypeNotNameable { job }));
-                }
-            }
-        }
-        if error_roots.contains(&root)
-            && let Some(&free) = free_errors.first()
-        {
-            r.push((free, Refusal::UntiedError));
-        }
+        mixed_job_types(&list, r);
+        no_worker_seen(&list, facts.first_seen[&root], r);
+        job_type_nameable(facts, root, &list, names, r);
+        untied_error(facts, root, free_errors, r);
     }
-    // Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot.
-    let mut warnings = Vec::new();
-    let mut stops: HashMap<(NodeId, FnId), Loc> = HashMap::new();
-    for &(node, func, kind, loc) in &facts.calls {
-        if kind == CallKind::Stop {
-            let e = stops.entry((facts.root(node), func)).or_insert(loc);
-            *e = (*e).min(loc);
-        }
-    }
-    for &(node, func, kind, loc) in &facts.calls {
-        let root = facts.root(node);
-        let Some(&stop) = stops.get(&(root, func)) else {
-            continue;
-        };
-        if loc <= stop {
-            continue;
-        }
-        match kind {
-            CallKind::AddWorker => reasons
-                .entry(root)
-                .or_default()
-                .push((loc, Refusal::AddAfterStop)),
-            CallKind::Delegate => warnings.push((root, loc, Warning::DelegateAfterStop)),
-            CallKind::Stop | CallKind::Other => {}
-        }
-    }
+    let warnings = order_after_stop(facts, &mut reasons);
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -198,6 +103,144 @@ pub fn decide(facts: &mut Facts, names: &ScopeNames, free_errors: &[Loc]) -> Dec
         + facts.calls.iter().filter(|c| migrated(c.0)).count();
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// A worker added to several pools ties them together (one job type for all). Returns the pool of each worker.
+fn tie_shared_workers(facts: &mut Facts) -> BTreeMap<WorkerId, NodeId> {
+    let mut by_worker: BTreeMap<WorkerId, NodeId> = BTreeMap::new();
+    for site in facts.worker_sites.clone() {
+        if let Some(&other) = by_worker.get(&site.worker) {
+            facts.union(other, site.node);
+        }
+        by_worker.insert(site.worker, site.node);
+    }
+    by_worker
+}
+
+/// What the walk over the bodies refused on the spot.
+fn collected_refusals(facts: &Facts, reasons: &mut Reasons) {
+    for &(node, loc, ref reason) in &facts.refusals {
+        reasons
+            .entry(facts.root(node))
+            .or_default()
+            .push((loc, reason.clone()));
+    }
+}
+
+/// Each worker's own refusal, a worker removed but never added, and a worker removed where its handle cannot
+/// reach. Returns the job types each pool's workers show.
+fn worker_rules(
+    facts: &Facts,
+    by_worker: &BTreeMap<WorkerId, NodeId>,
+    reasons: &mut Reasons,
+) -> HashMap<NodeId, Vec<JobType>> {
+    let mut jobs: HashMap<NodeId, Vec<JobType>> = HashMap::new();
+    for (&worker, &node) in by_worker {
+        let root = facts.root(node);
+        let decl = &facts.workers[worker];
+        let r = reasons.entry(root).or_default();
+        if let Some((loc, reason)) = &decl.refusal {
+            r.push((*loc, reason.clone()));
+        }
+        if let Some(job) = &decl.job {
+            jobs.entry(root).or_default().push(job.clone());
+        }
+        let sites: Vec<_> = facts
+            .worker_sites
+            .iter()
+            .filter(|s| s.worker == worker)
+            .collect();
+        if !sites.iter().any(|s| !s.remove) {
+            r.push((sites[0].loc, Refusal::RemovedNeverAdded));
+        }
+        // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
+        // but a handle kept for remove_worker cannot leave the closure.
+        let removed = sites.iter().any(|s| s.remove);
+        for site in &sites {
+            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
+                r.push((site.loc, Refusal::WorkerInClosure));
+            }
+        }
+    }
+    jobs
+}
+
+/// 3.x needs one job type per pool.
+fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
+    let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
+    norms.sort();
+    norms.dedup();
+    if norms.len() > 1 {
+        let types = norms.iter().map(|n| n.to_string()).collect();
+        r.push((list[0].loc, Refusal::MixedJobTypes { types }));
+    }
+}
+
+/// A pool no worker is seen added to has no job type; said only when no other reason explains it.
+fn no_worker_seen(list: &[JobType], first_seen: Loc, r: &mut Vec<(Loc, Refusal)>) {
+    if list.is_empty() && r.is_empty() {
+        r.push((first_seen, Refusal::NoWorkerSeen));
+    }
+}
+
+/// Every site that gets the job type must be able to name it.
+fn job_type_nameable(
+    facts: &Facts,
+    root: NodeId,
+    list: &[JobType],
+    names: &ScopeNames,
+    r: &mut Vec<(Loc, Refusal)>,
+) {
+    let Some(job) = list.first() else { return };
+    for site in facts
+        .type_sites
+        .iter()
+        .filter(|s| facts.root(s.node) == root)
+    {
+        if !nameable(job, site, names) {
+            let job = job.text.clone();
+            r.push((site.loc, Refusal::JobTypeNotNameable { job }));
+        }
+    }
+}
+
+/// `?` on this pool's delegate converts into `workerpool::Error`, which the crate also uses in a way no pool owns.
+fn untied_error(facts: &Facts, root: NodeId, free_errors: &[Loc], r: &mut Vec<(Loc, Refusal)>) {
+    let linked = facts.error_links.iter().any(|&n| facts.root(n) == root);
+    if linked && let Some(&free) = free_errors.first() {
+        r.push((free, Refusal::UntiedError));
+    }
+}
+
+/// Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot (a refusal); delegate
+/// after stop behaves differently (a warning, returned with the pool's root).
+fn order_after_stop(facts: &Facts, reasons: &mut Reasons) -> Vec<(NodeId, Loc, Warning)> {
+    let mut warnings = Vec::new();
+    let mut stops: HashMap<(NodeId, FnId), Loc> = HashMap::new();
+    for &(node, func, kind, loc) in &facts.calls {
+        if kind == CallKind::Stop {
+            let e = stops.entry((facts.root(node), func)).or_insert(loc);
+            *e = (*e).min(loc);
+        }
+    }
+    for &(node, func, kind, loc) in &facts.calls {
+        let root = facts.root(node);
+        let Some(&stop) = stops.get(&(root, func)) else {
+            continue;
+        };
+        if loc <= stop {
+            continue;
+        }
+        match kind {
+            CallKind::AddWorker => reasons
+                .entry(root)
+                .or_default()
+                .push((loc, Refusal::AddAfterStop)),
+            CallKind::Delegate => warnings.push((root, loc, Warning::DelegateAfterStop)),
+            CallKind::Stop | CallKind::Other => {}
+        }
+    }
+    warnings
 }
 
 /// Whether `job` (written at the worker) can be written at `site` and mean the same type.

@@ -431,4 +431,16 @@ mod tests {
         "#]]
         .assert_eq(&findings(text));
     }
+
+    #[test]
+    fn each_decide_rule_speaks_for_its_own_case() {
+        let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
+            left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
+            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped
+            left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
+        "#]]
+        .assert_eq(&findings(text));
+    }
 }
