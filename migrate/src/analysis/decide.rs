@@ -7,6 +7,7 @@ use super::model::{
     WorkerId,
 };
 use super::reasons::{Refusal, Warning};
+use super::scopes::{ScopeId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -27,9 +28,6 @@ impl Fate {
         self.reasons.is_empty()
     }
 }
-
-/// Names that can be used at a scope: (file, module) -> name -> what it means.
-pub type ScopeNames = HashMap<(usize, String), HashMap<String, String>>;
 
 /// The outcome for every pool of a crate.
 #[derive(Debug, Default)]
@@ -253,10 +251,10 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
     }
     let empty = HashMap::new();
     let here = names
-        .get(&(job.at.file, job.at.module.clone()))
+        .get(&ScopeId::new(job.at.file, &job.at.module))
         .unwrap_or(&empty);
     let there = names
-        .get(&(site.scope.file, site.scope.module.clone()))
+        .get(&ScopeId::new(site.scope.file, &site.scope.module))
         .unwrap_or(&empty);
     job.names
         .iter()

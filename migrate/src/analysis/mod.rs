@@ -9,16 +9,14 @@ mod model;
 mod names;
 mod path_names;
 pub mod reasons;
+mod scopes;
 mod types;
 
 use std::collections::HashMap;
 
-use syn::{Item, UseTree};
-
 pub use model::Loc;
 pub use reasons::{Note, Refusal, Warning};
 
-use self::decide::ScopeNames;
 use self::imports::Need;
 use self::model::{Facts, Owner};
 use self::names::{Names, V2Item};
@@ -159,7 +157,8 @@ pub fn analyze(files: &[Input<'_>]) -> Outcome {
         }
     }
     free_errors.sort();
-    let scope_names = scope_names(files);
+    let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
+    let scope_names = scopes::scope_names(&syntax);
     let decision = decide::decide(&mut facts, &scope_names, &free_errors);
     let mut outcome = Outcome {
         warnings: text_of(&decision.warnings),
@@ -250,88 +249,6 @@ fn text_of<R: std::fmt::Display>(reasons: &[(Loc, R)]) -> Vec<(Loc, String)> {
         .iter()
         .map(|(loc, r)| (*loc, r.to_string()))
         .collect()
-}
-
-/// The names each module of each file can use (imports and items), to tell where a job type can be written.
-fn scope_names(files: &[Input<'_>]) -> ScopeNames {
-    fn walk(
-        file: usize,
-        module: &str,
-        items: &[Item],
-        parent: Option<&HashMap<String, String>>,
-        out: &mut ScopeNames,
-    ) {
-        let mut here = HashMap::new();
-        for item in items {
-            match item {
-                Item::Use(u) => use_names(&u.tree, String::new(), &mut here, parent),
-                Item::Struct(s) => {
-                    here.insert(s.ident.to_string(), format!("{file}:{module}:{}", s.ident));
-                }
-                Item::Enum(e) => {
-                    here.insert(e.ident.to_string(), format!("{file}:{module}:{}", e.ident));
-                }
-                Item::Type(t) => {
-                    here.insert(t.ident.to_string(), format!("{file}:{module}:{}", t.ident));
-                }
-                _ => {}
-            }
-        }
-        for item in items {
-            if let Item::Mod(m) = item
-                && let Some((_, inner)) = &m.content
-            {
-                let path = if module.is_empty() {
-                    m.ident.to_string()
-                } else {
-                    format!("{module}::{}", m.ident)
-                };
-                walk(file, &path, inner, Some(&here), out);
-            }
-        }
-        out.insert((file, module.to_string()), here);
-    }
-    fn use_names(
-        tree: &UseTree,
-        prefix: String,
-        out: &mut HashMap<String, String>,
-        parent: Option<&HashMap<String, String>>,
-    ) {
-        let join = |p: &str, s: &str| {
-            if p.is_empty() {
-                s.to_string()
-            } else {
-                format!("{p}::{s}")
-            }
-        };
-        match tree {
-            UseTree::Path(p) => {
-                use_names(&p.tree, join(&prefix, &p.ident.to_string()), out, parent)
-            }
-            UseTree::Name(n) => {
-                out.insert(n.ident.to_string(), join(&prefix, &n.ident.to_string()));
-            }
-            UseTree::Rename(r) => {
-                out.insert(r.rename.to_string(), join(&prefix, &r.ident.to_string()));
-            }
-            UseTree::Glob(_) if prefix == "super" => {
-                if let Some(parent) = parent {
-                    out.extend(parent.iter().map(|(k, v)| (k.clone(), v.clone())));
-                }
-            }
-            UseTree::Glob(_) => {}
-            UseTree::Group(g) => {
-                for t in &g.items {
-                    use_names(t, prefix.clone(), out, parent);
-                }
-            }
-        }
-    }
-    let mut out = ScopeNames::new();
-    for (i, f) in files.iter().enumerate() {
-        walk(i, "", &f.syntax.items, None, &mut out);
-    }
-    out
 }
 
 #[cfg(test)]
