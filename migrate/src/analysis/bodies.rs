@@ -106,6 +106,8 @@ struct TailWorker {
     name: String,
     after_let: (usize, String, &'static str),
     made: Option<WorkerId>,
+    /// The helper function's worker this tail makes, when the block is the body of `fn f(..) -> Worker`.
+    helper: Option<WorkerId>,
 }
 
 impl<'a> Collector<'a> {
@@ -273,7 +275,21 @@ impl<'a> Collector<'a> {
             self.bind(binding.0, binding.1);
             index += 1;
         }
+        let helper = self.decls.helpers.get(&name).copied();
+        let outer_tail = match (helper, block.stmts.last()) {
+            (Some(id), Some(Stmt::Expr(tail, None))) if self.is_worker_new(tail) => {
+                self.tail_worker.replace(TailWorker {
+                    tail: key(&self.range(tail)),
+                    name: String::new(),
+                    after_let: (0, String::new(), "\n"),
+                    made: None,
+                    helper: Some(id),
+                })
+            }
+            _ => self.tail_worker.take(),
+        };
         self.visit_block(block);
+        self.tail_worker = outer_tail;
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
             && self.classify(tail).is_some()
         {
@@ -414,7 +430,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 && t.tail == key(&this.range(tail))
             {
                 let (name, after_let) = (t.name.clone(), t.after_let.clone());
-                let w = this.worker_decl(tail, Some(name), after_let);
+                let w = match t.helper {
+                    Some(id) => this.fill_helper(id, tail),
+                    None => this.worker_decl(tail, Some(name), after_let),
+                };
                 this.tail_worker.as_mut().expect("checked").made = Some(w);
             }
         });
@@ -511,6 +530,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 name: name.clone(),
                 after_let: (stmt.end, indent, newline),
                 made: None,
+                helper: None,
             });
             self.visit_expr(&init.expr);
             let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
@@ -713,6 +733,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+        if let Some(id) = self.helper_call(call) {
+            self.worker_uses.push((id, self.range(call)));
+        }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
         } else if let Expr::Path(p) = &*call.func {

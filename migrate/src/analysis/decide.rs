@@ -148,8 +148,14 @@ fn worker_rules(
             .iter()
             .filter(|s| s.worker == worker)
             .collect();
-        if !sites.iter().any(|s| !s.remove) {
+        let helper = decl.kind == WorkerFn::Helper;
+        if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
+            // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
+        }
+        if helper && decl.call.is_empty() {
+            // The helper's body does not end with `Worker::new(f)`.
+            r.push((sites[0].loc, Refusal::JobTypeUnknown));
         }
         // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
         // but a handle kept for remove_worker cannot leave the closure.
@@ -282,7 +288,9 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
     }
     for (&worker, &node) in by_worker {
-        if migrates(node) {
+        if migrates(node) && facts.workers[worker].helper_ret.is_some() {
+            helper_edits(facts, worker, &mut out);
+        } else if migrates(node) {
             worker_edits(
                 facts,
                 worker,
@@ -305,6 +313,25 @@ enum Form {
     Clone,
     /// A capturing closure added several times: shared through an Arc, as 2.x did.
     Arc,
+}
+
+/// `fn f(..) -> Worker { Worker::new(g) }` becomes `fn f(..) -> impl FnMut(T) + Send + 'static { g }`, and each
+/// `add_worker(&f(..))` (in any file) `add_worker(f(..))`.
+fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<usize, Vec<Edit>>) {
+    let w = &facts.workers[id];
+    let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
+        return;
+    };
+    let here = out.entry(w.scope.file).or_default();
+    let ty = format!("impl FnMut({}) + Send + 'static", job.text);
+    here.push(Edit::replace(ret.clone(), ty));
+    here.push(Edit::delete(w.call.start..w.func.start));
+    here.push(Edit::delete(w.func.end..w.call.end));
+    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+        let there = out.entry(add.loc.file).or_default();
+        there.push(Edit::delete(add.arg.start..add.arg_inner));
+        finish_add(add, there);
+    }
 }
 
 fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>) {

@@ -5,8 +5,10 @@ use std::collections::{HashMap, HashSet};
 
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
-use super::model::{Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite};
-use super::names::Names;
+use super::model::{
+    Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn, WorkerId,
+};
+use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
@@ -24,6 +26,8 @@ pub struct Decls {
     pub fn_modules: HashMap<(usize, String), String>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
+    /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
+    pub helpers: HashMap<String, WorkerId>,
 }
 
 /// Walks the items of one file.
@@ -106,6 +110,7 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Fn(f) => {
                     self.signature(&f.sig);
+                    self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
                     if let [FnArg::Typed(p)] = params.as_slice()
                         && f.sig.generics.params.is_empty()
@@ -144,6 +149,47 @@ impl<'a> Declarer<'a> {
                 _ => {}
             }
         }
+    }
+
+    /// `fn name(..) -> Worker` (private, not generic): its calls make workers of one job type, which the body's
+    /// walk finds in its last expression.
+    fn helper(&mut self, f: &syn::ItemFn) {
+        let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+            return;
+        };
+        let syn::Type::Path(p) = &**ty else { return };
+        let Some(res) = self.names.resolve(self.source, &p.path) else {
+            return;
+        };
+        let whole = res.segment + 1 == p.path.segments.len()
+            && p.path.segments[res.segment].arguments.is_none();
+        if res.item != V2Item::Worker
+            || !whole
+            || !matches!(f.vis, syn::Visibility::Inherited)
+            || !f.sig.generics.params.is_empty()
+        {
+            return;
+        }
+        let range = self.source.range(syn::spanned::Spanned::span(&**ty));
+        let id = WorkerId(self.facts.workers.len());
+        self.facts
+            .owners
+            .insert(self.loc(range.start), Owner::Worker(id));
+        self.facts.workers.push(WorkerDecl {
+            name: None,
+            scope: self.scope(None),
+            block: 0,
+            depth: (0, 0),
+            call: 0..0,
+            func: 0..0,
+            kind: WorkerFn::Helper,
+            job: None,
+            after_let: (0, String::new(), "\n"),
+            refusal: None,
+            taken: Vec::new(),
+            helper_ret: Some(range),
+        });
+        self.decls.helpers.insert(f.sig.ident.to_string(), id);
     }
 
     fn signature(&mut self, sig: &syn::Signature) {

@@ -125,6 +125,8 @@ pub enum WorkerFn {
     CloneClosure,
     /// A `move` closure (may capture values that are not Copy).
     MoveClosure,
+    /// The `Worker::new(f)` a private helper `fn name(..) -> Worker` ends with; each call makes a new worker.
+    Helper,
     /// Anything else.
     Other,
 }
@@ -154,6 +156,8 @@ pub struct WorkerDecl {
     pub refusal: Option<(Loc, Refusal)>,
     /// Identifiers used in the function, to pick names that do not clash.
     pub taken: Vec<String>,
+    /// For a helper function's worker: the bytes of `Worker` in its return type.
+    pub helper_ret: Option<Range<usize>>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -169,6 +173,8 @@ pub struct WorkerSite {
     pub call: Range<usize>,
     /// Bytes of the argument (`&w`).
     pub arg: Range<usize>,
+    /// Where the argument's expression starts after its `&`.
+    pub arg_inner: usize,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.

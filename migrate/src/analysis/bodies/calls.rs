@@ -161,7 +161,18 @@ impl Collector<'_> {
                 .calls
                 .push((node, func, CallKind::AddWorker, loc));
         }
+        let helper = match m.args.first() {
+            Some(Expr::Reference(r)) => match &*r.expr {
+                Expr::Call(c) => self.helper_call(c),
+                _ => None,
+            },
+            _ => None,
+        };
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
+            Some(Expr::Reference(r)) if helper.is_some() => {
+                self.worker_accounted.insert(key(&self.range(&*r.expr)));
+                helper
+            }
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
             }
@@ -210,6 +221,10 @@ impl Collector<'_> {
             remove,
             call: self.range(m),
             arg: self.range(&m.args[0]),
+            arg_inner: match &m.args[0] {
+                Expr::Reference(r) => self.range(&*r.expr).start,
+                other => self.range(other).start,
+            },
             outer,
             ctx,
             block,
@@ -217,6 +232,39 @@ impl Collector<'_> {
             semi_end,
             loc,
         });
+    }
+
+    /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.
+    pub(super) fn helper_call(&self, call: &syn::ExprCall) -> Option<WorkerId> {
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let name = p.path.get_ident()?.to_string();
+        let id = *self.decls.helpers.get(&name)?;
+        let single = self
+            .decls
+            .receivers
+            .get(&name)
+            .is_some_and(|r| r.len() == 1);
+        single.then_some(id)
+    }
+
+    /// Fills in the worker of a helper function from the `Worker::new(f)` its body ends with.
+    pub(super) fn fill_helper(&mut self, id: WorkerId, tail: &Expr) -> WorkerId {
+        let made = self.worker_decl(tail, None, (0, String::new(), "\n"));
+        let mut decl = self.facts.workers.pop().expect("just made");
+        debug_assert_eq!(made.0, self.facts.workers.len());
+        // The `Worker` of `Worker::new` in the body now belongs to the helper's worker.
+        for owner in self.facts.owners.values_mut() {
+            if *owner == Owner::Worker(made) {
+                *owner = Owner::Worker(id);
+            }
+        }
+        let placeholder = &self.facts.workers[id];
+        decl.kind = WorkerFn::Helper;
+        decl.helper_ret = placeholder.helper_ret.clone();
+        self.facts.workers[id] = decl;
+        id
     }
 
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.
@@ -294,6 +342,7 @@ impl Collector<'_> {
             after_let,
             refusal,
             taken,
+            helper_ret: None,
         });
         id
     }
