@@ -61,11 +61,15 @@ pub fn apply(original: &str, mut edits: Vec<Edit>) -> Result<String, Overlap> {
             .collect();
         if !lost.is_empty() {
             let kept = keep(original, edit.range.clone(), &lost);
+            let mut kept = kept.as_str();
             if kept.starts_with(['\r', '\n']) {
                 // The comment starts a line: no trailing spaces before that line break.
                 out.truncate(out.trim_end_matches([' ', '\t']).len());
+            } else if out.is_empty() || out.ends_with('\n') {
+                // What stood before the comment on its line is gone: the comment starts the line.
+                kept = kept.trim_start_matches(' ');
             }
-            out.push_str(&kept);
+            out.push_str(kept);
         }
         pos = edit.range.end;
     }
@@ -272,6 +276,10 @@ mod tests {
         let tail = text.find(" //").unwrap()..text.find(';').unwrap() + 1;
         let out = apply(text, vec![Edit::replace(tail, ";")]).unwrap();
         assert_eq!(out, "p.add(&w); // one\nnext();");
+        let text = "use a::W; // for workers\nfn f() {}\n";
+        let line = 0..text.find("fn").unwrap();
+        let out = apply(text, vec![Edit::delete(line)]).unwrap();
+        assert_eq!(out, "// for workers\nfn f() {}\n");
     }
 
     #[test]
