@@ -37,6 +37,8 @@ const POOL_METHODS: [&str; 5] = [
 enum Binding {
     Pool(NodeId),
     Worker(WorkerId),
+    /// `let w = helper(..)`: a worker made by a helper function, and the index of this binding.
+    HelperWorker(WorkerId, usize),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -98,6 +100,8 @@ pub struct Collector<'a> {
     tail_worker: Option<TailWorker>,
     /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
     closure_into: HashMap<Key2, NodeId>,
+    /// Loop and closure nesting at each `let w = helper(..)`.
+    helper_bindings: Vec<(usize, usize)>,
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
@@ -143,6 +147,7 @@ impl<'a> Collector<'a> {
             wrappers: HashMap::new(),
             tail_worker: None,
             closure_into: HashMap::new(),
+            helper_bindings: Vec::new(),
         }
     }
 
@@ -330,7 +335,7 @@ impl<'a> Collector<'a> {
                         },
                     );
                 }
-                Some(Binding::Worker(w)) => {
+                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
                     self.facts.workers[w]
                         .refusal
@@ -496,6 +501,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             },
             _ => (None, None),
         };
+        if let (Some(name), None, None, Expr::Call(c)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && let Some(id) = self.helper_call(c)
+        {
+            // `let w = helper(..);`: added once, where it is bound, it moves in as the helper's closure.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(c)));
+            let b = self.helper_bindings.len();
+            self.helper_bindings.push((self.loops, self.closures));
+            self.bind(name.clone(), Binding::HelperWorker(id, b));
+            return;
+        }
         if let (Some(name), None) = (&ident, &init.diverge)
             && self.is_worker_new(&init.expr)
         {
@@ -704,7 +721,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let name = p.path.segments[0].ident.to_string();
             match self.lookup(&name) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(Binding::Worker(w)) => self.worker_uses.push((w, self.range(p))),
+                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
+                    self.worker_uses.push((w, self.range(p)))
+                }
                 Some(Binding::Other | Binding::Clone) => {}
                 None => {
                     if let Some(node) = self.facts.get(&Key::Static(name)) {

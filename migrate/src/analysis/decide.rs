@@ -153,6 +153,17 @@ fn worker_rules(
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
         }
+        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice.
+        for site in sites.iter().filter(|s| s.bound.is_some()) {
+            let (b, depth) = site.bound.expect("filtered");
+            let uses = sites
+                .iter()
+                .filter(|s| s.bound.is_some_and(|o| o.0 == b))
+                .count();
+            if uses > 1 || site.depth != depth {
+                r.push((site.loc, Refusal::HelperWorkerReused));
+            }
+        }
         if helper && decl.call.is_empty() {
             // The helper's body does not end with `Worker::new(f)`.
             r.push((sites[0].loc, Refusal::JobTypeUnknown));

@@ -175,6 +175,8 @@ pub struct WorkerSite {
     pub arg: Range<usize>,
     /// Where the argument's expression starts after its `&`.
     pub arg_inner: usize,
+    /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
+    pub bound: Option<(usize, (usize, usize))>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.

@@ -83,6 +83,8 @@ pub enum Refusal {
     RemovedNeverAdded,
     /// A worker is added or removed inside a closure, away from where it is defined.
     WorkerInClosure,
+    /// A `let w = helper(..)` worker is added more than once, or from a loop or closure.
+    HelperWorkerReused,
     /// The workers of one pool take different job types.
     MixedJobTypes {
         /// The job types, as tokens.
@@ -105,7 +107,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, in the order of the enum (for documentation and tests).
-    pub const IDS: [&'static str; 31] = [
+    pub const IDS: [&'static str; 32] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -137,6 +139,7 @@ impl Refusal {
         "untied-error",
         "add-after-stop",
         "only-an-error-type",
+        "helper-worker-reused",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -174,6 +177,7 @@ impl Refusal {
             UntiedError => 28,
             AddAfterStop => 29,
             OnlyAnErrorType => 30,
+            HelperWorkerReused => 31,
         };
         Self::IDS[index]
     }
@@ -214,6 +218,7 @@ impl fmt::Display for Refusal {
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
             OnlyAnErrorType => f.write_str("only an error type"),
+            HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
 }

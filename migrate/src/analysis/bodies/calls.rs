@@ -168,6 +168,7 @@ impl Collector<'_> {
             },
             _ => None,
         };
+        let mut bound = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
                 self.worker_accounted.insert(key(&self.range(&*r.expr)));
@@ -181,6 +182,11 @@ impl Collector<'_> {
                     match self.lookup(&p.path.segments[0].ident.to_string()) {
                         Some(Binding::Worker(w)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
+                            Some(w)
+                        }
+                        Some(Binding::HelperWorker(w, b)) => {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            bound = Some((b, self.helper_bindings[b]));
                             Some(w)
                         }
                         _ => None,
@@ -221,6 +227,7 @@ impl Collector<'_> {
             remove,
             call: self.range(m),
             arg: self.range(&m.args[0]),
+            bound,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
                 other => self.range(other).start,
