@@ -277,6 +277,9 @@ fn kept_on_v2(
     if kept.unused {
         why.push("nothing this tool can see uses it, so it is left as it was".into());
     }
+    if kept.still_named {
+        why.push("the file, or a file that globs from this crate, still names it where this tool does not follow, so dropping it could break the build".into());
+    }
     if kept.free {
         why.push("it names something that belongs to no pool this tool can follow, which keeps its 2.x meaning".into());
     }

@@ -68,6 +68,7 @@ const STARTS: &[(&str, &str)] = &[
     ("the result of ", "worker-call-result-used"),
     ("the value of stop() is used", "stop-value-used"),
     ("re-exports workerpool's 2.x", "reexport"),
+    ("the worker a helper function made", "helper-worker-reused"),
     (crate::analysis::FORCED_V2, "put-back-by-verify"),
     // Migrated sites: the rule that rewrote them.
     (
