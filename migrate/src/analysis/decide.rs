@@ -6,7 +6,7 @@ use super::model::{
     CallKind, Facts, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
     WorkerId,
 };
-use super::reasons::{Refusal, Warning};
+use super::reasons::{Refusal, SiteChange, Warning};
 use super::scopes::{ScopeId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
@@ -39,7 +39,7 @@ pub struct Decision {
     /// Behaviour changes shown by the code, reported but migrated.
     pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools, with what changes there.
-    pub migrated_sites: Vec<(Loc, String)>,
+    pub migrated_sites: Vec<(Loc, SiteChange)>,
 }
 
 /// Reasons found so far, by group root.
@@ -107,27 +107,21 @@ pub fn decide(
     let migrated = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     for site in facts.type_sites.iter().filter(|s| migrated(s.node)) {
         let job = &decision.fates[&facts.root(site.node)].job;
-        let job = job.as_ref().map_or("", |j| j.text.as_str());
-        let what = match site.kind {
-            SiteKind::Ctor => format!("the constructor gets the job type: `::<{job}>`"),
-            SiteKind::Type => format!("the pool's type gets the job type: `<{job}>`"),
+        let job = job.as_ref().map_or_else(String::new, |j| j.text.clone());
+        let change = match site.kind {
+            SiteKind::Ctor => SiteChange::JobTypeAtConstructor { job },
+            SiteKind::Type => SiteChange::JobTypeInType { job },
         };
-        decision.migrated_sites.push((site.loc, what));
+        decision.migrated_sites.push((site.loc, change));
     }
     for &(_, _, kind, loc) in facts.calls.iter().filter(|c| migrated(c.0)) {
-        let what = match kind {
-            CallKind::Delegate => {
-                "delegate, unchanged: the job's type is now checked when it compiles"
-            }
-            CallKind::AddWorker => {
-                "add_worker(&w) becomes add_worker(f): the pool takes the worker function"
-            }
-            CallKind::Stop => "stop(), unchanged: in 3.x it runs the queue, then joins the workers",
-            CallKind::Other => {
-                "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()"
-            }
+        let change = match kind {
+            CallKind::Delegate => SiteChange::Delegate,
+            CallKind::AddWorker => SiteChange::AddWorker,
+            CallKind::Stop => SiteChange::Stop,
+            CallKind::Other => SiteChange::WorkersNumOrRemoveWorker,
         };
-        decision.migrated_sites.push((loc, what.to_string()));
+        decision.migrated_sites.push((loc, change));
     }
     edits(facts, &mut decision, &by_worker);
     decision

@@ -26,8 +26,7 @@ mod types;
 use std::collections::{BTreeSet, HashMap};
 
 pub use model::Loc;
-pub use reasons::FORCED_V2;
-pub use reasons::{Note, Refusal, Warning};
+pub use reasons::{Note, Refusal, SiteChange, Warning};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};
@@ -48,10 +47,8 @@ pub struct Input<'a> {
 /// A pool that stays on the 2.x API, and why.
 #[derive(Debug, Clone)]
 pub struct LeftOnV2 {
-    /// Where each reason applies, and its text (the `Display` of `refusals`, in the same order).
-    pub reasons: Vec<(Loc, String)>,
-    /// The same reasons, typed: each has a stable [`Refusal::id`].
-    pub refusals: Vec<(Loc, Refusal)>,
+    /// Where each reason applies, in the order of the report (by place, then text).
+    pub reasons: Vec<(Loc, Refusal)>,
 }
 
 /// One pool of a crate (a group of the places it flows through), the unit `--verify` puts back on v2.
@@ -99,19 +96,15 @@ pub struct Outcome {
     /// Pools that migrate.
     pub migrated: usize,
     /// Sites (constructors, types, calls) of the pools that migrate, with what changes there.
-    pub migrated_sites: Vec<(Loc, String)>,
+    pub migrated_sites: Vec<(Loc, SiteChange)>,
     /// Every pool, in the order first seen.
     pub groups: Vec<Group>,
     /// Pools that stay on v2.
     pub left: Vec<LeftOnV2>,
-    /// Behaviour changes at migrated sites (the `Display` of `behaviour_changes`, in the same order).
-    pub warnings: Vec<(Loc, String)>,
-    /// The same behaviour changes, typed: each has a stable [`Warning::id`].
-    pub behaviour_changes: Vec<(Loc, Warning)>,
-    /// Notes about names that stay on v2 without belonging to a pool (the `Display` of `note_reasons`).
-    pub notes: Vec<(Loc, String)>,
-    /// The same notes, typed: each has a stable [`Note::id`].
-    pub note_reasons: Vec<(Loc, Note)>,
+    /// Behaviour changes at migrated sites.
+    pub warnings: Vec<(Loc, Warning)>,
+    /// Notes about names that stay on v2 without belonging to a pool.
+    pub notes: Vec<(Loc, Note)>,
     /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
     pub needs_v2: bool,
     /// Every place the new texts name `workerpool::v2`.
@@ -144,7 +137,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
 }
 
 /// Analyses the files of one crate together (pools flow between files through fields and functions). The pools
-/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`FORCED_V2`] as their reason.
+/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`Refusal::PutBackByVerify`] as their reason.
 pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let names: Vec<Names> = files
         .iter()
@@ -218,11 +211,9 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
     let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
     let mut outcome = Outcome {
-        warnings: text_of(&decision.warnings),
-        behaviour_changes: decision.warnings.clone(),
+        warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),
-        notes: text_of(&notes),
-        note_reasons: notes,
+        notes,
         ..Outcome::default()
     };
     let worker_group: HashMap<model::WorkerId, usize> = facts
@@ -336,22 +327,13 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             outcome.migrated += 1;
         } else {
             outcome.left.push(LeftOnV2 {
-                reasons: text_of(&fate.reasons),
-                refusals: fate.reasons.clone(),
+                reasons: fate.reasons.clone(),
             });
         }
     }
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
     outcome.groups.sort_by_key(|g| g.at);
     outcome
-}
-
-/// The texts of typed reasons, for the report.
-fn text_of<R: std::fmt::Display>(reasons: &[(Loc, R)]) -> Vec<(Loc, String)> {
-    reasons
-        .iter()
-        .map(|(loc, r)| (*loc, r.to_string()))
-        .collect()
 }
 
 #[cfg(test)]
@@ -426,15 +408,14 @@ mod tests {
             format!("{l}:{c}")
         };
         for left in &outcome.left {
-            assert_eq!(left.reasons, text_of(&left.refusals));
-            for (loc, r) in &left.refusals {
+            for (loc, r) in &left.reasons {
                 out.push_str(&format!("left {} {}: {r}\n", line(*loc), r.id()));
             }
         }
-        for (loc, w) in &outcome.behaviour_changes {
+        for (loc, w) in &outcome.warnings {
             out.push_str(&format!("change {} {}: {w}\n", line(*loc), w.id()));
         }
-        for (loc, n) in &outcome.note_reasons {
+        for (loc, n) in &outcome.notes {
             out.push_str(&format!("note {} {}: {n}\n", line(*loc), n.id()));
         }
         out

@@ -1,6 +1,6 @@
 //! Every reason the tool gives: why a pool stays on v2 ([`Refusal`]), where migrated code behaves differently
-//! ([`Warning`]), and what else is worth knowing ([`Note`]). Each has a stable kebab-case [`id`](Refusal::id) for
-//! machine-readable reports and a `Display` text for people.
+//! ([`Warning`]), what else is worth knowing ([`Note`]), and what changes at a migrated site ([`SiteChange`]). Each
+//! has a stable kebab-case [`id`](Refusal::id) for machine-readable reports and a `Display` text for people.
 
 use std::fmt;
 
@@ -106,9 +106,6 @@ pub enum Refusal {
     /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
     PutBackByVerify,
 }
-
-/// The text of [`Refusal::PutBackByVerify`].
-pub const FORCED_V2: &str = "cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2";
 
 impl Refusal {
     /// Every refusal's id, in the order of the enum (for documentation and tests).
@@ -225,7 +222,7 @@ impl fmt::Display for Refusal {
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
             OnlyAnErrorType => f.write_str("only an error type"),
-            PutBackByVerify => f.write_str(FORCED_V2),
+            PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
@@ -285,6 +282,68 @@ impl fmt::Display for Note {
     }
 }
 
+/// What the rewrite changes at one site of a migrated pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SiteChange {
+    /// `Pool::new(n)` becomes `Pool::<T>::new(n)`.
+    JobTypeAtConstructor {
+        /// The job type, as written.
+        job: String,
+    },
+    /// A written pool type becomes `Pool<T>`.
+    JobTypeInType {
+        /// The job type, as written.
+        job: String,
+    },
+    /// `delegate`, whose job's type is now checked when it compiles.
+    Delegate,
+    /// `add_worker(&w)` becomes `add_worker(f)`.
+    AddWorker,
+    /// `stop()`, which in 3.x runs the queue first.
+    Stop,
+    /// `workers_num()` or `remove_worker(&w)`.
+    WorkersNumOrRemoveWorker,
+}
+
+impl SiteChange {
+    /// A stable, kebab-case id for machine-readable reports.
+    pub fn id(&self) -> &'static str {
+        match self {
+            SiteChange::JobTypeAtConstructor { .. } => "job-type-at-constructor",
+            SiteChange::JobTypeInType { .. } => "job-type-in-type",
+            SiteChange::Delegate => "delegate",
+            SiteChange::AddWorker => "add-worker",
+            SiteChange::Stop => "stop",
+            SiteChange::WorkersNumOrRemoveWorker => "workers-num-or-remove-worker",
+        }
+    }
+}
+
+impl fmt::Display for SiteChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiteChange::JobTypeAtConstructor { job } => {
+                write!(f, "the constructor gets the job type: `::<{job}>`")
+            }
+            SiteChange::JobTypeInType { job } => {
+                write!(f, "the pool's type gets the job type: `<{job}>`")
+            }
+            SiteChange::Delegate => {
+                f.write_str("delegate, unchanged: the job's type is now checked when it compiles")
+            }
+            SiteChange::AddWorker => f.write_str(
+                "add_worker(&w) becomes add_worker(f): the pool takes the worker function",
+            ),
+            SiteChange::Stop => {
+                f.write_str("stop(), unchanged: in 3.x it runs the queue, then joins the workers")
+            }
+            SiteChange::WorkersNumOrRemoveWorker => f.write_str(
+                "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()",
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,6 +358,18 @@ mod tests {
             }
             .id(),
         ]);
+        ids.extend(
+            [
+                SiteChange::JobTypeAtConstructor { job: "u8".into() },
+                SiteChange::JobTypeInType { job: "u8".into() },
+                SiteChange::Delegate,
+                SiteChange::AddWorker,
+                SiteChange::Stop,
+                SiteChange::WorkersNumOrRemoveWorker,
+            ]
+            .iter()
+            .map(SiteChange::id),
+        );
         for id in &ids {
             assert!(
                 id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
