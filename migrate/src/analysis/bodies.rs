@@ -22,6 +22,9 @@ use crate::source::Source;
 mod calls;
 mod captures;
 mod flow;
+mod locals;
+
+use self::locals::Locals;
 
 /// The 2.x methods of `Pool`.
 const POOL_METHODS: [&str; 5] = [
@@ -81,7 +84,8 @@ pub struct Collector<'a> {
     facts: &'a mut Facts,
     decls: &'a Decls,
     module: Vec<String>,
-    scopes: Vec<HashMap<String, Binding>>,
+    /// The locals in scope, with what each is bound to.
+    locals: Locals<Binding>,
     fns: Vec<FnCtx>,
     generics: Vec<Vec<String>>,
     loops: usize,
@@ -130,7 +134,7 @@ impl<'a> Collector<'a> {
             facts,
             decls,
             module: Vec::new(),
-            scopes: vec![HashMap::new()],
+            locals: Locals::new(),
             fns: Vec::new(),
             generics: Vec::new(),
             loops: 0,
@@ -191,14 +195,11 @@ impl<'a> Collector<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<Binding> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.locals.lookup(name)
     }
 
     fn bind(&mut self, name: String, binding: Binding) {
-        self.scopes
-            .last_mut()
-            .expect("a scope")
-            .insert(name, binding);
+        self.locals.bind(name, binding);
     }
 
     fn bind_pattern(&mut self, pat: &Pat) {
@@ -217,9 +218,9 @@ impl<'a> Collector<'a> {
     }
 
     fn in_new_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(HashMap::new());
+        self.locals.enter();
         f(self);
-        self.scopes.pop();
+        self.locals.leave();
     }
 
     fn generics_in_scope(&self) -> Vec<String> {
@@ -239,7 +240,7 @@ impl<'a> Collector<'a> {
         };
         let target = try_target(self.names, self.source, &sig.output);
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
-        let outer_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let outer_locals = self.locals.isolate();
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);
@@ -307,7 +308,7 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
-        self.scopes = outer_scopes;
+        self.locals.restore(outer_locals);
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
     }
@@ -448,9 +449,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_stmt(&mut self, s: &'ast Stmt) {
         if let Stmt::Item(item) = s {
             // Items inside a body do not see its locals.
-            let scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+            let outer_locals = self.locals.isolate();
             self.visit_item(item);
-            self.scopes = scopes;
+            self.locals.restore(outer_locals);
             return;
         }
         self.stmts.push(self.range(s));
