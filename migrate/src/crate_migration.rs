@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, GroupId, Input};
 use crate::manifest::{Manifest, Requirement};
-use crate::report::{Kind, Line};
+use crate::report::{self, Kind, Line};
 use crate::source::Source;
 
 /// A file whose text changes.
@@ -288,12 +288,12 @@ fn kept_on_v2(
     }
     let (id, subject) = if kept.import {
         (
-            "import-on-v2",
+            report::IMPORT_ON_V2,
             format!("the import of `{}` stays on workerpool::v2", kept.name),
         )
     } else {
         (
-            "path-on-v2",
+            report::PATH_ON_V2,
             format!("`{}` here stays `workerpool::v2::{}`", kept.name, kept.name),
         )
     };

@@ -263,10 +263,13 @@ pub enum Note {
 }
 
 impl Note {
+    /// The id of [`Note::Reexport`].
+    pub const REEXPORT: &'static str = "reexport";
+
     /// A stable, kebab-case id for machine-readable reports.
     pub fn id(&self) -> &'static str {
         match self {
-            Note::Reexport { .. } => "reexport",
+            Note::Reexport { .. } => Self::REEXPORT,
         }
     }
 }
