@@ -108,7 +108,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// Every refusal's id, in the order of the enum (for documentation and tests).
+    /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
     pub const IDS: [&'static str; 33] = [
         "unfollowed-use",
         "unfollowed-return",
