@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, GroupId, Input};
 use crate::manifest::{Manifest, Requirement};
-use crate::reason_id;
-use crate::report::{Kind, Line};
+use crate::report::{self, Kind, Line};
 use crate::source::Source;
 
 /// A file whose text changes.
@@ -184,28 +183,32 @@ impl Crate {
             (s.path.clone(), s.line_col(loc.offset))
         };
         let mut m = Migration::default();
-        // `id: None`: a message of the analysis, whose id comes from the one table of them.
-        let mut site = |loc: analysis::Loc, kind: Kind, id: Option<&'static str>, message: &str| {
+        let mut site = |loc: analysis::Loc, kind: Kind, id: &'static str, message: String| {
             let (path, at) = place(loc);
             m.lines.push(Line {
                 path,
                 at: Some(at),
                 kind,
-                id: id.unwrap_or_else(|| reason_id::of(kind, message)),
-                message: message.to_string(),
+                id,
+                message,
             });
         };
         for (loc, reason) in outcome.left.iter().flat_map(|l| &l.reasons) {
-            site(*loc, Kind::LeftOnV2, None, reason);
+            site(*loc, Kind::LeftOnV2, reason.id(), reason.to_string());
         }
-        for (loc, what) in &outcome.warnings {
-            site(*loc, Kind::BehaviourChange, None, what);
+        for (loc, warning) in &outcome.warnings {
+            site(
+                *loc,
+                Kind::BehaviourChange,
+                warning.id(),
+                warning.to_string(),
+            );
         }
-        for (loc, what) in &outcome.notes {
-            site(*loc, Kind::Note, None, what);
+        for (loc, note) in &outcome.notes {
+            site(*loc, Kind::Note, note.id(), note.to_string());
         }
-        for (loc, what) in &outcome.migrated_sites {
-            site(*loc, Kind::Migrated, None, what);
+        for (loc, change) in &outcome.migrated_sites {
+            site(*loc, Kind::Migrated, change.id(), change.to_string());
         }
         // A re-export has its note already (`reexport`), one line per leaf.
         for kept in outcome.kept_on_v2.iter().filter(|k| !k.reexport) {
@@ -213,13 +216,13 @@ impl Crate {
                 let (path, (line, column)) = place(loc);
                 format!("{}:{line}:{column}", path.display())
             });
-            site(kept.at, Kind::Note, Some(id), &message);
+            site(kept.at, Kind::Note, id, message);
         }
         for &(file, offset) in &outcome.clashes {
             let message =
                 "two rewrites overlap here; the file is left as it is (please report this)";
             let at = analysis::Loc { file, offset };
-            site(at, Kind::Error, Some("overlapping-edits"), message);
+            site(at, Kind::Error, "overlapping-edits", message.to_string());
         }
         for group in &outcome.groups {
             let (path, at) = place(group.at);
@@ -277,17 +280,20 @@ fn kept_on_v2(
     if kept.unused {
         why.push("nothing this tool can see uses it, so it is left as it was".into());
     }
+    if kept.still_named {
+        why.push("the file, or a file that globs from this crate, still names it where this tool does not follow, so dropping it could break the build".into());
+    }
     if kept.free {
         why.push("it names something that belongs to no pool this tool can follow, which keeps its 2.x meaning".into());
     }
     let (id, subject) = if kept.import {
         (
-            "import-on-v2",
+            report::IMPORT_ON_V2,
             format!("the import of `{}` stays on workerpool::v2", kept.name),
         )
     } else {
         (
-            "path-on-v2",
+            report::PATH_ON_V2,
             format!("`{}` here stays `workerpool::v2::{}`", kept.name, kept.name),
         )
     };

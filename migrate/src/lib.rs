@@ -13,7 +13,6 @@ pub mod edit;
 pub mod git;
 pub mod interrupt;
 pub mod manifest;
-pub mod reason_id;
 pub mod report;
 pub mod run;
 pub mod source;

@@ -53,7 +53,8 @@ pub struct Line {
     pub at: Option<(usize, usize)>,
     /// What kind of line.
     pub kind: Kind,
-    /// A stable name of the rule or reason, for tools (`"untyped-worker"`); the message may be reworded.
+    /// A stable name of the rule or reason, for tools (`"job-type-unknown"`; for a pool left on v2 one of
+    /// [`crate::analysis::Refusal::IDS`]); the message may be reworded.
     pub id: &'static str,
     /// The text.
     pub message: String,
@@ -96,8 +97,14 @@ const CHECK_EVERYWHERE: [&str; 5] = [
     "delegate's error is DelegateError<T>, which hands the job back; `?` still converts it into workerpool::Error, Box<dyn Error> and anyhow::Error",
 ];
 
+/// The id of the line about an import the migrated code keeps on `workerpool::v2`.
+pub const IMPORT_ON_V2: &str = "import-on-v2";
+
+/// The id of the line about a path the migrated code writes as `workerpool::v2::X`.
+pub const PATH_ON_V2: &str = "path-on-v2";
+
 /// Ids of the lines about a place that names `workerpool::v2` in the written code.
-pub const ON_V2_IDS: [&str; 3] = ["import-on-v2", "path-on-v2", "reexport"];
+pub const ON_V2_IDS: [&str; 3] = [IMPORT_ON_V2, PATH_ON_V2, crate::analysis::Note::REEXPORT];
 
 /// The JSON report's shape (`--format json`); `version` changes when a field changes meaning or goes.
 #[derive(Serialize)]

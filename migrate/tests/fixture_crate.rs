@@ -28,13 +28,14 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `cargo <subcommand>` offline on the crate in `dir`, with the workspace's lock file, in a
+/// Runs `cargo <subcommand>` (words split at spaces) offline on the crate in `dir`, with the workspace's lock file, in a
 /// target directory of its own under the workspace's `target/`.
 fn cargo(subcommand: &str, dir: &Path, target: &str) -> Output {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     Command::new(env!("CARGO"))
-        .args([subcommand, "--quiet", "--offline", "--manifest-path"])
+        .args(subcommand.split_whitespace())
+        .args(["--quiet", "--offline", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
@@ -144,8 +145,10 @@ const NOT_STANDALONE: [(&str, &str); 2] = [
     ),
 ];
 
-/// Checks a crate made of `files` as modules, against workerpool with the `v2` feature.
-fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
+/// Builds a crate made of `files` as modules, against workerpool with the `v2` feature, and runs the `pub fn run()`
+/// of every module that has one at its top level, then the modules' tests; returns what the `run`s returned, one
+/// `name: {:?}` line each.
+fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let library = workspace.join("workerpool");
     fs::create_dir_all(dir.join("src")).unwrap();
@@ -157,23 +160,38 @@ fn check_modules(dir: &Path, files: &[(String, String)], target: &str) {
         ),
     )
     .unwrap();
-    let mut main =
-        String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\nfn main() {}\n");
+    let mut main = String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\n");
+    let mut calls = String::new();
     for (name, text) in files {
         fs::write(dir.join("src").join(format!("{name}.rs")), text).unwrap();
         main.push_str(&format!("mod {name};\n"));
+        if text.contains("\npub fn run()") {
+            calls.push_str(&format!(
+                "    println!(\"{name}: {{:?}}\", {name}::run());\n"
+            ));
+        }
     }
+    main.push_str(&format!("fn main() {{\n{calls}}}\n"));
     fs::write(dir.join("src/main.rs"), main).unwrap();
-    let output = cargo("check", dir, target);
+    let output = cargo("run", dir, target);
     assert!(
         output.status.success(),
         "{target}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    // The modules' own tests (`#[cfg(test)]` code) must build and pass too.
+    let tests = cargo("test", dir, target);
+    assert!(
+        tests.status.success(),
+        "{target} tests: {}{}",
+        String::from_utf8_lossy(&tests.stdout),
+        String::from_utf8_lossy(&tests.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
-fn every_fixture_compiles_before_against_v2_and_after_against_3x() {
+fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_3x() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut before = Vec::new();
     let mut after = Vec::new();
@@ -203,6 +221,9 @@ fn every_fixture_compiles_before_against_v2_and_after_against_3x() {
     }
     assert!(after.len() >= 20);
     let temp = tempfile::tempdir().unwrap();
-    check_modules(&temp.path().join("before"), &before, "v2");
-    check_modules(&temp.path().join("after"), &after, "v3");
+    let old = run_modules(&temp.path().join("before"), &before, "v2");
+    let new = run_modules(&temp.path().join("after"), &after, "v3");
+    // Fixtures with a `pub fn run()` return the same before and after.
+    assert_eq!(old, new);
+    assert!(new.lines().count() >= 4, "{new}");
 }

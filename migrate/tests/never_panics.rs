@@ -1,6 +1,6 @@
 //! Property test: on arbitrary parseable Rust built from 2.x-style fragments (names that collide, pools in
-//! closures, loops, structs, matches on NoWorkers ...), the tool never panics, its output still parses, and a second
-//! run changes nothing.
+//! closures, loops, structs, matches on NoWorkers ...), the tool never panics, its output still parses, keeps every
+//! comment, and a second run changes nothing.
 
 use proptest::prelude::*;
 
@@ -59,6 +59,11 @@ fn leaf() -> impl Strategy<Value = String> {
         (pool(), worker(), wrap()).prop_map(|(p, w, r)| format!("{p}.add_worker(&{w}){r};")),
         (pool(), job_type(), wrap())
             .prop_map(|(p, t, r)| format!("{p}.add_worker(&Worker::new(|x: {t}| drop(x))){r};")),
+        (pool(), worker(), wrap())
+            .prop_map(|(p, w, r)| format!("{p}\n    .add_worker(&{w}) // one\n    {r};")),
+        (worker(), job_type()).prop_map(|(w, t)| format!(
+            "let {w} = Worker::new(\n    // c\n    move |x: {t}| drop(x),\n);"
+        )),
         (pool(), worker(), wrap()).prop_map(|(p, w, r)| format!("{p}.remove_worker(&{w}){r};")),
         (pool(), value(), wrap()).prop_map(|(p, v, r)| format!("{p}.delegate({v}){r};")),
         (pool(), value()).prop_map(|(p, v)| format!("let r = {p}.delegate({v});")),
@@ -95,6 +100,7 @@ fn file() -> impl Strategy<Value = String> {
         Just("use workerpool::{Pool, Worker, Error};"),
         Just("use workerpool::*;"),
         Just("use workerpool::{Pool as P, Worker};\nuse workerpool::Error;"),
+        Just("use workerpool::{\n    // the pool\n    Pool,\n    Worker, /* w */ Error, // e\n};"),
         Just(""),
     ];
     (imports, statements(), statements(), statements(), any::<bool>()).prop_map(|(imports, a, b, c, bom)| {
@@ -119,6 +125,15 @@ proptest! {
             syn::parse_file(once.trim_start_matches('\u{feff}')).is_ok(),
             "output does not parse:\n{once}"
         );
+        let comments = |t: &str| {
+            let mut all: Vec<String> = migrate::edit::comments(t, 0..t.len())
+                .into_iter()
+                .map(|r| t[r].to_string())
+                .collect();
+            all.sort();
+            all
+        };
+        prop_assert_eq!(comments(&text), comments(&once), "a comment was lost:\n{}", once);
         let twice = migrate::analysis::migrate_text(&once).expect("parses");
         prop_assert!(twice.is_none(), "second run changed:\n{once}\n---\n{}", twice.unwrap_or_default());
     }

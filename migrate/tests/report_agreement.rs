@@ -120,3 +120,30 @@ fn aliases_full_paths_and_renamed_imports_left_on_v2_are_counted_and_explained()
     let on_v2 = assert_agrees(&file);
     assert!(on_v2 >= 1, "{}", fs::read_to_string(&file).unwrap());
 }
+
+#[test]
+fn an_import_kept_because_another_file_still_names_it_says_so() {
+    let main = "use workerpool::{Pool, Worker};\nmod helpers;\n\nfn main() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.delegate(1u8).unwrap();\n    drop(helpers::idle());\n}\n";
+    // Through the glob, `Worker` here is the import of main.rs: dropping it would break this file.
+    let helpers =
+        "use crate::*;\n\npub fn idle() -> Worker {\n    Worker::new(|n: u8| drop(n))\n}\n";
+    let dir = krate("\"2\"", main);
+    fs::write(dir.path().join("src/helpers.rs"), helpers).unwrap();
+    let src = dir.path().join("src");
+    let out = migrate(&["--allow-dirty"], &[&src]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let written = fs::read_to_string(src.join("main.rs")).unwrap();
+    assert!(
+        written.starts_with("use workerpool::{Pool, v2::Worker};\n"),
+        "{written}"
+    );
+    assert!(
+        report.contains(
+            "main.rs:1:1: note: the import of `Worker` stays on workerpool::v2: the file, or a file that globs from \
+             this crate, still names it where this tool does not follow, so dropping it could break the build\n"
+        ),
+        "{report}"
+    );
+    assert_eq!(places_on_v2(&report), 1, "{report}");
+}

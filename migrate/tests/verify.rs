@@ -281,3 +281,27 @@ fn a_single_pool_that_breaks_is_put_back_without_trials() {
     assert_eq!(put_back, ["u8"]);
     assert_eq!(checks, 2);
 }
+
+#[test]
+fn the_json_report_names_the_pool_verify_put_back_by_its_refusal_id() {
+    let dir = local_crate("verify_bisects_json", ONE_POOL_BREAKS);
+    let out = migrate(
+        &["--verify", "--allow-dirty", "--format", "json"],
+        &[&dir.path().join("src")],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let put_back: Vec<&serde_json::Value> = report["sites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["id"] == "put-back-by-verify")
+        .collect();
+    assert_eq!(put_back.len(), 1, "{report:#}");
+    assert_eq!(put_back[0]["kind"], "left_on_v2");
+    assert_eq!(
+        (&put_back[0]["line"], &put_back[0]["column"]),
+        (&serde_json::Value::from(18), &serde_json::Value::from(16))
+    );
+    assert_eq!(report["summary"]["pools_left_on_v2"], 1);
+}

@@ -10,14 +10,21 @@ use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
-use super::model::{Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite};
+use super::model::{
+    Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite, WorkerId,
+};
 use super::names::Names;
 use super::path_names::PathNames;
+use super::reasons::Refusal;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
 mod calls;
+mod captures;
 mod flow;
+mod locals;
+
+use self::locals::Locals;
 
 /// The 2.x methods of `Pool`.
 const POOL_METHODS: [&str; 5] = [
@@ -32,7 +39,11 @@ const POOL_METHODS: [&str; 5] = [
 #[derive(Debug, Clone, Copy)]
 enum Binding {
     Pool(NodeId),
-    Worker(usize),
+    Worker(WorkerId),
+    /// `let w = helper(..)`: a worker made by a helper function, and the index of this binding.
+    HelperWorker(WorkerId, usize),
+    /// A local the code shows to be `Clone` (see `captures`).
+    Clone,
     Other,
 }
 
@@ -50,6 +61,8 @@ struct FnCtx {
     id: FnId,
     /// The function's body, whose last expression is what it returns.
     body: Option<Key2>,
+    /// That last expression, when the body of a `fn` has one.
+    tail: Option<Key2>,
     target: TryTarget,
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
@@ -71,7 +84,8 @@ pub struct Collector<'a> {
     facts: &'a mut Facts,
     decls: &'a Decls,
     module: Vec<String>,
-    scopes: Vec<HashMap<String, Binding>>,
+    /// The locals in scope, with what each is bound to.
+    locals: Locals<Binding>,
     fns: Vec<FnCtx>,
     generics: Vec<Vec<String>>,
     loops: usize,
@@ -81,11 +95,27 @@ pub struct Collector<'a> {
     ctors: HashMap<Key2, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<Key2>,
-    worker_uses: Vec<(usize, Range<usize>)>,
+    worker_uses: Vec<(WorkerId, Range<usize>)>,
     worker_accounted: HashSet<Key2>,
     stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
     stmts: Vec<Range<usize>>,
     wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
+    /// A `let w = { ..; Worker::new(f) };` being walked: the tail's range, the binding, and the worker once made.
+    tail_worker: Option<TailWorker>,
+    /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
+    closure_into: HashMap<Key2, NodeId>,
+    /// Loop and closure nesting at each `let w = helper(..)`.
+    helper_bindings: Vec<(usize, usize)>,
+}
+
+/// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
+struct TailWorker {
+    tail: Key2,
+    name: String,
+    after_let: (usize, String, &'static str),
+    made: Option<WorkerId>,
+    /// The helper function's worker this tail makes, when the block is the body of `fn f(..) -> Worker`.
+    helper: Option<WorkerId>,
 }
 
 impl<'a> Collector<'a> {
@@ -104,7 +134,7 @@ impl<'a> Collector<'a> {
             facts,
             decls,
             module: Vec::new(),
-            scopes: vec![HashMap::new()],
+            locals: Locals::new(),
             fns: Vec::new(),
             generics: Vec::new(),
             loops: 0,
@@ -119,6 +149,9 @@ impl<'a> Collector<'a> {
             stmt_ctx: HashMap::new(),
             stmts: Vec::new(),
             wrappers: HashMap::new(),
+            tail_worker: None,
+            closure_into: HashMap::new(),
+            helper_bindings: Vec::new(),
         }
     }
 
@@ -128,11 +161,8 @@ impl<'a> Collector<'a> {
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();
-                self.facts.refuse(
-                    node,
-                    self.loc(range.start),
-                    format!("`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
-                );
+                self.facts
+                    .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
@@ -140,11 +170,7 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                self.facts.workers[worker].refusal = Some((
-                    loc,
-                    "the Worker is used other than by add_worker(&w) / remove_worker(&w)"
-                        .to_string(),
-                ));
+                self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
             }
         }
     }
@@ -169,14 +195,11 @@ impl<'a> Collector<'a> {
     }
 
     fn lookup(&self, name: &str) -> Option<Binding> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.locals.lookup(name)
     }
 
     fn bind(&mut self, name: String, binding: Binding) {
-        self.scopes
-            .last_mut()
-            .expect("a scope")
-            .insert(name, binding);
+        self.locals.bind(name, binding);
     }
 
     fn bind_pattern(&mut self, pat: &Pat) {
@@ -195,9 +218,9 @@ impl<'a> Collector<'a> {
     }
 
     fn in_new_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(HashMap::new());
+        self.locals.enter();
         f(self);
-        self.scopes.pop();
+        self.locals.leave();
     }
 
     fn generics_in_scope(&self) -> Vec<String> {
@@ -206,7 +229,7 @@ impl<'a> Collector<'a> {
 
     fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
         let name = sig.ident.to_string();
-        let id = (self.file, self.source.range(sig.fn_token.span).start);
+        let id = FnId(self.loc(self.source.range(sig.fn_token.span).start));
         let mut taken = Vec::new();
         collect_idents(quote::ToTokens::to_token_stream(block), &mut taken);
         let ret = match &sig.output {
@@ -217,7 +240,7 @@ impl<'a> Collector<'a> {
         };
         let target = try_target(self.names, self.source, &sig.output);
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
-        let outer_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let outer_locals = self.locals.isolate();
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);
@@ -225,6 +248,10 @@ impl<'a> Collector<'a> {
         self.fns.push(FnCtx {
             id,
             body: Some(key(&self.range(block))),
+            tail: match block.stmts.last() {
+                Some(Stmt::Expr(e, None)) => Some(key(&self.range(e))),
+                _ => None,
+            },
             target,
             error,
             ret,
@@ -241,6 +268,9 @@ impl<'a> Collector<'a> {
                         node.map_or(Binding::Other, Binding::Pool),
                     )
                 }
+                (Pat::Ident(ident), None) if captures::clone_type(&p.ty) => {
+                    (ident.ident.to_string(), Binding::Clone)
+                }
                 (Pat::Ident(ident), None) => (ident.ident.to_string(), Binding::Other),
                 (pat, _) => {
                     self.bind_pattern(pat);
@@ -251,7 +281,21 @@ impl<'a> Collector<'a> {
             self.bind(binding.0, binding.1);
             index += 1;
         }
+        let helper = self.decls.helpers.get(&name).copied();
+        let outer_tail = match (helper, block.stmts.last()) {
+            (Some(id), Some(Stmt::Expr(tail, None))) if self.is_worker_new(tail) => {
+                self.tail_worker.replace(TailWorker {
+                    tail: key(&self.range(tail)),
+                    name: String::new(),
+                    after_let: (0, String::new(), "\n"),
+                    made: None,
+                    helper: Some(id),
+                })
+            }
+            _ => self.tail_worker.take(),
+        };
         self.visit_block(block);
+        self.tail_worker = outer_tail;
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
             && self.classify(tail).is_some()
         {
@@ -260,15 +304,11 @@ impl<'a> Collector<'a> {
                 Some(ret) => {
                     self.accept(tail, Some(ret));
                 }
-                None => self.refuse_flow(
-                    tail,
-                    "the pool is returned, but the return type is not one this tool can follow"
-                        .into(),
-                ),
+                None => self.refuse_flow(tail, Refusal::UnfollowedReturn),
             }
         }
         self.fns = outer_fns;
-        self.scopes = outer_scopes;
+        self.locals.restore(outer_locals);
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
     }
@@ -291,18 +331,16 @@ impl<'a> Collector<'a> {
                     self.facts.refuse(
                         node,
                         loc,
-                        format!(
-                            "the pool is used inside the macro `{}!`, which this tool cannot read",
-                            path_text(&mac.path)
-                        ),
+                        Refusal::PoolInMacro {
+                            mac: path_text(&mac.path),
+                        },
                     );
                 }
-                Some(Binding::Worker(w)) => {
+                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.workers[w].refusal.get_or_insert((
-                        loc,
-                        "the Worker is used inside a macro this tool cannot read".into(),
-                    ));
+                    self.facts.workers[w]
+                        .refusal
+                        .get_or_insert((loc, Refusal::WorkerInMacro));
                 }
                 _ => {}
             }
@@ -345,13 +383,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         let node = self.facts.get(&Key::Static(s.ident.to_string()));
-        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));`
+        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
             && let Some(Expr::Closure(c)) = call.args.first()
-            && matches!(&*call.func, Expr::Path(p) if p.path.segments.last().is_some_and(|l| l.ident == "LazyLock"
-                || p.path.segments.iter().rev().nth(1).is_some_and(|s| s.ident == "LazyLock")))
+            && matches!(&*call.func, Expr::Path(p) if p.path.segments.iter().rev().take(2)
+                .any(|l| l.ident == "LazyLock" || l.ident == "Lazy"))
         {
-            self.accept(&c.body, Some(node));
+            self.closure_into.insert(key(&self.range(c)), node);
         }
         visit::visit_item_static(self, s);
     }
@@ -391,6 +429,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
                 this.returned(tail);
             }
+            // The worker of `let w = { ..; Worker::new(f) };` is made here, where the block's locals are in scope.
+            if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
+                && let Some(t) = &this.tail_worker
+                && t.made.is_none()
+                && t.tail == key(&this.range(tail))
+            {
+                let (name, after_let) = (t.name.clone(), t.after_let.clone());
+                let w = match t.helper {
+                    Some(id) => this.fill_helper(id, tail),
+                    None => this.worker_decl(tail, Some(name), after_let),
+                };
+                this.tail_worker.as_mut().expect("checked").made = Some(w);
+            }
         });
         self.blocks.pop();
     }
@@ -398,9 +449,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_stmt(&mut self, s: &'ast Stmt) {
         if let Stmt::Item(item) = s {
             // Items inside a body do not see its locals.
-            let scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+            let outer_locals = self.locals.isolate();
             self.visit_item(item);
-            self.scopes = scopes;
+            self.locals.restore(outer_locals);
             return;
         }
         self.stmts.push(self.range(s));
@@ -451,6 +502,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             },
             _ => (None, None),
         };
+        if let (Some(name), None, None, Expr::Call(c)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && let Some(id) = self.helper_call(c)
+        {
+            // `let w = helper(..);`: added once, where it is bound, it moves in as the helper's closure.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(c)));
+            let b = self.helper_bindings.len();
+            self.helper_bindings.push((self.loops, self.closures));
+            self.bind(name.clone(), Binding::HelperWorker(id, b));
+            return;
+        }
         if let (Some(name), None) = (&ident, &init.diverge)
             && self.is_worker_new(&init.expr)
         {
@@ -461,13 +524,47 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let loc = self.loc(stmt.start);
                 self.facts.workers[w]
                     .refusal
-                    .get_or_insert((loc, "the Worker binding has a type annotation".into()));
+                    .get_or_insert((loc, Refusal::WorkerAnnotation));
             }
             self.visit_expr(&init.expr);
             self.bind(name.clone(), Binding::Worker(w));
             return;
         }
-        self.visit_expr(&init.expr);
+        if let (Some(name), None, Expr::Block(b)) = (&ident, &init.diverge, &*init.expr)
+            && b.label.is_none()
+            && let Some(Stmt::Expr(tail, None)) = b.block.stmts.last()
+            && self.is_worker_new(tail)
+        {
+            // `let w = { let tx = tx.clone(); Worker::new(move |job| ..) };`
+            let stmt = self.range(l);
+            let (indent, newline) = self.line_shape(stmt.start);
+            let outer = (
+                *self.blocks.last().expect("a block"),
+                self.loops,
+                self.closures,
+            );
+            let outer_tail = self.tail_worker.replace(TailWorker {
+                tail: key(&self.range(tail)),
+                name: name.clone(),
+                after_let: (stmt.end, indent, newline),
+                made: None,
+                helper: None,
+            });
+            self.visit_expr(&init.expr);
+            let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
+            if let Some(w) = made {
+                let loc = self.loc(stmt.start);
+                let decl = &mut self.facts.workers[w];
+                (decl.block, decl.depth) = (outer.0, (outer.1, outer.2));
+                if annotation.is_some() {
+                    decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
+                }
+                self.bind(name.clone(), Binding::Worker(w));
+                return;
+            }
+        } else {
+            self.visit_expr(&init.expr);
+        }
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
@@ -485,26 +582,37 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             });
                             self.facts
                                 .owners
-                                .insert((self.file, at.name_start), Owner::Group(node));
+                                .insert(self.loc(at.name_start), Owner::Group(node));
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
-                            self.facts.refuse(
-                                node,
-                                loc,
-                                "the pool's binding has a type annotation this tool cannot read",
-                            );
+                            self.facts.refuse(node, loc, Refusal::UnreadableAnnotation);
                         }
                     }
                 }
                 self.bind(name.clone(), Binding::Pool(node));
+            }
+            (Some(name), true)
+                if annotation
+                    .map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
+            {
+                self.bind(name.clone(), Binding::Clone);
+            }
+            (None, true) if captures::std_channel(&init.expr) => {
+                self.bind_pattern(&l.pat);
+                // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
+                if let Pat::Tuple(t) = &l.pat
+                    && let Some(Pat::Ident(sender)) = t.elems.first()
+                {
+                    self.bind(sender.ident.to_string(), Binding::Clone);
+                }
             }
             _ => self.bind_pattern(&l.pat),
         }
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
-        let id = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let id = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         let target = match &c.output {
             syn::ReturnType::Default => TryTarget::Unknown,
             out => try_target(self.names, self.source, out),
@@ -515,17 +623,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let node = self.facts.fresh_error_node(self.loc(name_start));
                 self.facts
                     .owners
-                    .insert((self.file, name_start), Owner::Group(node));
+                    .insert(self.loc(name_start), Owner::Group(node));
                 Some(node)
             }
             _ => None,
         };
+        let ret = self.closure_into.get(&key(&self.range(c))).copied();
+        let body = match &*c.body {
+            Expr::Block(b) if ret.is_some() => Some(key(&self.range(&b.block))),
+            _ => None,
+        };
         self.fns.push(FnCtx {
             id,
-            body: None,
+            body,
+            tail: None,
             target,
             error,
-            ret: None,
+            ret,
             taken,
         });
         if !matches!(&*c.body, Expr::Block(_)) {
@@ -538,6 +652,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 this.bind_pattern(input);
             }
             this.visit_expr(&c.body);
+            if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
+                this.returned(&c.body);
+            }
         });
         self.closures -= 1;
         self.fns.pop();
@@ -605,8 +722,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let name = p.path.segments[0].ident.to_string();
             match self.lookup(&name) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(Binding::Worker(w)) => self.worker_uses.push((w, self.range(p))),
-                Some(Binding::Other) => {}
+                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
+                    self.worker_uses.push((w, self.range(p)))
+                }
+                Some(Binding::Other | Binding::Clone) => {}
                 None => {
                     if let Some(node) = self.facts.get(&Key::Static(name)) {
                         self.occurrences.push((node, self.range(p)));
@@ -623,7 +742,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             if self.decls.other_fields.contains(&ident.to_string()) {
                 let loc = self.loc(self.range(f).start);
-                self.facts.refuse(node, loc, format!("the field name `{ident}` is also used by fields that are not pools, so this tool cannot tell which struct `{}` is", self.source.text[self.range(f)].trim()));
+                let expr = self.source.text[self.range(f)].trim().to_string();
+                let field = ident.to_string();
+                self.facts
+                    .refuse(node, loc, Refusal::AmbiguousField { field, expr });
             }
             self.occurrences.push((node, self.range(f)));
         }
@@ -631,6 +753,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+        if let Some(id) = self.helper_call(call) {
+            self.worker_uses.push((id, self.range(call)));
+        }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
         } else if let Expr::Path(p) = &*call.func {
@@ -678,13 +803,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
-            if POOL_METHODS.contains(&method.as_str()) {
+            if let Some(c) = flow::initialiser(m) {
+                // `POOL.get_or_init(|| ..)`: the closure makes the pool the cell holds.
+                self.accept(&m.receiver, None);
+                self.closure_into.insert(key(&self.range(c)), node);
+            } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
             } else if method != "clone" || !m.args.is_empty() {
                 self.accept(&m.receiver, None);
                 let loc = self.loc(self.source.range(m.method.span()).start);
-                self.facts.refuse(node, loc, format!("calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"));
+                let method = method.clone();
+                self.facts
+                    .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
         self.arguments(&method, &m.args, 0);
@@ -704,10 +835,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(target) => {
                     self.accept(&field.expr, Some(target));
                 }
-                None => self.refuse_flow(
-                    &field.expr,
-                    "the pool is stored in a field whose type this tool cannot follow".into(),
-                ),
+                None => self.refuse_flow(&field.expr, Refusal::UnfollowedField),
             }
         }
         visit::visit_expr_struct(self, s);
@@ -720,10 +848,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     self.accept(&a.left, None);
                     self.accept(&a.right, Some(left));
                 }
-                None => self.refuse_flow(
-                    &a.right,
-                    "the pool is assigned to a place this tool cannot follow".into(),
-                ),
+                None => self.refuse_flow(&a.right, Refusal::UnfollowedAssignment),
             }
         }
         visit::visit_expr_assign(self, a);
@@ -737,11 +862,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(ret) => {
                     self.accept(e, Some(ret));
                 }
-                None => self.refuse_flow(
-                    e,
-                    "the pool is returned, but the return type is not one this tool can follow"
-                        .into(),
-                ),
+                None => self.refuse_flow(e, Refusal::UnfollowedReturn),
             }
         }
         visit::visit_expr_return(self, r);

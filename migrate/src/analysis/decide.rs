@@ -3,8 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
-    CallKind, Facts, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
+    CallKind, Facts, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
+    WorkerId,
 };
+use super::reasons::{Refusal, SiteChange, Warning};
+use super::scopes::{ScopeId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -14,7 +17,7 @@ pub struct Fate {
     /// Its job type, when it migrates.
     pub job: Option<JobType>,
     /// Why it stays on v2 (empty when it migrates).
-    pub reasons: Vec<(Loc, String)>,
+    pub reasons: Vec<(Loc, Refusal)>,
     /// Whether the group holds a pool (not only a 2.x error type, which stays on v2 unless a pool takes it along).
     pub pool: bool,
 }
@@ -26,9 +29,6 @@ impl Fate {
     }
 }
 
-/// Names that can be used at a scope: (file, module) -> name -> what it means.
-pub type ScopeNames = HashMap<(usize, String), HashMap<String, String>>;
-
 /// The outcome for every pool of a crate.
 #[derive(Debug, Default)]
 pub struct Decision {
@@ -37,140 +37,53 @@ pub struct Decision {
     /// Edits by file index.
     pub edits: HashMap<usize, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
-    pub warnings: Vec<(Loc, String)>,
+    pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools, with what changes there.
-    pub migrated_sites: Vec<(Loc, String)>,
+    pub migrated_sites: Vec<(Loc, SiteChange)>,
 }
 
-/// The reason given for a pool that `--verify` puts back on v2 (through `forced_v2`).
-pub const FORCED_V2: &str = "cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2";
+/// Reasons found so far, by group root.
+type Reasons = HashMap<NodeId, Vec<(Loc, Refusal)>>;
 
-/// Decides every pool. `free_errors` are uses of `workerpool::Error` that belong to no pool; the pools of
-/// `forced_v2` (group roots) stay on v2 whatever the code shows.
+/// Decides every pool: applies each rule below in turn (the order matters only to [`no_worker_seen`], which speaks
+/// when nothing else has), then the fates and edits follow. `free_errors` are uses of `workerpool::Error` that
+/// belong to no pool; the pools of `forced_v2` (group roots) stay on v2 whatever the code shows.
 pub fn decide(
     facts: &mut Facts,
     names: &ScopeNames,
     free_errors: &[Loc],
     forced_v2: &BTreeSet<NodeId>,
 ) -> Decision {
-    // A worker added to several pools ties them together.
-    let mut by_worker: BTreeMap<usize, NodeId> = BTreeMap::new();
-    for site in facts.worker_sites.clone() {
-        if let Some(&other) = by_worker.get(&site.worker) {
-            facts.union(other, site.node);
-        }
-        by_worker.insert(site.worker, site.node);
-    }
-    let mut reasons: HashMap<NodeId, Vec<(Loc, String)>> = HashMap::new();
+    let by_worker = tie_shared_workers(facts);
+    let mut reasons = Reasons::new();
+    collected_refusals(facts, &mut reasons);
+    let jobs = worker_rules(facts, &by_worker, &mut reasons);
     let roots: HashSet<NodeId> = (0..facts.len()).map(|n| facts.root(n)).collect();
-    for &(node, loc, ref reason) in &facts.refusals {
-        reasons
-            .entry(facts.root(node))
-            .or_default()
-            .push((loc, reason.clone()));
-    }
-    // Job types, from the workers each pool is given.
-    let mut jobs: HashMap<NodeId, Vec<JobType>> = HashMap::new();
-    for (&worker, &node) in &by_worker {
-        let root = facts.root(node);
-        let decl = &facts.workers[worker];
-        if let Some((loc, reason)) = &decl.refusal {
-            reasons
-                .entry(root)
-                .or_default()
-                .push((*loc, reason.clone()));
-        }
-        if let Some(job) = &decl.job {
-            jobs.entry(root).or_default().push(job.clone());
-        }
-        let sites: Vec<_> = facts
-            .worker_sites
-            .iter()
-            .filter(|s| s.worker == worker)
-            .collect();
-        if !sites.iter().any(|s| !s.remove) {
-            reasons.entry(root).or_default().push((
-                sites[0].loc,
-                "the worker is removed but never added in code this tool can see".into(),
-            ));
-        }
-        for site in &sites {
-            if site.depth.1 != decl.depth.1 {
-                reasons.entry(root).or_default().push((site.loc, "the worker is added or removed inside a closure, away from where it is defined".into()));
-            }
-        }
-    }
-    let error_roots: HashSet<NodeId> = facts.error_links.iter().map(|&n| facts.root(n)).collect();
     let pool_roots: HashSet<NodeId> = (0..facts.len())
         .filter(|n| !facts.not_pools.contains(n))
         .map(|n| facts.root(n))
         .collect();
-    for &root in &roots {
-        if !pool_roots.contains(&root) {
-            continue;
-        }
+    for &root in roots.intersection(&pool_roots) {
         let list = jobs.get(&root).cloned().unwrap_or_default();
-        let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
-        norms.sort();
-        norms.dedup();
-        let first_seen = facts.first_seen[&root];
         let r = reasons.entry(root).or_default();
-        if norms.len() > 1 {
-            r.push((list[0].loc, format!("its workers take different job types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool", norms.join(", "))));
-        } else if list.is_empty() && r.is_empty() {
-            r.push((first_seen, "no worker is added to this pool in code this tool can see, so its job type is unknown".into()));
-        }
-        if let Some(job) = list.first() {
-            for site in facts
-                .type_sites
-                .iter()
-                .filter(|s| facts.root(s.node) == root)
-            {
-                if !nameable(job, site, names) {
-                    r.push((site.loc, format!("the job type `{}` cannot be named here (it is written in another scope)", job.text)));
-                }
-            }
-        }
-        if error_roots.contains(&root)
-            && let Some(&free) = free_errors.first()
-        {
-            r.push((free, "workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers".into()));
-        }
+        mixed_job_types(&list, r);
+        no_worker_seen(&list, facts.first_seen[&root], r);
+        job_type_nameable(facts, root, &list, names, r);
+        untied_error(facts, root, free_errors, r);
     }
-    // Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot.
-    let mut warnings = Vec::new();
-    let mut stops: HashMap<(NodeId, (usize, usize)), Loc> = HashMap::new();
-    for &(node, func, kind, loc) in &facts.calls {
-        if kind == CallKind::Stop {
-            let e = stops.entry((facts.root(node), func)).or_insert(loc);
-            *e = (*e).min(loc);
-        }
-    }
-    for &(node, func, kind, loc) in &facts.calls {
-        let root = facts.root(node);
-        let Some(&stop) = stops.get(&(root, func)) else {
-            continue;
-        };
-        if loc <= stop {
-            continue;
-        }
-        match kind {
-            CallKind::AddWorker => reasons.entry(root).or_default().push((loc, "add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped".into())),
-            CallKind::Delegate => warnings.push((root, loc, "delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back".to_string())),
-            CallKind::Stop | CallKind::Other => {}
-        }
-    }
+    let warnings = order_after_stop(facts, &mut reasons);
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
         let pool = pool_roots.contains(&root);
         if !pool {
-            r.push((facts.first_seen[&root], "only an error type".into()));
+            r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
         if forced_v2.contains(&root) {
-            r.push((facts.first_seen[&root], FORCED_V2.into()));
+            r.push((facts.first_seen[&root], Refusal::PutBackByVerify));
         }
-        r.sort();
+        // In the order of the report: by place, then text.
+        r.sort_by_key(|(loc, reason)| (*loc, reason.to_string()));
         r.dedup();
         let job = if r.is_empty() {
             jobs.get(&root).and_then(|j| j.first().cloned())
@@ -194,30 +107,179 @@ pub fn decide(
     let migrated = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     for site in facts.type_sites.iter().filter(|s| migrated(s.node)) {
         let job = &decision.fates[&facts.root(site.node)].job;
-        let job = job.as_ref().map_or("", |j| j.text.as_str());
-        let what = match site.kind {
-            SiteKind::Ctor => format!("the constructor gets the job type: `::<{job}>`"),
-            SiteKind::Type => format!("the pool's type gets the job type: `<{job}>`"),
+        let job = job.as_ref().map_or_else(String::new, |j| j.text.clone());
+        let change = match site.kind {
+            SiteKind::Ctor => SiteChange::JobTypeAtConstructor { job },
+            SiteKind::Type => SiteChange::JobTypeInType { job },
         };
-        decision.migrated_sites.push((site.loc, what));
+        decision.migrated_sites.push((site.loc, change));
     }
     for &(_, _, kind, loc) in facts.calls.iter().filter(|c| migrated(c.0)) {
-        let what = match kind {
-            CallKind::Delegate => {
-                "delegate, unchanged: the job's type is now checked when it compiles"
-            }
-            CallKind::AddWorker => {
-                "add_worker(&w) becomes add_worker(f): the pool takes the worker function"
-            }
-            CallKind::Stop => "stop(), unchanged: in 3.x it runs the queue, then joins the workers",
-            CallKind::Other => {
-                "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()"
-            }
+        let change = match kind {
+            CallKind::Delegate => SiteChange::Delegate,
+            CallKind::AddWorker => SiteChange::AddWorker,
+            CallKind::Stop => SiteChange::Stop,
+            CallKind::Other => SiteChange::WorkersNumOrRemoveWorker,
         };
-        decision.migrated_sites.push((loc, what.to_string()));
+        decision.migrated_sites.push((loc, change));
     }
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// A worker added to several pools ties them together (one job type for all). Returns the pool of each worker.
+fn tie_shared_workers(facts: &mut Facts) -> BTreeMap<WorkerId, NodeId> {
+    let mut by_worker: BTreeMap<WorkerId, NodeId> = BTreeMap::new();
+    for site in facts.worker_sites.clone() {
+        if let Some(&other) = by_worker.get(&site.worker) {
+            facts.union(other, site.node);
+        }
+        by_worker.insert(site.worker, site.node);
+    }
+    by_worker
+}
+
+/// What the walk over the bodies refused on the spot.
+fn collected_refusals(facts: &Facts, reasons: &mut Reasons) {
+    for &(node, loc, ref reason) in &facts.refusals {
+        reasons
+            .entry(facts.root(node))
+            .or_default()
+            .push((loc, reason.clone()));
+    }
+}
+
+/// Each worker's own refusal, a worker removed but never added, and a worker removed where its handle cannot
+/// reach. Returns the job types each pool's workers show.
+fn worker_rules(
+    facts: &Facts,
+    by_worker: &BTreeMap<WorkerId, NodeId>,
+    reasons: &mut Reasons,
+) -> HashMap<NodeId, Vec<JobType>> {
+    let mut jobs: HashMap<NodeId, Vec<JobType>> = HashMap::new();
+    for (&worker, &node) in by_worker {
+        let root = facts.root(node);
+        let decl = &facts.workers[worker];
+        let r = reasons.entry(root).or_default();
+        if let Some((loc, reason)) = &decl.refusal {
+            r.push((*loc, reason.clone()));
+        }
+        if let Some(job) = &decl.job {
+            jobs.entry(root).or_default().push(job.clone());
+        }
+        let sites: Vec<_> = facts
+            .worker_sites
+            .iter()
+            .filter(|s| s.worker == worker)
+            .collect();
+        let helper = decl.kind == WorkerFn::Helper;
+        if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
+            // A helper's call makes a new worker each time: removing one removes a worker never added.
+            r.push((sites[0].loc, Refusal::RemovedNeverAdded));
+        }
+        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice.
+        for site in sites.iter().filter(|s| s.bound.is_some()) {
+            let (b, depth) = site.bound.expect("filtered");
+            let uses = sites
+                .iter()
+                .filter(|s| s.bound.is_some_and(|o| o.0 == b))
+                .count();
+            if uses > 1 || site.depth != depth {
+                r.push((site.loc, Refusal::HelperWorkerReused));
+            }
+        }
+        if helper && decl.call.is_empty() {
+            // The helper's body does not end with `Worker::new(f)`.
+            r.push((sites[0].loc, Refusal::JobTypeUnknown));
+        }
+        // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
+        // but a handle kept for remove_worker cannot leave the closure.
+        let removed = sites.iter().any(|s| s.remove);
+        for site in &sites {
+            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
+                r.push((site.loc, Refusal::WorkerInClosure));
+            }
+        }
+    }
+    jobs
+}
+
+/// 3.x needs one job type per pool.
+fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
+    let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
+    norms.sort();
+    norms.dedup();
+    if norms.len() > 1 {
+        let types = norms.iter().map(|n| n.to_string()).collect();
+        r.push((list[0].loc, Refusal::MixedJobTypes { types }));
+    }
+}
+
+/// A pool no worker is seen added to has no job type; said only when no other reason explains it.
+fn no_worker_seen(list: &[JobType], first_seen: Loc, r: &mut Vec<(Loc, Refusal)>) {
+    if list.is_empty() && r.is_empty() {
+        r.push((first_seen, Refusal::NoWorkerSeen));
+    }
+}
+
+/// Every site that gets the job type must be able to name it.
+fn job_type_nameable(
+    facts: &Facts,
+    root: NodeId,
+    list: &[JobType],
+    names: &ScopeNames,
+    r: &mut Vec<(Loc, Refusal)>,
+) {
+    let Some(job) = list.first() else { return };
+    for site in facts
+        .type_sites
+        .iter()
+        .filter(|s| facts.root(s.node) == root)
+    {
+        if !nameable(job, site, names) {
+            let job = job.text.clone();
+            r.push((site.loc, Refusal::JobTypeNotNameable { job }));
+        }
+    }
+}
+
+/// `?` on this pool's delegate converts into `workerpool::Error`, which the crate also uses in a way no pool owns.
+fn untied_error(facts: &Facts, root: NodeId, free_errors: &[Loc], r: &mut Vec<(Loc, Refusal)>) {
+    let linked = facts.error_links.iter().any(|&n| facts.root(n) == root);
+    if linked && let Some(&free) = free_errors.first() {
+        r.push((free, Refusal::UntiedError));
+    }
+}
+
+/// Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot (a refusal); delegate
+/// after stop behaves differently (a warning, returned with the pool's root).
+fn order_after_stop(facts: &Facts, reasons: &mut Reasons) -> Vec<(NodeId, Loc, Warning)> {
+    let mut warnings = Vec::new();
+    let mut stops: HashMap<(NodeId, FnId), Loc> = HashMap::new();
+    for &(node, func, kind, loc) in &facts.calls {
+        if kind == CallKind::Stop {
+            let e = stops.entry((facts.root(node), func)).or_insert(loc);
+            *e = (*e).min(loc);
+        }
+    }
+    for &(node, func, kind, loc) in &facts.calls {
+        let root = facts.root(node);
+        let Some(&stop) = stops.get(&(root, func)) else {
+            continue;
+        };
+        if loc <= stop {
+            continue;
+        }
+        match kind {
+            CallKind::AddWorker => reasons
+                .entry(root)
+                .or_default()
+                .push((loc, Refusal::AddAfterStop)),
+            CallKind::Delegate => warnings.push((root, loc, Warning::DelegateAfterStop)),
+            CallKind::Stop | CallKind::Other => {}
+        }
+    }
+    warnings
 }
 
 /// Whether `job` (written at the worker) can be written at `site` and mean the same type.
@@ -230,17 +292,17 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
     }
     let empty = HashMap::new();
     let here = names
-        .get(&(job.at.file, job.at.module.clone()))
+        .get(&ScopeId::new(job.at.file, &job.at.module))
         .unwrap_or(&empty);
     let there = names
-        .get(&(site.scope.file, site.scope.module.clone()))
+        .get(&ScopeId::new(site.scope.file, &site.scope.module))
         .unwrap_or(&empty);
     job.names
         .iter()
         .all(|n| always_nameable(n) || (here.get(n).is_some() && here.get(n) == there.get(n)))
 }
 
-fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<usize, NodeId>) {
+fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
     for (node, file, edit) in &facts.cond_edits {
@@ -261,7 +323,9 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<usize, Nod
         }
     }
     for (&worker, &node) in by_worker {
-        if migrates(node) {
+        if migrates(node) && facts.workers[worker].helper_ret.is_some() {
+            helper_edits(facts, worker, &mut out);
+        } else if migrates(node) {
             worker_edits(
                 facts,
                 worker,
@@ -280,11 +344,32 @@ enum Form {
     Move,
     /// A Copy value (a function, or a closure that captures nothing) added several times.
     Copy,
+    /// A closure that captures only `Clone` values, added several times: `w.clone()` at each add.
+    Clone,
     /// A capturing closure added several times: shared through an Arc, as 2.x did.
     Arc,
 }
 
-fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
+/// `fn f(..) -> Worker { Worker::new(g) }` becomes `fn f(..) -> impl FnMut(T) + Send + 'static { g }`, and each
+/// `add_worker(&f(..))` (in any file) `add_worker(f(..))`.
+fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<usize, Vec<Edit>>) {
+    let w = &facts.workers[id];
+    let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
+        return;
+    };
+    let here = out.entry(w.scope.file).or_default();
+    let ty = format!("impl FnMut({}) + Send + 'static", job.text);
+    here.push(Edit::replace(ret.clone(), ty));
+    here.push(Edit::delete(w.call.start..w.func.start));
+    here.push(Edit::delete(w.func.end..w.call.end));
+    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+        let there = out.entry(add.loc.file).or_default();
+        there.push(Edit::delete(add.arg.start..add.arg_inner));
+        finish_add(add, there);
+    }
+}
+
+fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>) {
     let sites: Vec<_> = facts
         .worker_sites
         .iter()
@@ -305,6 +390,7 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
     let form = match (single, w.kind) {
         (true, _) => Form::Move,
         (false, WorkerFn::FnPath | WorkerFn::Closure) => Form::Copy,
+        (false, WorkerFn::CloneClosure) => Form::Clone,
         (false, _) => Form::Arc,
     };
     if form == Form::Arc {
@@ -316,10 +402,12 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
         out.push(Edit::delete(w.call.start..w.func.start));
         out.push(Edit::delete(w.func.end..w.call.end));
     }
-    let arg = if form == Form::Arc {
-        format!("{{ let {name} = std::sync::Arc::clone(&{name}); move |job| {name}(job) }}")
-    } else {
-        name.clone()
+    let arg = match form {
+        Form::Arc => {
+            format!("{{ let {name} = std::sync::Arc::clone(&{name}); move |job| {name}(job) }}")
+        }
+        Form::Clone => format!("{name}.clone()"),
+        Form::Move | Form::Copy => name.clone(),
     };
     let single_handle = single
         && adds[0].ctx == StmtCtx::Semi
@@ -365,9 +453,19 @@ fn worker_edits(facts: &Facts, id: usize, w: &WorkerDecl, out: &mut Vec<Edit>) {
 
 /// Drops the `?` / `.unwrap()` of an add_worker whose handle is not kept, and ends a tail expression with `;`.
 fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
-    out.push(Edit::delete(add.call.end..add.outer.end));
-    if add.ctx == StmtCtx::Tail {
-        out.push(Edit::insert(add.outer.end, ";"));
+    match add.semi_end {
+        // Up to the `;`, so that a comment between the call and its `;` ends up after the `;`.
+        Some(end) if add.ctx == StmtCtx::Semi => out.push(Edit::replace(add.call.end..end, ";")),
+        _ => out.push(Edit::delete(add.call.end..add.outer.end)),
+    }
+    match add.ctx {
+        StmtCtx::Tail => out.push(Edit::insert(add.outer.end, ";")),
+        // The closure returned what 2.x's add_worker returned; it must not return the 3.x WorkerHandle.
+        StmtCtx::ClosureBody => {
+            out.push(Edit::insert(add.outer.start, "{ "));
+            out.push(Edit::insert(add.outer.end, "; }"));
+        }
+        StmtCtx::Semi | StmtCtx::LetUnderscore => {}
     }
 }
 

@@ -5,8 +5,11 @@ use std::collections::{HashMap, HashSet};
 
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
-use super::model::{Facts, Key, Loc, Owner, Scope, SiteKind, TypeSite};
-use super::names::Names;
+use super::model::{
+    Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn, WorkerId,
+};
+use super::names::{Names, V2Item};
+use super::reasons::Refusal;
 use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
 
@@ -23,6 +26,8 @@ pub struct Decls {
     pub fn_modules: HashMap<(usize, String), String>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
+    /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
+    pub helpers: HashMap<String, WorkerId>,
 }
 
 /// Walks the items of one file.
@@ -70,7 +75,7 @@ impl<'a> Declarer<'a> {
         Scope {
             file: self.file,
             module: self.module.join("::"),
-            func: func.map(|f| (self.file, f)),
+            func: func.map(|f| FnId(self.loc(f))),
         }
     }
 
@@ -85,7 +90,7 @@ impl<'a> Declarer<'a> {
         });
         self.facts
             .owners
-            .insert((self.file, at.name_start), Owner::Group(node));
+            .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
     /// Walks `items`.
@@ -105,6 +110,7 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Fn(f) => {
                     self.signature(&f.sig);
+                    self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
                     if let [FnArg::Typed(p)] = params.as_slice()
                         && f.sig.generics.params.is_empty()
@@ -145,6 +151,47 @@ impl<'a> Declarer<'a> {
         }
     }
 
+    /// `fn name(..) -> Worker` (private, not generic): its calls make workers of one job type, which the body's
+    /// walk finds in its last expression.
+    fn helper(&mut self, f: &syn::ItemFn) {
+        let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+            return;
+        };
+        let syn::Type::Path(p) = &**ty else { return };
+        let Some(res) = self.names.resolve(self.source, &p.path) else {
+            return;
+        };
+        let whole = res.segment + 1 == p.path.segments.len()
+            && p.path.segments[res.segment].arguments.is_none();
+        if res.item != V2Item::Worker
+            || !whole
+            || !matches!(f.vis, syn::Visibility::Inherited)
+            || !f.sig.generics.params.is_empty()
+        {
+            return;
+        }
+        let range = self.source.range(syn::spanned::Spanned::span(&**ty));
+        let id = WorkerId(self.facts.workers.len());
+        self.facts
+            .owners
+            .insert(self.loc(range.start), Owner::Worker(id));
+        self.facts.workers.push(WorkerDecl {
+            name: None,
+            scope: self.scope(None),
+            block: 0,
+            depth: (0, 0),
+            call: 0..0,
+            func: 0..0,
+            kind: WorkerFn::Helper,
+            job: None,
+            after_let: (0, String::new(), "\n"),
+            refusal: None,
+            taken: Vec::new(),
+            helper_ret: Some(range),
+        });
+        self.decls.helpers.insert(f.sig.ident.to_string(), id);
+    }
+
     fn signature(&mut self, sig: &syn::Signature) {
         let name = sig.ident.to_string();
         let fn_offset = self.source.range(sig.fn_token.span).start;
@@ -169,7 +216,7 @@ impl<'a> Declarer<'a> {
                     self.facts.refuse(
                         node,
                         self.loc(at.name_start),
-                        "the pool parameter is destructured",
+                        Refusal::DestructuredParameter,
                     );
                 }
             }
@@ -180,7 +227,7 @@ impl<'a> Declarer<'a> {
                 .error_node(Key::ErrorRet(name.clone()), self.loc(name_start));
             self.facts
                 .owners
-                .insert((self.file, name_start), Owner::Group(node));
+                .insert(self.loc(name_start), Owner::Group(node));
             self.decls.error_fns.insert(name.clone());
         }
         if let syn::ReturnType::Type(_, ty) = &sig.output

@@ -1,7 +1,11 @@
 //! Rewriting the `use` items and the written names of the 2.x items once every pool's fate is known.
 
+use std::str::FromStr;
+
+use proc_macro2::{TokenStream, TokenTree};
+
 use super::names::{Leaf, Module, NameUse, Names, UseItem, V2Item, Via};
-use crate::edit::Edit;
+use crate::edit::{self, Edit};
 
 /// What one occurrence of a 2.x name must mean after the rewrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,16 +34,33 @@ pub struct OnV2 {
     pub import: bool,
     /// Whether it is a re-export.
     pub reexport: bool,
+    /// Whether it is an import leaf kept only because something the analysis did not tie to it still names it.
+    pub still_named: bool,
 }
 
-/// The edits for the names and imports of one file, whether anything in it stays on v2, and every place the
-/// result names `workerpool::v2`.
+/// The imports of one file rewritten: the edits, whether anything in it stays on v2, every place the result names
+/// `workerpool::v2`, and the leaves the rewrite drops (use item, leaf), which [`still_named`] checks.
+pub struct Rewrite {
+    /// The edits for the names and imports.
+    pub edits: Vec<Edit>,
+    /// Whether anything in the file stays on v2.
+    pub stays_v2: bool,
+    /// Every place the result names `workerpool::v2`.
+    pub on_v2: Vec<OnV2>,
+    /// Leaves the rewrite removes: (use item, leaf).
+    pub dropped: Vec<(usize, usize)>,
+}
+
+/// The edits for the names and imports of one file. A leaf in `keep` is never dropped: it stays, on v2, because
+/// something the analysis did not tie to it still names it.
 pub fn rewrite(
     text: &str,
     names: &Names,
     uses: &[NameUse],
     need: impl Fn(&NameUse) -> Need,
-) -> (Vec<Edit>, bool, Vec<OnV2>) {
+    keep: &[(usize, usize)],
+) -> Rewrite {
+    let mut dropped = Vec::new();
     let mut on_v2 = Vec::new();
     let path_on_v2 = |i: usize| OnV2 {
         offset: uses[i].range.start,
@@ -47,6 +68,7 @@ pub fn rewrite(
         uses: vec![i],
         import: false,
         reexport: false,
+        still_named: false,
     };
     let mut edits = Vec::new();
     let needs: Vec<Need> = uses.iter().map(&need).collect();
@@ -62,11 +84,19 @@ pub fn rewrite(
                 .map(|(i, (_, need))| (i, *need))
                 .collect();
             let counts = leaf.module == Module::V2 || names.root_is_v2;
-            let target = if !counts || (leaf.item.is_none() && !leaf.glob) {
+            let mut target = if !counts || (leaf.item.is_none() && !leaf.glob) {
                 Some(leaf.module)
             } else {
                 leaf_target(leaf, item.reexport, &through)
             };
+            let still_named = target.is_none() && keep.contains(&(u, l));
+            if target.is_none() {
+                if still_named {
+                    target = Some(Module::V2);
+                } else {
+                    dropped.push((u, l));
+                }
+            }
             // Uses that the import no longer means are written out in full.
             if let Some(module) = target {
                 for &(i, need) in &through {
@@ -93,6 +123,7 @@ pub fn rewrite(
                     uses: through.iter().map(|&(i, _)| i).collect(),
                     import: true,
                     reexport: item.reexport,
+                    still_named,
                 });
             }
             new_leaves.push(target);
@@ -102,7 +133,7 @@ pub fn rewrite(
             .zip(&item.leaves)
             .all(|(t, l)| *t == Some(l.module));
         if !unchanged {
-            edits.push(print_use(text, item, &new_leaves));
+            edits.extend(print_use(text, item, &new_leaves));
         }
     }
     for (i, use_) in uses.iter().enumerate() {
@@ -119,7 +150,73 @@ pub fn rewrite(
         };
         edits.push(Edit::replace(use_.range.clone(), full));
     }
-    (edits, stays_v2, on_v2)
+    Rewrite {
+        edits,
+        stays_v2,
+        on_v2,
+        dropped,
+    }
+}
+
+/// The dropped leaves whose name `text` (a file after the rewrite) still uses as a bare name outside `use` items,
+/// or that `elsewhere` (bare names of the crate's other files that import with a glob from this crate) uses. Such
+/// a name is kept: whatever the analysis thought, dropping its import could break the build, in any cfg.
+pub fn still_named(
+    text: &str,
+    names: &Names,
+    dropped: &[(usize, usize)],
+    elsewhere: &[String],
+) -> Vec<(usize, usize)> {
+    let here = bare_names(text);
+    dropped
+        .iter()
+        .copied()
+        .filter(|&(u, l)| {
+            let leaf = &names.uses[u].leaves[l];
+            let name = leaf.alias.clone().unwrap_or_else(|| leaf.text.clone());
+            here.contains(&name) || elsewhere.contains(&name)
+        })
+        .collect()
+}
+
+/// Every identifier of `text` used as a bare name (not after `::` or `.`), outside `use` items; macro bodies and
+/// every cfg included, comments and literals not.
+pub fn bare_names(text: &str) -> Vec<String> {
+    fn walk(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Group(g) => walk(g.stream().into_iter().collect(), out),
+                TokenTree::Ident(id) if id == "use" => {
+                    while i < tokens.len()
+                        && !matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ';')
+                    {
+                        i += 1;
+                    }
+                }
+                TokenTree::Ident(id) => {
+                    let after = |c: char| {
+                        i >= 1 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == c)
+                    };
+                    let after_path = after(':')
+                        && i >= 2
+                        && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == ':');
+                    if !after_path && !after('.') {
+                        out.push(id.to_string());
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(tokens) = TokenStream::from_str(text.trim_start_matches('\u{feff}')) {
+        walk(tokens.into_iter().collect(), &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Where a leaf imports from after the rewrite (None: the import goes).
@@ -142,8 +239,52 @@ fn leaf_target(leaf: &Leaf, reexport: bool, through: &[(usize, Need)]) -> Option
     }
 }
 
-/// The `use` item with its workerpool leaves moved to `targets`, or its removal when nothing is left.
-fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
+/// The `use` item with its workerpool leaves moved to `targets`, or its removal when nothing is left. An item with
+/// comments in it is edited leaf by leaf where it can be, so that each comment stays next to its leaf.
+fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Vec<Edit> {
+    let in_place = !edit::comments(text, item.range.clone()).is_empty()
+        && targets.iter().any(Option::is_some)
+        && item
+            .leaves
+            .iter()
+            .zip(targets)
+            .all(|(l, t)| *t != Some(Module::Root) || l.module == Module::Root);
+    if in_place {
+        return item
+            .leaves
+            .iter()
+            .zip(targets)
+            .filter_map(|(leaf, target)| match target {
+                None => Some(Edit::delete(leaf_with_comma(text, leaf.range.clone()))),
+                Some(Module::V2) if leaf.module == Module::Root => {
+                    Some(Edit::insert(leaf.range.start, "v2::"))
+                }
+                Some(_) => None,
+            })
+            .collect();
+    }
+    vec![reprint_use(text, item, targets)]
+}
+
+/// The bytes of a leaf of a use list with the comma that separates it from the next (or, for the last, the previous)
+/// leaf, and the spaces on its line around them.
+fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let after = &text[leaf.end..];
+    let spaces = |s: &str| s.len() - s.trim_start_matches([' ', '\t']).len();
+    let gap = spaces(after);
+    if after[gap..].starts_with(',') {
+        let end = leaf.end + gap + 1;
+        return leaf.start..end + spaces(&text[end..]);
+    }
+    let before = text[..leaf.start].trim_end();
+    match before.strip_suffix(',') {
+        Some(rest) => rest.len()..leaf.end,
+        None => leaf,
+    }
+}
+
+/// The `use` item printed anew with its workerpool leaves moved to `targets`, or its removal when nothing is left.
+fn reprint_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
     let mut root_parts = Vec::new();
     let mut v2_parts = Vec::new();
     for (leaf, target) in item.leaves.iter().zip(targets) {

@@ -1,4 +1,15 @@
 //! Analysis of one crate's sources: finds the 2.x pools, decides which migrate, and computes the new texts.
+//!
+//! In layers, each reading only the ones before it:
+//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`) and `scopes` (what
+//!   each module can name, to place a job type);
+//! - declarations: `declare` (the pool types of fields, parameters, returns, statics; helper functions that make
+//!   workers);
+//! - flow: `bodies` (where each pool and worker value goes, which calls it meets, with `captures` for what a
+//!   worker closure captures);
+//! - decisions: `decide`, one function per rule, each reason an enum of `reasons` with an id and a text;
+//! - output: `imports` (the `use` items and names, never dropping one still named) and the edits, spliced by
+//!   [`crate::edit`], which keeps every comment.
 
 mod bodies;
 mod decide;
@@ -8,16 +19,15 @@ mod imports;
 mod model;
 mod names;
 mod path_names;
+pub mod reasons;
+mod scopes;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
 
-use syn::{Item, UseTree};
-
-pub use decide::FORCED_V2;
 pub use model::Loc;
+pub use reasons::{Note, Refusal, SiteChange, Warning};
 
-use self::decide::ScopeNames;
 use self::imports::Need;
 use self::model::{Facts, Owner};
 use self::names::{Names, V2Item};
@@ -37,8 +47,8 @@ pub struct Input<'a> {
 /// A pool that stays on the 2.x API, and why.
 #[derive(Debug, Clone)]
 pub struct LeftOnV2 {
-    /// Where each reason applies.
-    pub reasons: Vec<(Loc, String)>,
+    /// Where each reason applies, in the order of the report (by place, then text).
+    pub reasons: Vec<(Loc, Refusal)>,
 }
 
 /// One pool of a crate (a group of the places it flows through), the unit `--verify` puts back on v2.
@@ -73,6 +83,9 @@ pub struct KeptOnV2 {
     pub free: bool,
     /// Whether it is a re-export.
     pub reexport: bool,
+    /// Whether it is an import kept because the file, or a file that globs from the crate, still names it where
+    /// the analysis does not follow.
+    pub still_named: bool,
 }
 
 /// What the analysis of a crate found.
@@ -83,15 +96,15 @@ pub struct Outcome {
     /// Pools that migrate.
     pub migrated: usize,
     /// Sites (constructors, types, calls) of the pools that migrate, with what changes there.
-    pub migrated_sites: Vec<(Loc, String)>,
+    pub migrated_sites: Vec<(Loc, SiteChange)>,
     /// Every pool, in the order first seen.
     pub groups: Vec<Group>,
     /// Pools that stay on v2.
     pub left: Vec<LeftOnV2>,
     /// Behaviour changes at migrated sites.
-    pub warnings: Vec<(Loc, String)>,
-    /// Notes about names that stay on v2 without belonging to a pool (re-exports, free `Error` uses).
-    pub notes: Vec<(Loc, String)>,
+    pub warnings: Vec<(Loc, Warning)>,
+    /// Notes about names that stay on v2 without belonging to a pool.
+    pub notes: Vec<(Loc, Note)>,
     /// Whether anything still uses `workerpool::v2` afterwards (the crate then needs the `v2` feature).
     pub needs_v2: bool,
     /// Every place the new texts name `workerpool::v2`.
@@ -124,7 +137,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
 }
 
 /// Analyses the files of one crate together (pools flow between files through fields and functions). The pools
-/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`FORCED_V2`] as their reason.
+/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`Refusal::PutBackByVerify`] as their reason.
 pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let names: Vec<Names> = files
         .iter()
@@ -151,7 +164,10 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         {
             facts
                 .owners
-                .entry((file, u.range.start))
+                .entry(Loc {
+                    file,
+                    offset: u.range.start,
+                })
                 .or_insert(Owner::Group(node));
         }
     }
@@ -159,7 +175,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
         for u in file_uses {
-            if u.item == V2Item::Error && !facts.owners.contains_key(&(i, u.range.start)) {
+            if u.item == V2Item::Error
+                && !facts.owners.contains_key(&Loc {
+                    file: i,
+                    offset: u.range.start,
+                })
+            {
                 free_errors.push(Loc {
                     file: i,
                     offset: u.range.start,
@@ -175,12 +196,18 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 if leaf.item == Some(V2Item::Error) {
                     free_errors.push(loc);
                 }
-                notes.push((loc, format!("re-exports workerpool's 2.x `{}`: it stays `workerpool::v2::{}` for this crate's users", leaf.text, leaf.text)));
+                notes.push((
+                    loc,
+                    Note::Reexport {
+                        leaf: leaf.text.clone(),
+                    },
+                ));
             }
         }
     }
     free_errors.sort();
-    let scope_names = scope_names(files);
+    let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
+    let scope_names = scopes::scope_names(&syntax);
     let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
     let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
     let mut outcome = Outcome {
@@ -189,13 +216,25 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         notes,
         ..Outcome::default()
     };
-    let worker_group: HashMap<usize, usize> = facts
+    let worker_group: HashMap<model::WorkerId, usize> = facts
         .worker_sites
         .iter()
         .map(|s| (s.worker, facts.root(s.node)))
         .collect();
+    // Bare names used by files that import with a glob from this crate (`use super::*`, `use crate::x::*`): they may
+    // reach another file's workerpool imports.
+    let globbing: Vec<(usize, Vec<String>)> = files
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .filter(|(_, (_, n))| n.crate_glob)
+        .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
+        .collect();
     for (i, f) in files.iter().enumerate() {
-        let need = |u: &names::NameUse| match facts.owners.get(&(i, u.range.start)) {
+        let need = |u: &names::NameUse| match facts.owners.get(&Loc {
+            file: i,
+            offset: u.range.start,
+        }) {
             None => Need::V2 { free: true },
             Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
             Some(Owner::Group(_)) => Need::V2 { free: false },
@@ -205,17 +244,39 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 None => Need::V2 { free: true },
             },
         };
-        let (mut edits, stays_v2, on_v2) =
-            imports::rewrite(&f.source.text, &names[i], &uses[i], need);
-        outcome.needs_v2 |= stays_v2;
-        for place in on_v2 {
+        let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        let elsewhere: Vec<String> = globbing
+            .iter()
+            .filter(|(j, _)| *j != i)
+            .flat_map(|(_, n)| n.iter().cloned())
+            .collect();
+        let mut keep = Vec::new();
+        // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
+        // still names it is kept, and the rewrite redone.
+        let rewrite = loop {
+            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], need, &keep);
+            let mut edits = rewrite.edits.clone();
+            edits.extend(pool_edits.iter().cloned());
+            let new = edit::apply(&f.source.text, edits).unwrap_or_default();
+            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &elsewhere);
+            if named.is_empty() {
+                break rewrite;
+            }
+            keep.extend(named);
+        };
+        outcome.needs_v2 |= rewrite.stays_v2;
+        for place in rewrite.on_v2 {
             let mut pools = Vec::new();
             let mut free = false;
             for &u in &place.uses {
                 if !matches!(need(&uses[i][u]), Need::V2 { .. }) {
                     continue;
                 }
-                let root = match facts.owners.get(&(i, uses[i][u].range.start)) {
+                let at = Loc {
+                    file: i,
+                    offset: uses[i][u].range.start,
+                };
+                let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
                     Some(Owner::Worker(w)) => worker_group.get(w).copied(),
                     None => None,
@@ -236,14 +297,16 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                     offset: place.offset,
                 },
                 name: place.name,
-                unused: place.uses.is_empty(),
+                unused: place.uses.is_empty() && !place.still_named,
                 import: place.import,
                 pools,
                 free,
                 reexport: place.reexport,
+                still_named: place.still_named,
             });
         }
-        edits.extend(decision.edits.get(&i).cloned().unwrap_or_default());
+        let mut edits = rewrite.edits;
+        edits.extend(pool_edits);
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
@@ -273,84 +336,112 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     outcome
 }
 
-/// The names each module of each file can use (imports and items), to tell where a job type can be written.
-fn scope_names(files: &[Input<'_>]) -> ScopeNames {
-    fn walk(
-        file: usize,
-        module: &str,
-        items: &[Item],
-        parent: Option<&HashMap<String, String>>,
-        out: &mut ScopeNames,
-    ) {
-        let mut here = HashMap::new();
-        for item in items {
-            match item {
-                Item::Use(u) => use_names(&u.tree, String::new(), &mut here, parent),
-                Item::Struct(s) => {
-                    here.insert(s.ident.to_string(), format!("{file}:{module}:{}", s.ident));
-                }
-                Item::Enum(e) => {
-                    here.insert(e.ident.to_string(), format!("{file}:{module}:{}", e.ident));
-                }
-                Item::Type(t) => {
-                    here.insert(t.ident.to_string(), format!("{file}:{module}:{}", t.ident));
-                }
-                _ => {}
-            }
-        }
-        for item in items {
-            if let Item::Mod(m) = item
-                && let Some((_, inner)) = &m.content
-            {
-                let path = if module.is_empty() {
-                    m.ident.to_string()
-                } else {
-                    format!("{module}::{}", m.ident)
-                };
-                walk(file, &path, inner, Some(&here), out);
-            }
-        }
-        out.insert((file, module.to_string()), here);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Migrates `files` (path, text) as one crate that depends on 2.x; returns each file's text afterwards.
+    fn migrate_crate(files: &[(&str, &str)]) -> Vec<String> {
+        let sources: Vec<Source> = files
+            .iter()
+            .map(|(p, t)| {
+                Source::from_bytes(std::path::Path::new(p), t.as_bytes().to_vec()).unwrap()
+            })
+            .collect();
+        let syntax: Vec<syn::File> = sources.iter().map(|s| s.parse().unwrap()).collect();
+        let inputs: Vec<Input<'_>> = sources
+            .iter()
+            .zip(&syntax)
+            .map(|(source, syntax)| Input {
+                source,
+                syntax,
+                root_is_v2: true,
+            })
+            .collect();
+        let outcome = analyze(&inputs, &BTreeSet::new());
+        outcome
+            .texts
+            .into_iter()
+            .zip(files)
+            .map(|(new, (_, old))| new.unwrap_or_else(|| old.to_string()))
+            .collect()
     }
-    fn use_names(
-        tree: &UseTree,
-        prefix: String,
-        out: &mut HashMap<String, String>,
-        parent: Option<&HashMap<String, String>>,
-    ) {
-        let join = |p: &str, s: &str| {
-            if p.is_empty() {
-                s.to_string()
-            } else {
-                format!("{p}::{s}")
-            }
+
+    #[test]
+    fn an_import_another_file_reaches_through_a_glob_is_kept() {
+        let lib = "use workerpool::{Pool, Worker};\nmod helpers;\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.delegate(1u8).unwrap();\n}\n";
+        let helpers =
+            "use crate::*;\n\npub fn idle() -> Worker {\n    Worker::new(|n: u8| drop(n))\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
+        assert!(
+            out[0].starts_with("use workerpool::{Pool, v2::Worker};\n"),
+            "{}",
+            out[0]
+        );
+        assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+        assert_eq!(out[1], helpers);
+    }
+
+    #[test]
+    fn an_import_still_named_in_the_file_is_kept() {
+        // `Worker` in the macro is not a use the analysis ties to an import: the import stays all the same.
+        let lib = "use workerpool::{Pool, Worker};\n\nmacro_rules! idle { () => { Worker::new(|n: u8| drop(n)) } }\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib)]);
+        assert!(out[0].contains("Worker"), "{}", out[0]);
+        assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+    }
+
+    /// Each pool left on v2 as `line:column id: text`, and each behaviour change and note the same way.
+    fn findings(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let input = Input {
+            source: &source,
+            syntax: &syntax,
+            root_is_v2: true,
         };
-        match tree {
-            UseTree::Path(p) => {
-                use_names(&p.tree, join(&prefix, &p.ident.to_string()), out, parent)
-            }
-            UseTree::Name(n) => {
-                out.insert(n.ident.to_string(), join(&prefix, &n.ident.to_string()));
-            }
-            UseTree::Rename(r) => {
-                out.insert(r.rename.to_string(), join(&prefix, &r.ident.to_string()));
-            }
-            UseTree::Glob(_) if prefix == "super" => {
-                if let Some(parent) = parent {
-                    out.extend(parent.iter().map(|(k, v)| (k.clone(), v.clone())));
-                }
-            }
-            UseTree::Glob(_) => {}
-            UseTree::Group(g) => {
-                for t in &g.items {
-                    use_names(t, prefix.clone(), out, parent);
-                }
+        let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+        let mut out = String::new();
+        let line = |loc: Loc| {
+            let (l, c) = source.line_col(loc.offset);
+            format!("{l}:{c}")
+        };
+        for left in &outcome.left {
+            for (loc, r) in &left.reasons {
+                out.push_str(&format!("left {} {}: {r}\n", line(*loc), r.id()));
             }
         }
+        for (loc, w) in &outcome.warnings {
+            out.push_str(&format!("change {} {}: {w}\n", line(*loc), w.id()));
+        }
+        for (loc, n) in &outcome.notes {
+            out.push_str(&format!("note {} {}: {n}\n", line(*loc), n.id()));
+        }
+        out
     }
-    let mut out = ScopeNames::new();
-    for (i, f) in files.iter().enumerate() {
-        walk(i, "", &f.syntax.items, None, &mut out);
+
+    #[test]
+    fn every_finding_has_its_place_id_and_text() {
+        let text = "pub use workerpool::Error;\nuse workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n\npub fn b() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n    let _ = pool.stop();\n    helper(&pool);\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 6:13 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 17:12 unfollowed-argument: the pool is passed to `helper`, which does not take a pool parameter this tool can follow
+            change 25:10 delegate-after-stop: delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back
+            note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
+        "#]]
+        .assert_eq(&findings(text));
     }
-    out
+
+    #[test]
+    fn each_decide_rule_speaks_for_its_own_case() {
+        let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
+            left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
+            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped
+            left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
+        "#]]
+        .assert_eq(&findings(text));
+    }
 }

@@ -3,13 +3,20 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
+use super::reasons::Refusal;
 use crate::edit::Edit;
 
 /// One place a pool can be: a `let` binding, a parameter, a field, a constructor call ...
 pub type NodeId = usize;
 
-/// A function (or closure's enclosing function) by file index and the byte offset of its signature.
-pub type FnId = (usize, usize);
+/// A function (or a closure's enclosing function), by where its `fn` keyword is (offset 0 of its file for code
+/// outside any function, such as a static's initialiser).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FnId(pub Loc);
+
+/// A `Worker::new(f)` of the crate: its index in [`Facts::workers`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WorkerId(pub usize);
 
 /// Places that are shared by name across files.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -27,7 +34,7 @@ pub enum Key {
 }
 
 /// A position in a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Loc {
     /// Index of the file.
     pub file: usize,
@@ -91,7 +98,7 @@ pub enum Owner {
     /// Part of a pool's code: stays 2.x if the pool does, becomes 3.x if it migrates.
     Group(NodeId),
     /// The `Worker` of `Worker::new`: removed when its pool migrates.
-    Worker(usize),
+    Worker(WorkerId),
 }
 
 /// How a statement uses the value of a pool call.
@@ -114,8 +121,12 @@ pub enum WorkerFn {
     FnPath,
     /// A closure without `move` (captures nothing under 2.x's `'static` bound, so Copy).
     Closure,
+    /// A `move` closure that captures only values the code shows to be `Clone`, so it is `Clone` too.
+    CloneClosure,
     /// A `move` closure (may capture values that are not Copy).
     MoveClosure,
+    /// The `Worker::new(f)` a private helper `fn name(..) -> Worker` ends with; each call makes a new worker.
+    Helper,
     /// Anything else.
     Other,
 }
@@ -142,16 +153,18 @@ pub struct WorkerDecl {
     /// Offset just after the `let` statement, and the indentation and line ending to insert a line there.
     pub after_let: (usize, String, &'static str),
     /// Why it cannot be migrated, if so.
-    pub refusal: Option<(Loc, String)>,
+    pub refusal: Option<(Loc, Refusal)>,
     /// Identifiers used in the function, to pick names that do not clash.
     pub taken: Vec<String>,
+    /// For a helper function's worker: the bytes of `Worker` in its return type.
+    pub helper_ret: Option<Range<usize>>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
 #[derive(Debug, Clone)]
 pub struct WorkerSite {
-    /// Index into the workers.
-    pub worker: usize,
+    /// The worker added or removed.
+    pub worker: WorkerId,
     /// The pool it is called on.
     pub node: NodeId,
     /// true for `remove_worker`.
@@ -160,6 +173,10 @@ pub struct WorkerSite {
     pub call: Range<usize>,
     /// Bytes of the argument (`&w`).
     pub arg: Range<usize>,
+    /// Where the argument's expression starts after its `&`.
+    pub arg_inner: usize,
+    /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
+    pub bound: Option<(usize, (usize, usize))>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.
@@ -193,13 +210,13 @@ pub struct Facts {
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.
-    pub refusals: Vec<(NodeId, Loc, String)>,
+    pub refusals: Vec<(NodeId, Loc, Refusal)>,
     /// Where the job type gets written.
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
     pub cond_edits: Vec<(NodeId, usize, Edit)>,
-    /// Owners of 2.x name occurrences, by (file, start offset).
-    pub owners: HashMap<(usize, usize), Owner>,
+    /// Owners of 2.x name occurrences, by where each starts.
+    pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.
     pub workers: Vec<WorkerDecl>,
     /// `add_worker` / `remove_worker` sites.
@@ -214,6 +231,20 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, usize, Range<usize>)>,
+}
+
+impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
+    type Output = WorkerDecl;
+
+    fn index(&self, id: WorkerId) -> &WorkerDecl {
+        &self[id.0]
+    }
+}
+
+impl std::ops::IndexMut<WorkerId> for Vec<WorkerDecl> {
+    fn index_mut(&mut self, id: WorkerId) -> &mut WorkerDecl {
+        &mut self[id.0]
+    }
 }
 
 impl Facts {
@@ -272,8 +303,8 @@ impl Facts {
     }
 
     /// Records that the pool at `node` cannot be migrated.
-    pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: impl Into<String>) {
-        self.refusals.push((node, loc, reason.into()));
+    pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: Refusal) {
+        self.refusals.push((node, loc, reason));
     }
 
     /// Number of places.

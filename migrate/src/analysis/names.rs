@@ -65,6 +65,8 @@ pub struct Leaf {
     pub alias: Option<String>,
     /// Whether it is a glob (`*`).
     pub glob: bool,
+    /// Bytes of the leaf in the `use` item (`Pool`, `Pool as P`, `*`).
+    pub range: Range<usize>,
 }
 
 /// A `use` item whose tree names `workerpool`.
@@ -105,6 +107,22 @@ pub struct Names {
     pub defined: Vec<(String, Range<usize>)>,
     /// Inline modules' bodies and the whole file: a name imported outside a module is not seen inside it.
     pub modules: Vec<Range<usize>>,
+    /// Imports from the parent module (`use super::*`, `use super::Pool as P`), with the block or module they are
+    /// in: a name they bring in means what it means in the parent (a test module sees its parent's imports).
+    pub from_parent: Vec<FromParent>,
+    /// Whether the file imports with a glob from this crate (`use super::*`, `use crate::m::*`, `use self::m::*`).
+    pub crate_glob: bool,
+}
+
+/// A `use super::..` leaf: which name it brings in from the parent module, and under which name.
+#[derive(Debug, Clone)]
+pub struct FromParent {
+    /// The name in the parent; None for a glob.
+    pub name: Option<String>,
+    /// The name it is known by here (the same, or the `as` rename); None for a glob.
+    pub alias: Option<String>,
+    /// The block or module the `use` is in.
+    pub container: Range<usize>,
 }
 
 /// How an occurrence of a 2.x name is written.
@@ -161,9 +179,26 @@ impl Names {
         flatten(&u.tree, &mut Vec::new(), &mut found);
         let mut leaves = Vec::new();
         let mut root = None;
-        for (path, leaf_text, alias, glob) in found {
+        for (path, leaf_text, alias, glob, span) in found {
             // path holds the segments before the leaf, e.g. ["workerpool", "v2"].
             let first = path.first().map(String::as_str).unwrap_or("");
+            if glob && matches!(first, "super" | "crate" | "self") {
+                self.crate_glob = true;
+            }
+            if path.len() == 1 && first == "super" && u.leading_colon.is_none() {
+                let name = leaf_text
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
+                self.from_parent.push(FromParent {
+                    name: (!glob).then_some(name),
+                    alias: if glob { None } else { alias.clone() },
+                    container: container.clone(),
+                });
+                others.push(join_leaf(&path, &leaf_text));
+                continue;
+            }
             if first.trim_start_matches("::") != "workerpool" {
                 if let Some(alias) = &alias {
                     self.defined.push((alias.clone(), container.clone()));
@@ -195,6 +230,7 @@ impl Names {
                 text: leaf_text.clone(),
                 alias: if glob || name == "self" { None } else { alias },
                 glob,
+                range: source.range(span),
             });
         }
         let Some(root) = root else { return };
@@ -259,13 +295,32 @@ impl Names {
             .iter()
             .filter(|(r, _)| visible(r))
             .min_by_key(|(r, _)| size(r));
+        let named_parent = self
+            .from_parent
+            .iter()
+            .filter(|f| f.alias.as_deref() == Some(name) && visible(&f.container))
+            .min_by_key(|f| size(&f.container));
+        // Just outside the module's braces: where the parent's names are looked up.
+        let parent_at = module.start.checked_sub(1);
+        let from_parent = |name: &str| parent_at.and_then(|at| self.alias(name, at));
+        let inner = |r: &Range<usize>| named_parent.is_none_or(|f| r.len() < f.container.len());
         match (import, defined) {
-            (Some((_, r, _)), Some((_, d))) if d.len() < r.len() => None,
-            (Some(&(_, _, (item, u, l))), _) => Some((item, Via::Import(u, l))),
-            (None, Some(_)) => None,
-            (None, None) => {
-                let item = V2Item::from_name(name)?;
-                glob.map(|&(_, (u, l))| (item, Via::Import(u, l)))
+            (Some((_, r, _)), Some((_, d))) if d.len() < r.len() && inner(d) => None,
+            (Some((_, r, (item, u, l))), _) if inner(r) => Some((*item, Via::Import(*u, *l))),
+            (None, Some((_, d))) if inner(d) => None,
+            _ if named_parent.is_some() => {
+                from_parent(named_parent.and_then(|f| f.name.as_deref()).unwrap_or(name))
+            }
+            _ => {
+                if let Some(&(_, (u, l))) = glob {
+                    return V2Item::from_name(name).map(|item| (item, Via::Import(u, l)));
+                }
+                // `use super::*` brings in every name the parent has, its imports included.
+                let parent_glob = self
+                    .from_parent
+                    .iter()
+                    .any(|f| f.name.is_none() && visible(&f.container));
+                if parent_glob { from_parent(name) } else { None }
             }
         }
     }
@@ -453,8 +508,8 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 }
 
-/// A flattened use-tree leaf: (segments before the leaf, leaf text, alias, is_glob).
-type FlatLeaf = (Vec<String>, String, Option<String>, bool);
+/// A flattened use-tree leaf: (segments before the leaf, leaf text, alias, is_glob, where it is).
+type FlatLeaf = (Vec<String>, String, Option<String>, bool, proc_macro2::Span);
 
 /// Flattens a use tree into its leaves.
 fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
@@ -466,13 +521,23 @@ fn flatten(tree: &UseTree, path: &mut Vec<String>, found: &mut Vec<FlatLeaf>) {
         }
         UseTree::Name(n) => {
             let name = n.ident.to_string();
-            found.push((path.clone(), name.clone(), Some(name), false));
+            found.push((
+                path.clone(),
+                name.clone(),
+                Some(name),
+                false,
+                n.ident.span(),
+            ));
         }
         UseTree::Rename(r) => {
             let text = format!("{} as {}", r.ident, r.rename);
-            found.push((path.clone(), text, Some(r.rename.to_string()), false));
+            let span = syn::spanned::Spanned::span(r);
+            found.push((path.clone(), text, Some(r.rename.to_string()), false, span));
         }
-        UseTree::Glob(_) => found.push((path.clone(), "*".to_string(), None, true)),
+        UseTree::Glob(g) => {
+            let span = g.star_token.span;
+            found.push((path.clone(), "*".to_string(), None, true, span));
+        }
         UseTree::Group(g) => {
             for t in &g.items {
                 flatten(t, path, found);

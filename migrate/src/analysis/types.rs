@@ -18,7 +18,9 @@ pub struct PoolType {
 }
 
 /// Wrappers a pool can sit in and still be followed.
-const WRAPPERS: [&str; 4] = ["Arc", "Rc", "Box", "LazyLock"];
+const WRAPPERS: [&str; 7] = [
+    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell",
+];
 
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
 pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {

@@ -8,8 +8,9 @@ use syn::{Expr, ExprMethodCall, Pat};
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
-    CallKind, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerSite,
+    CallKind, FnId, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
+use crate::analysis::reasons::Refusal;
 use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
@@ -24,7 +25,7 @@ impl Collector<'_> {
         };
         let ctx = self.stmt_ctx.get(&key(&outer)).copied();
         let loc = self.loc(self.source.range(m.method.span()).start);
-        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let func = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         match method.as_str() {
             "workers_num" => {
                 self.facts.calls.push((node, func, CallKind::Other, loc));
@@ -36,6 +37,15 @@ impl Collector<'_> {
                 let ok = match wrapper {
                     Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None if self.returns_delegate(&outer) => {
+                        // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
+                        // converts through `?`, as a person would write it.
+                        let ok = self.try_delegate(node, loc);
+                        let (indent, newline) = self.line_shape(outer.start);
+                        let edit = Edit::insert(outer.end, format!("?;{newline}{indent}Ok(())"));
+                        self.facts.cond_edits.push((node, self.file, edit));
+                        ok
+                    }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
                 if !ok && let Some(stmt) = self.stmts.last() {
@@ -48,9 +58,9 @@ impl Collector<'_> {
                     let reason = if stmt.contains("NoWorkers")
                         || self.enclosing_mentions_no_workers(&outer)
                     {
-                        "the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)".to_string()
+                        Refusal::MatchesNoWorkers
                     } else {
-                        "the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)".to_string()
+                        Refusal::DelegateResultUsed
                     };
                     self.facts.refuse(node, loc, reason);
                 }
@@ -60,21 +70,34 @@ impl Collector<'_> {
                 match (wrapper, ctx) {
                     (None, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))) => {}
                     (None, Some((StmtCtx::Tail, _))) => {
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, ";")));
+                        self.facts
+                            .cond_edits
+                            .push((node, self.file, Edit::insert(outer.end, ";")));
                     }
                     (None, Some((StmtCtx::ClosureBody, _))) => {
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.start, "{ ")));
-                        self.facts.cond_edits.push((node, self.file, Edit::insert(outer.end, "; }")));
+                        self.facts.cond_edits.push((
+                            node,
+                            self.file,
+                            Edit::insert(outer.start, "{ "),
+                        ));
+                        self.facts.cond_edits.push((
+                            node,
+                            self.file,
+                            Edit::insert(outer.end, "; }"),
+                        ));
                     }
-                    _ => self.facts.refuse(
-                        node,
-                        loc,
-                        "the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run",
-                    ),
+                    _ => self.facts.refuse(node, loc, Refusal::StopValueUsed),
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
         }
+    }
+
+    /// Whether `outer` is the tail expression of a `fn` returning `Result<_, workerpool::Error>`.
+    fn returns_delegate(&self, outer: &Range<usize>) -> bool {
+        self.fns.last().is_some_and(|f| {
+            f.tail == Some(key(outer)) && matches!(f.target, TryTarget::Linked { .. })
+        })
     }
 
     /// End of the statement `outer` is in (for reading its text).
@@ -107,19 +130,12 @@ impl Collector<'_> {
                 true
             }
             TryTarget::Other(ty) => {
-                self.facts.refuse(
-                    node,
-                    loc,
-                    format!("`?` converts the delegate error into `{ty}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
-                );
+                self.facts
+                    .refuse(node, loc, Refusal::TryIntoOther { target: ty });
                 false
             }
             TryTarget::Unknown => {
-                self.facts.refuse(
-                    node,
-                    loc,
-                    "`?` on delegate inside a closure without a written return type: its error type cannot be checked",
-                );
+                self.facts.refuse(node, loc, Refusal::TryInUntypedClosure);
                 false
             }
         }
@@ -137,7 +153,7 @@ impl Collector<'_> {
         loc: Loc,
     ) {
         let remove = method == "remove_worker";
-        let func = self.fns.first().map_or((self.file, 0), |f| f.id);
+        let func = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         if remove {
             self.facts.calls.push((node, func, CallKind::Other, loc));
         } else {
@@ -145,7 +161,19 @@ impl Collector<'_> {
                 .calls
                 .push((node, func, CallKind::AddWorker, loc));
         }
+        let helper = match m.args.first() {
+            Some(Expr::Reference(r)) => match &*r.expr {
+                Expr::Call(c) => self.helper_call(c),
+                _ => None,
+            },
+            _ => None,
+        };
+        let mut bound = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
+            Some(Expr::Reference(r)) if helper.is_some() => {
+                self.worker_accounted.insert(key(&self.range(&*r.expr)));
+                helper
+            }
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
             }
@@ -156,6 +184,11 @@ impl Collector<'_> {
                             self.worker_accounted.insert(key(&self.range(p)));
                             Some(w)
                         }
+                        Some(Binding::HelperWorker(w, b)) => {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            bound = Some((b, self.helper_bindings[b]));
+                            Some(w)
+                        }
                         _ => None,
                     }
                 }
@@ -164,7 +197,9 @@ impl Collector<'_> {
             _ => None,
         };
         let Some(worker) = worker else {
-            self.facts.refuse(node, loc, format!("{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"));
+            let method = method.to_string();
+            self.facts
+                .refuse(node, loc, Refusal::UnfollowedWorker { method });
             return;
         };
         let (ctx, semi_end) = match (wrapper, ctx) {
@@ -175,9 +210,13 @@ impl Collector<'_> {
             | (
                 Some(Wrapper::Inspect),
                 Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
-            ) => (c, semi),
+            )
+            // `(0..n).for_each(|_| pool.add_worker(&w).unwrap())`
+            | (None | Some(Wrapper::Unwrap), Some((c @ StmtCtx::ClosureBody, semi))) => (c, semi),
             _ => {
-                self.facts.refuse(node, loc, format!("the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"));
+                let method = method.to_string();
+                self.facts
+                    .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
                 return;
             }
         };
@@ -188,6 +227,11 @@ impl Collector<'_> {
             remove,
             call: self.range(m),
             arg: self.range(&m.args[0]),
+            bound,
+            arg_inner: match &m.args[0] {
+                Expr::Reference(r) => self.range(&*r.expr).start,
+                other => self.range(other).start,
+            },
             outer,
             ctx,
             block,
@@ -197,13 +241,46 @@ impl Collector<'_> {
         });
     }
 
+    /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.
+    pub(super) fn helper_call(&self, call: &syn::ExprCall) -> Option<WorkerId> {
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let name = p.path.get_ident()?.to_string();
+        let id = *self.decls.helpers.get(&name)?;
+        let single = self
+            .decls
+            .receivers
+            .get(&name)
+            .is_some_and(|r| r.len() == 1);
+        single.then_some(id)
+    }
+
+    /// Fills in the worker of a helper function from the `Worker::new(f)` its body ends with.
+    pub(super) fn fill_helper(&mut self, id: WorkerId, tail: &Expr) -> WorkerId {
+        let made = self.worker_decl(tail, None, (0, String::new(), "\n"));
+        let mut decl = self.facts.workers.pop().expect("just made");
+        debug_assert_eq!(made.0, self.facts.workers.len());
+        // The `Worker` of `Worker::new` in the body now belongs to the helper's worker.
+        for owner in self.facts.owners.values_mut() {
+            if *owner == Owner::Worker(made) {
+                *owner = Owner::Worker(id);
+            }
+        }
+        let placeholder = &self.facts.workers[id];
+        decl.kind = WorkerFn::Helper;
+        decl.helper_ret = placeholder.helper_ret.clone();
+        self.facts.workers[id] = decl;
+        id
+    }
+
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.
     pub(super) fn worker_decl(
         &mut self,
         expr: &Expr,
         name: Option<String>,
         after_let: (usize, String, &'static str),
-    ) -> usize {
+    ) -> WorkerId {
         let Expr::Call(call) = expr else {
             unreachable!("checked by is_worker_new")
         };
@@ -216,7 +293,10 @@ impl Collector<'_> {
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
-                let kind = if c.capture.is_some() {
+                let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
+                let kind = if c.capture.is_some() && self.captures_only_clone(&inputs, &c.body) {
+                    WorkerFn::CloneClosure
+                } else if c.capture.is_some() {
                     WorkerFn::MoveClosure
                 } else {
                     WorkerFn::Closure
@@ -240,26 +320,23 @@ impl Collector<'_> {
         };
         let call_range = self.range(call);
         if call.args.len() != 1 {
-            refusal = Some((
-                self.loc(call_range.start),
-                "Worker::new is not given exactly one function".to_string(),
-            ));
+            refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
         } else if job.is_none() {
             let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
             let why = if has_turbofish {
-                "the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"
+                Refusal::JobTypeByTurbofish
             } else {
-                "the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"
+                Refusal::JobTypeUnknown
             };
-            refusal = Some((self.loc(call_range.start), why.to_string()));
+            refusal = Some((self.loc(call_range.start), why));
         }
         let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();
-        let id = self.facts.workers.len();
+        let id = WorkerId(self.facts.workers.len());
         let name_start = self.source.range(p.path.segments[0].ident.span()).start;
         self.facts
             .owners
-            .insert((self.file, name_start), Owner::Worker(id));
+            .insert(self.loc(name_start), Owner::Worker(id));
         self.facts.workers.push(WorkerDecl {
             name,
             scope,
@@ -272,11 +349,12 @@ impl Collector<'_> {
             after_let,
             refusal,
             taken,
+            helper_ret: None,
         });
         id
     }
 
-    pub(super) fn inline_worker(&mut self, expr: &Expr) -> usize {
+    pub(super) fn inline_worker(&mut self, expr: &Expr) -> WorkerId {
         let range = self.range(expr);
         let w = self.worker_decl(expr, None, (range.start, String::new(), "\n"));
         self.worker_accounted.insert(key(&range));

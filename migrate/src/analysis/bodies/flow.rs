@@ -10,6 +10,15 @@ use super::{Binding, Collector, key};
 use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
+use crate::analysis::reasons::Refusal;
+
+/// The closure of `cell.get_or_init(|| ..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
+pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<&syn::ExprClosure> {
+    match m.args.first() {
+        Some(Expr::Closure(c)) if m.method == "get_or_init" && m.args.len() == 1 => Some(c),
+        _ => None,
+    }
+}
 
 impl Collector<'_> {
     /// Whether `call` is `Pool::new(n)` of 2.x; if so, the node it creates.
@@ -37,7 +46,7 @@ impl Collector<'_> {
         let name_start = self.source.range(segs[0].ident.span()).start;
         self.facts
             .owners
-            .insert((self.file, name_start), Owner::Group(node));
+            .insert(self.loc(name_start), Owner::Group(node));
         self.facts.type_sites.push(TypeSite {
             node,
             loc: self.loc(self.source.range(segs[res.segment].ident.span()).end),
@@ -80,6 +89,7 @@ impl Collector<'_> {
             Expr::MethodCall(m) if m.method == "clone" && m.args.is_empty() => {
                 self.classify(&m.receiver)
             }
+            Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string())?;
                 Some((node, self.range(m)))
@@ -131,7 +141,7 @@ impl Collector<'_> {
     }
 
     /// Refuses a pool passed where it cannot be followed.
-    pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: String) {
+    pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: Refusal) {
         if let Some(node) = self.accept(expr, None) {
             let loc = self.loc(self.range(expr).start);
             self.facts.refuse(node, loc, reason);
@@ -167,7 +177,9 @@ impl Collector<'_> {
                 }
                 _ => self.refuse_flow(
                     arg,
-                    format!("the pool is passed to `{name}`, which does not take a pool parameter this tool can follow"),
+                    Refusal::UnfollowedArgument {
+                        function: name.to_string(),
+                    },
                 ),
             }
         }
@@ -182,10 +194,7 @@ impl Collector<'_> {
             Some(ret) => {
                 self.accept(expr, Some(ret));
             }
-            None => self.refuse_flow(
-                expr,
-                "the pool is returned, but the return type is not one this tool can follow".into(),
-            ),
+            None => self.refuse_flow(expr, Refusal::UnfollowedReturn),
         }
     }
 }

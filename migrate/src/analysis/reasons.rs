@@ -1,0 +1,407 @@
+//! Every reason the tool gives: why a pool stays on v2 ([`Refusal`]), where migrated code behaves differently
+//! ([`Warning`]), what else is worth knowing ([`Note`]), and what changes at a migrated site ([`SiteChange`]). Each
+//! has a stable kebab-case [`id`](Refusal::id) for machine-readable reports and a `Display` text for people.
+
+use std::fmt;
+
+/// Why a pool (with everything it flows through) stays on `workerpool::v2`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refusal {
+    /// The pool is used in an expression the flow analysis does not follow.
+    UnfollowedUse {
+        /// The expression's text.
+        what: String,
+    },
+    /// The pool is returned from a function whose return type is not a pool type the tool reads.
+    UnfollowedReturn,
+    /// The pool is stored in a struct field that is not declared with a pool type.
+    UnfollowedField,
+    /// The pool is assigned to a place the tool cannot follow.
+    UnfollowedAssignment,
+    /// The pool is passed to a function without a pool parameter the tool can follow.
+    UnfollowedArgument {
+        /// The function's name.
+        function: String,
+    },
+    /// A pool field's name is shared with fields that are not pools.
+    AmbiguousField {
+        /// The field's name.
+        field: String,
+        /// The expression that reads it.
+        expr: String,
+    },
+    /// A method that is not one of 2.x's `Pool` methods is called on the pool.
+    UnknownMethod {
+        /// The method's name.
+        method: String,
+    },
+    /// The pool is named inside a macro whose input is not expressions.
+    PoolInMacro {
+        /// The macro's path.
+        mac: String,
+    },
+    /// The pool's `let` has a type annotation that is not a pool type the tool reads.
+    UnreadableAnnotation,
+    /// A pool parameter is a pattern, not a name.
+    DestructuredParameter,
+    /// The result of `delegate` is matched against `Error::NoWorkers`.
+    MatchesNoWorkers,
+    /// The result of `delegate` is used as a 2.x `Result<(), Error>`.
+    DelegateResultUsed,
+    /// `?` on `delegate` converts into an error type 3.x's `DelegateError<T>` may not convert into.
+    TryIntoOther {
+        /// The error type, as written.
+        target: String,
+    },
+    /// `?` on `delegate` in a closure without a written return type.
+    TryInUntypedClosure,
+    /// The value of `stop()` is used.
+    StopValueUsed,
+    /// `add_worker` or `remove_worker` is given something other than a worker the tool follows.
+    UnfollowedWorker {
+        /// `add_worker` or `remove_worker`.
+        method: String,
+    },
+    /// The result of `add_worker` or `remove_worker` is used.
+    WorkerCallResultUsed {
+        /// `add_worker` or `remove_worker`.
+        method: String,
+    },
+    /// The `Worker` is used other than by `add_worker(&w)` / `remove_worker(&w)`.
+    WorkerUsedOtherwise,
+    /// The `Worker` is named inside a macro the tool cannot read.
+    WorkerInMacro,
+    /// The `Worker`'s `let` has a type annotation.
+    WorkerAnnotation,
+    /// `Worker::new` is not given exactly one function.
+    WorkerArguments,
+    /// The job type is given by turbofish only.
+    JobTypeByTurbofish,
+    /// The worker's job type is not written in the code.
+    JobTypeUnknown,
+    /// A worker is removed but never added.
+    RemovedNeverAdded,
+    /// A worker is added or removed inside a closure, away from where it is defined.
+    WorkerInClosure,
+    /// A `let w = helper(..)` worker is added more than once, or from a loop or closure.
+    HelperWorkerReused,
+    /// The workers of one pool take different job types.
+    MixedJobTypes {
+        /// The job types, as tokens.
+        types: Vec<String>,
+    },
+    /// No worker is added to the pool in code the tool can see.
+    NoWorkerSeen,
+    /// The job type cannot be named at a site that needs it.
+    JobTypeNotNameable {
+        /// The job type, as written.
+        job: String,
+    },
+    /// `workerpool::Error` is used for something not tied to one pool, while `?` converts this pool's errors into it.
+    UntiedError,
+    /// `add_worker` after `stop()` in the same function.
+    AddAfterStop,
+    /// The group holds only an error type, no pool.
+    OnlyAnErrorType,
+    /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
+    PutBackByVerify,
+}
+
+impl Refusal {
+    /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
+    pub const IDS: [&'static str; 33] = [
+        "unfollowed-use",
+        "unfollowed-return",
+        "unfollowed-field",
+        "unfollowed-assignment",
+        "unfollowed-argument",
+        "ambiguous-field",
+        "unknown-method",
+        "pool-in-macro",
+        "unreadable-annotation",
+        "destructured-parameter",
+        "matches-no-workers",
+        "delegate-result-used",
+        "try-into-other",
+        "try-in-untyped-closure",
+        "stop-value-used",
+        "unfollowed-worker",
+        "worker-call-result-used",
+        "worker-used-otherwise",
+        "worker-in-macro",
+        "worker-annotation",
+        "worker-arguments",
+        "job-type-by-turbofish",
+        "job-type-unknown",
+        "removed-never-added",
+        "worker-in-closure",
+        "mixed-job-types",
+        "no-worker-seen",
+        "job-type-not-nameable",
+        "untied-error",
+        "add-after-stop",
+        "only-an-error-type",
+        "helper-worker-reused",
+        "put-back-by-verify",
+    ];
+
+    /// A stable, kebab-case id for machine-readable reports.
+    pub fn id(&self) -> &'static str {
+        use Refusal::*;
+        let index = match self {
+            UnfollowedUse { .. } => 0,
+            UnfollowedReturn => 1,
+            UnfollowedField => 2,
+            UnfollowedAssignment => 3,
+            UnfollowedArgument { .. } => 4,
+            AmbiguousField { .. } => 5,
+            UnknownMethod { .. } => 6,
+            PoolInMacro { .. } => 7,
+            UnreadableAnnotation => 8,
+            DestructuredParameter => 9,
+            MatchesNoWorkers => 10,
+            DelegateResultUsed => 11,
+            TryIntoOther { .. } => 12,
+            TryInUntypedClosure => 13,
+            StopValueUsed => 14,
+            UnfollowedWorker { .. } => 15,
+            WorkerCallResultUsed { .. } => 16,
+            WorkerUsedOtherwise => 17,
+            WorkerInMacro => 18,
+            WorkerAnnotation => 19,
+            WorkerArguments => 20,
+            JobTypeByTurbofish => 21,
+            JobTypeUnknown => 22,
+            RemovedNeverAdded => 23,
+            WorkerInClosure => 24,
+            MixedJobTypes { .. } => 25,
+            NoWorkerSeen => 26,
+            JobTypeNotNameable { .. } => 27,
+            UntiedError => 28,
+            AddAfterStop => 29,
+            OnlyAnErrorType => 30,
+            HelperWorkerReused => 31,
+            PutBackByVerify => 32,
+        };
+        Self::IDS[index]
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Refusal::*;
+        match self {
+            UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
+            UnfollowedReturn => f.write_str("the pool is returned, but the return type is not one this tool can follow"),
+            UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
+            UnfollowedAssignment => f.write_str("the pool is assigned to a place this tool cannot follow"),
+            UnfollowedArgument { function } => write!(f, "the pool is passed to `{function}`, which does not take a pool parameter this tool can follow"),
+            AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, so this tool cannot tell which struct `{expr}` is"),
+            UnknownMethod { method } => write!(f, "calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"),
+            PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read"),
+            UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),
+            DestructuredParameter => f.write_str("the pool parameter is destructured"),
+            MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
+            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)"),
+            TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
+            TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
+            StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
+            UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"),
+            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"),
+            WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
+            WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
+            WorkerAnnotation => f.write_str("the Worker binding has a type annotation"),
+            WorkerArguments => f.write_str("Worker::new is not given exactly one function"),
+            JobTypeByTurbofish => f.write_str("the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"),
+            JobTypeUnknown => f.write_str("the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"),
+            RemovedNeverAdded => f.write_str("the worker is removed but never added in code this tool can see"),
+            WorkerInClosure => f.write_str("the worker is added or removed inside a closure, away from where it is defined"),
+            MixedJobTypes { types } => write!(f, "its workers take different job types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool", types.join(", ")),
+            NoWorkerSeen => f.write_str("no worker is added to this pool in code this tool can see, so its job type is unknown"),
+            JobTypeNotNameable { job } => write!(f, "the job type `{job}` cannot be named here (it is written in another scope)"),
+            UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
+            AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
+            OnlyAnErrorType => f.write_str("only an error type"),
+            PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
+            HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
+        }
+    }
+}
+
+/// A migrated site where 3.x behaves differently, shown by the code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Warning {
+    /// `delegate` after `stop()` in the same function.
+    DelegateAfterStop,
+}
+
+impl Warning {
+    /// A stable, kebab-case id for machine-readable reports.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Warning::DelegateAfterStop => "delegate-after-stop",
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::DelegateAfterStop => f.write_str("delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back"),
+        }
+    }
+}
+
+/// Something worth knowing that is neither a refusal nor a behaviour change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// A `pub use` of a 2.x item, which stays on v2 for the crate's users.
+    Reexport {
+        /// The leaf as written (`Pool`, `Pool as P`, `*`).
+        leaf: String,
+    },
+}
+
+impl Note {
+    /// The id of [`Note::Reexport`].
+    pub const REEXPORT: &'static str = "reexport";
+
+    /// A stable, kebab-case id for machine-readable reports.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Note::Reexport { .. } => Self::REEXPORT,
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Reexport { leaf } => write!(
+                f,
+                "re-exports workerpool's 2.x `{leaf}`: it stays `workerpool::v2::{leaf}` for this crate's users"
+            ),
+        }
+    }
+}
+
+/// What the rewrite changes at one site of a migrated pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SiteChange {
+    /// `Pool::new(n)` becomes `Pool::<T>::new(n)`.
+    JobTypeAtConstructor {
+        /// The job type, as written.
+        job: String,
+    },
+    /// A written pool type becomes `Pool<T>`.
+    JobTypeInType {
+        /// The job type, as written.
+        job: String,
+    },
+    /// `delegate`, whose job's type is now checked when it compiles.
+    Delegate,
+    /// `add_worker(&w)` becomes `add_worker(f)`.
+    AddWorker,
+    /// `stop()`, which in 3.x runs the queue first.
+    Stop,
+    /// `workers_num()` or `remove_worker(&w)`.
+    WorkersNumOrRemoveWorker,
+}
+
+impl SiteChange {
+    /// A stable, kebab-case id for machine-readable reports.
+    pub fn id(&self) -> &'static str {
+        match self {
+            SiteChange::JobTypeAtConstructor { .. } => "job-type-at-constructor",
+            SiteChange::JobTypeInType { .. } => "job-type-in-type",
+            SiteChange::Delegate => "delegate",
+            SiteChange::AddWorker => "add-worker",
+            SiteChange::Stop => "stop",
+            SiteChange::WorkersNumOrRemoveWorker => "workers-num-or-remove-worker",
+        }
+    }
+}
+
+impl fmt::Display for SiteChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiteChange::JobTypeAtConstructor { job } => {
+                write!(f, "the constructor gets the job type: `::<{job}>`")
+            }
+            SiteChange::JobTypeInType { job } => {
+                write!(f, "the pool's type gets the job type: `<{job}>`")
+            }
+            SiteChange::Delegate => {
+                f.write_str("delegate, unchanged: the job's type is now checked when it compiles")
+            }
+            SiteChange::AddWorker => f.write_str(
+                "add_worker(&w) becomes add_worker(f): the pool takes the worker function",
+            ),
+            SiteChange::Stop => {
+                f.write_str("stop(), unchanged: in 3.x it runs the queue, then joins the workers")
+            }
+            SiteChange::WorkersNumOrRemoveWorker => f.write_str(
+                "workers_num() becomes workers(), remove_worker(&w) becomes handle.remove()",
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_kebab_case() {
+        let mut ids = Refusal::IDS.to_vec();
+        ids.extend([
+            Warning::DelegateAfterStop.id(),
+            Note::Reexport {
+                leaf: "Pool".into(),
+            }
+            .id(),
+        ]);
+        ids.extend(
+            [
+                SiteChange::JobTypeAtConstructor { job: "u8".into() },
+                SiteChange::JobTypeInType { job: "u8".into() },
+                SiteChange::Delegate,
+                SiteChange::AddWorker,
+                SiteChange::Stop,
+                SiteChange::WorkersNumOrRemoveWorker,
+            ]
+            .iter()
+            .map(SiteChange::id),
+        );
+        for id in &ids {
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{id}"
+            );
+        }
+        let count = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), count);
+    }
+
+    #[test]
+    fn each_refusal_has_its_own_id_and_text() {
+        let some = [
+            Refusal::UnfollowedUse { what: "p".into() },
+            Refusal::MixedJobTypes {
+                types: vec!["u8".into(), "u16".into()],
+            },
+            Refusal::JobTypeNotNameable { job: "Job".into() },
+            Refusal::OnlyAnErrorType,
+        ];
+        let expected = expect_test::expect![[r#"
+            unfollowed-use: `p` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            mixed-job-types: its workers take different job types (u8, u16); 2.x checked job types when a job ran, 3.x needs one job type per pool
+            job-type-not-nameable: the job type `Job` cannot be named here (it is written in another scope)
+            only-an-error-type: only an error type
+        "#]];
+        let got: String = some.iter().map(|r| format!("{}: {r}\n", r.id())).collect();
+        expected.assert_eq(&got);
+    }
+}
