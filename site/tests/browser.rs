@@ -127,8 +127,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 fn screenshot_dir() -> PathBuf {
-    let dir = site::Layout::workspace()
-        .root
+    let dir = common::workspace_root()
         .join("target")
         .join("site-screenshots");
     std::fs::create_dir_all(&dir).expect("the screenshot folder can be created");
