@@ -3,10 +3,10 @@
 use std::path::Path;
 use std::process::Command;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where the benchmarks ran. Gathered when the report is generated, on the machine that ran them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Environment {
     /// CPU model name.
     pub cpu: String,
