@@ -8,6 +8,7 @@ pub mod api_docs;
 pub mod book;
 pub mod check;
 pub mod coverage;
+pub mod deep_links;
 pub mod figures;
 pub mod highlight;
 pub mod landing;
@@ -41,8 +42,9 @@ pub fn build(layout: &Layout) -> Result<Built> {
     let figures = figures::Figures::load(layout)?;
     let staging = staging_dir(layout)?;
 
-    landing::write(&staging, &figures)?;
     book::build(&layout.book_dir, &staging.join("book"))?;
+    let deep_links = deep_links::DeepLinks::find(&staging.join("book"), &figures.summary)?;
+    landing::write(&staging, &figures, &deep_links)?;
     api_docs::build(layout, &staging.join("api"))?;
 
     let report = check::SiteReport::scan(&staging)?;

@@ -114,10 +114,23 @@ fn the_landing_page_works_in_a_real_browser_at_desktop_and_phone_width() {
         );
         console.assert_none(&format!("the landing page at {} width", screen.name));
 
-        // Each link, and an element only the page it opens has.
+        // Each link, and an element only the page it opens has; the first figure's deep links too.
+        let href = |css: &str| {
+            evaluate(
+                &tab,
+                &format!("document.querySelector('{css}').getAttribute('href')"),
+            )
+            .as_str()
+            .unwrap_or_else(|| panic!("the landing page has no {css}"))
+            .to_owned()
+        };
+        let deep_book = href(".figure-list a.figure-link");
+        let deep_api = href(".figure-list a.api-link");
         for (link, marker) in [
             (links::BOOK, "#mdbook-content"),
             (links::API, "body.rustdoc"),
+            (deep_book.as_str(), "#mdbook-content"),
+            (deep_api.as_str(), "body.rustdoc"),
         ] {
             assert_link_opens(&tab, &url, link, marker, screen);
             console.assert_none(&format!(
