@@ -119,13 +119,13 @@ fn header(figures: &Figures) -> Markup {
 
 fn hero(figures: &Figures) -> Result<Markup> {
     let sample_cards = [
-        ("Four workers, one queue", samples::SEND_EMAILS),
-        ("A bounded wait, then busy", samples::BUSY),
-        ("A worker per connection", samples::PER_CONNECTION),
+        ("Four workers, one queue", "send_emails"),
+        ("A bounded wait, then busy", "busy"),
+        ("A worker per connection", "per_connection"),
     ];
     let mut cards = Vec::new();
-    for (title, file) in sample_cards {
-        cards.push(code_card(title, file, "sample")?);
+    for (title, region) in sample_cards {
+        cards.push(code_card(title, samples::CRATE_DOCS, region)?);
     }
     Ok(html! {
         section.hero aria-labelledby="title" {
