@@ -91,7 +91,7 @@ pub mod report;
 pub mod runner;
 pub mod summary;
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 pub use error::{Error, Result};
 
@@ -288,25 +288,13 @@ fn benchmark_count(page: &Page) -> usize {
 
 /// `to` relative to `from`, with `/` separators (both are made absolute first).
 fn relative(from: &Path, to: &Path) -> String {
-    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
-    let normal = |p: PathBuf| -> Vec<String> {
-        let mut parts: Vec<String> = Vec::new();
-        for component in p.components() {
-            match component {
-                Component::ParentDir => {
-                    parts.pop();
-                }
-                Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
-                _ => {}
-            }
-        }
-        parts
-    };
-    let from = normal(absolute(from));
-    let to = normal(absolute(to));
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
-    parts.extend(to[common..].iter().cloned());
+    let absolute =
+        |p: &Path| path_clean::clean(std::path::absolute(p).unwrap_or_else(|_| p.to_owned()));
+    let relative = pathdiff::diff_paths(absolute(to), absolute(from)).unwrap_or_default();
+    let parts: Vec<String> = relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy().into_owned())
+        .collect();
     if parts.is_empty() {
         ".".to_owned()
     } else {
