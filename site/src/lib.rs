@@ -7,7 +7,9 @@
 pub mod api_docs;
 pub mod book;
 pub mod check;
+pub mod copy_tree;
 pub mod coverage;
+pub mod data_file;
 pub mod deep_links;
 pub mod figures;
 pub mod highlight;
@@ -83,16 +85,7 @@ fn move_dir(from: &Path, to: &Path) -> Result<()> {
     if fs::rename(from, to).is_ok() {
         return Ok(());
     }
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.with_context(|| format!("could not read {}", from.display()))?;
-        let target = to.join(entry.path().strip_prefix(from)?);
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&target)
-        } else {
-            fs::copy(entry.path(), &target).map(drop)
-        }
-        .with_context(|| format!("could not write {}", target.display()))?;
-    }
+    copy_tree::copy_tree(from, to, |_| true)?;
     fs::remove_dir_all(from).with_context(|| format!("could not remove {}", from.display()))
 }
 

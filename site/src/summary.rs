@@ -2,8 +2,9 @@
 //! performance section's charts and tables and three of the headline figures come from it.
 
 use crate::Layout;
-use anyhow::{Context, Result, bail, ensure};
-use std::path::PathBuf;
+use crate::data_file::DataFile;
+use anyhow::{Context, Result, ensure};
+use std::path::{Path, PathBuf};
 
 /// The command that writes the benchmark summary, for error messages.
 pub const SUMMARY_COMMAND: &str = "cargo run -p bench-report";
@@ -38,55 +39,46 @@ impl std::ops::Deref for Summary {
 impl Summary {
     /// Reads the summary named by `layout.summary`.
     pub fn load(layout: &Layout) -> Result<Summary> {
-        let path = &layout.summary;
-        let shown = layout.shown(path);
-        let rerun = format!(
-            "Write it with `{SUMMARY_COMMAND}` (it runs the benchmarks if needed) and commit it."
-        );
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                bail!(
-                    "{shown} is missing: the landing page's performance figures come from it. {rerun}"
-                )
-            }
-            Err(error) => return Err(error).with_context(|| format!("could not read {shown}")),
-        };
-        let summary = Summary {
-            data: bench_report::summary::Summary::from_json(&text)
-                .with_context(|| format!("{shown} is malformed. {rerun}"))?,
-            dir: path.parent().map(PathBuf::from).unwrap_or_default(),
-        };
-        summary
-            .validate()
-            .with_context(|| format!("{shown} is malformed. {rerun}"))?;
-        Ok(summary)
+        let dir = layout
+            .summary
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        let data = DataFile {
+            path: &layout.summary,
+            used_for: "the landing page's performance figures come from it",
+            written_by: &format!("`{SUMMARY_COMMAND}` (it runs the benchmarks if needed)"),
+        }
+        .load(layout, |data| Summary::validate(data, &dir))?;
+        Ok(Summary { data, dir })
     }
 
-    fn validate(&self) -> Result<()> {
+    fn validate(data: &bench_report::summary::Summary, dir: &Path) -> Result<()> {
         ensure!(
-            self.schema == SCHEMA,
+            data.schema == SCHEMA,
             "its schema is {}, and this site reads schema {SCHEMA}",
-            self.schema
+            data.schema
         );
         for id in HEADLINES {
-            let known = self
+            let known = data
                 .headlines
                 .keys()
                 .map(String::as_str)
                 .collect::<Vec<_>>()
                 .join(", ");
-            let headline = self
+            let headline = data
                 .headlines
                 .get(id)
                 .with_context(|| format!("it has no headline `{id}` (it has: {known})"))?;
             ensure!(headline.value.is_some(), "headline `{id}` has no result");
         }
         ensure!(
-            !self.comparisons().is_empty(),
+            data.sections
+                .iter()
+                .any(|section| section.baseline.is_some()),
             "no section compares v3 with a baseline"
         );
-        for section in &self.sections {
+        for section in &data.sections {
             ensure!(
                 section
                     .rows
@@ -96,7 +88,7 @@ impl Summary {
                 section.id,
                 section.series.len()
             );
-            let chart = self.dir.join(&section.chart);
+            let chart = dir.join(&section.chart);
             ensure!(
                 chart.is_file(),
                 "section `{}` names the chart {}, which is missing",

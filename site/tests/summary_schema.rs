@@ -8,17 +8,8 @@ use site::Layout;
 use site::summary::{HEADLINES, Summary};
 use std::path::Path;
 
-/// Copies the folder `from` to `to`, recursively.
 fn copy_dir(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
+    site::copy_tree::copy_tree(from, to, |_| true).unwrap();
 }
 
 #[test]
