@@ -64,6 +64,9 @@ struct EnvironmentFile {
 }
 
 /// Where the figures of a report came from.
+///
+/// In `summary.json` its fields sit in `environment`: [`Recorded`]'s fields all present, or all
+/// absent when nothing was recorded; `machine` present either way when a name was given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Environment {
     /// The facts recorded with the results; `None`: the results came without them.
@@ -126,6 +129,34 @@ impl Environment {
     /// criterion's recorded version, if recorded.
     pub fn criterion(&self) -> Option<&str> {
         self.recorded.as_ref().map(|r| r.criterion.as_str())
+    }
+}
+
+// Written by hand because `machine` is Recorded's field when facts were recorded and this type's
+// when not, and a derived reader would always give it to this type. Reading puts it where
+// [`Environment::read`] does, so what bench-report writes reads back equal.
+impl<'de> Deserialize<'de> for Environment {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Fields {
+            // None unless every recorded fact is there.
+            #[serde(flatten)]
+            recorded: Option<Recorded>,
+            machine: Option<String>,
+        }
+        let fields = Fields::deserialize(deserializer)?;
+        Ok(match fields.recorded {
+            Some(recorded) => Environment {
+                recorded: Some(Recorded {
+                    machine: fields.machine,
+                    ..recorded
+                }),
+                machine: None,
+            },
+            None => Environment::not_recorded(fields.machine),
+        })
     }
 }
 

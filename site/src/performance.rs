@@ -2,6 +2,8 @@
 //! v3 with v2, each with the same figures as a table behind "Show as a table" (a `<details>`, so
 //! it works without JavaScript).
 
+use crate::deep_links::DeepLinks;
+use crate::landing::item_links;
 use crate::summary::{Section, Summary};
 use anyhow::{Context, Result};
 use maud::{Markup, html};
@@ -47,13 +49,21 @@ pub fn copy_charts(summary: &Summary, site: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The chart and table of every section comparing v3 with v2, then where they were measured.
-pub fn charts(summary: &Summary) -> Markup {
+/// The chart and table of every section comparing v3 with v2, each linking to its section of
+/// the book and the API items it measures, then where they were measured.
+pub fn charts(summary: &Summary, deep_links: &DeepLinks) -> Markup {
     html! {
         @for section in summary.comparisons() {
+            @let target = deep_links.section(&section.id);
             figure.chart id={ "chart-" (section.id) } {
                 // The chart draws its caption itself.
-                figcaption { span.chart-title { (section.title) } }
+                figcaption {
+                    span.chart-title { (section.title) }
+                    span.chart-links {
+                        a.book-link href=(target.book) { "In the book" }
+                        " · " (item_links(target))
+                    }
+                }
                 div.chart-scroll {
                     img src={ (CHARTS_DIR) "/" (section.chart) }
                         alt={ (section.caption) ": bar chart. The table below gives the same figures." };

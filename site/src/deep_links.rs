@@ -1,0 +1,187 @@
+//! Where the landing page's figures and charts link: the book's performance section that
+//! measured them, and the API docs of the items they name.
+//!
+//! The book's anchors are read from the built book, never guessed: a section the book does not
+//! have fails the build, and the site's link check fails it for an API anchor rustdoc lacks.
+
+use crate::summary::{HEADLINES, Summary};
+use anyhow::{Context, Result, bail, ensure};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The book's performance chapter, relative to the site's root.
+pub const PERFORMANCE: &str = "book/performance.html";
+
+/// An item of the API docs that a figure measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ApiItem {
+    /// The item as the page names it, such as `Pool::delegate`.
+    pub name: &'static str,
+    /// Its page and anchor, relative to the site's root.
+    pub href: &'static str,
+}
+
+const DELEGATE: ApiItem = ApiItem {
+    name: "Pool::delegate",
+    href: "api/workerpool/struct.Pool.html#method.delegate",
+};
+const ADD_WORKER: ApiItem = ApiItem {
+    name: "Pool::add_worker",
+    href: "api/workerpool/struct.Pool.html#method.add_worker",
+};
+
+/// The API items each charted section measures, by the section's id in the summary: a job
+/// goes from `delegate` to a worker; the delegate section times `delegate` alone.
+pub const SECTION_ITEMS: [(&str, &[ApiItem]); 2] =
+    [("jobs", &[DELEGATE, ADD_WORKER]), ("delegate", &[DELEGATE])];
+
+/// The section each headline figure comes from, by their ids in the summary (as
+/// `book/performance.toml` takes them).
+pub const HEADLINE_SECTIONS: [(&str, &str); 3] = [
+    (HEADLINES[0], "jobs"),
+    (HEADLINES[1], "delegate"),
+    (HEADLINES[2], "jobs"),
+];
+
+/// Where one figure or chart links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The book's section, `book/performance.html#…`.
+    pub book: String,
+    /// The section's heading in the book, for the link's text.
+    pub title: String,
+    /// The API items it names.
+    pub api: &'static [ApiItem],
+}
+
+/// The targets of every charted section and headline figure.
+#[derive(Debug, Clone)]
+pub struct DeepLinks {
+    sections: BTreeMap<String, Target>,
+}
+
+impl DeepLinks {
+    /// Finds, in the built book at `book` (the site's `book/` folder), the heading of every
+    /// section the landing page charts, under the heading of its part.
+    pub fn find(book: &Path, summary: &Summary) -> Result<DeepLinks> {
+        let chapter = book.join("performance.html");
+        let html = std::fs::read_to_string(&chapter).with_context(|| {
+            format!(
+                "could not read the book's performance chapter, {}",
+                chapter.display()
+            )
+        })?;
+        let headings = headings(&html);
+        let mut sections = BTreeMap::new();
+        for section in summary.comparisons() {
+            let Some((_, items)) = SECTION_ITEMS.iter().find(|(id, _)| *id == section.id) else {
+                bail!(
+                    "the landing page charts the section `{}`, and site/src/deep_links.rs names no \
+                     API items for it: add it to SECTION_ITEMS",
+                    section.id
+                );
+            };
+            let id = find_heading(&headings, section.part.as_deref(), &section.title)
+                .with_context(|| {
+                    format!(
+                        "the book's performance chapter ({}) has no heading \"{}\"{}, which the \
+                         landing page's chart of `{}` links to. Generate the chapter again with \
+                         `cargo run -p bench-report`.",
+                        chapter.display(),
+                        section.title,
+                        section
+                            .part
+                            .as_ref()
+                            .map(|p| format!(" under \"{p}\""))
+                            .unwrap_or_default(),
+                        section.id
+                    )
+                })?;
+            sections.insert(
+                section.id.clone(),
+                Target {
+                    book: format!("{PERFORMANCE}#{id}"),
+                    title: section.title.clone(),
+                    api: items,
+                },
+            );
+        }
+        for (headline, section) in HEADLINE_SECTIONS {
+            ensure!(
+                sections.contains_key(section),
+                "the headline `{headline}` links to the section `{section}`, which the landing \
+                 page does not chart (see HEADLINE_SECTIONS in site/src/deep_links.rs)"
+            );
+        }
+        Ok(DeepLinks { sections })
+    }
+
+    /// Where the chart of section `id` links; every charted section has one (checked when found).
+    pub fn section(&self, id: &str) -> &Target {
+        &self.sections[id]
+    }
+
+    /// Where the headline figure `id` links, one of [`HEADLINES`].
+    pub fn headline(&self, id: &str) -> &Target {
+        let (_, section) = HEADLINE_SECTIONS
+            .iter()
+            .find(|(headline, _)| *headline == id)
+            .expect("every headline has a section");
+        self.section(section)
+    }
+}
+
+/// A heading of the chapter: its level (2 or 3), text and id.
+struct Heading {
+    level: u8,
+    text: String,
+    id: String,
+}
+
+fn headings(html: &str) -> Vec<Heading> {
+    let page = scraper::Html::parse_document(html);
+    let selector = scraper::Selector::parse("main h2[id], main h3[id]").expect("a valid selector");
+    page.select(&selector)
+        .map(|element| Heading {
+            level: if element.value().name() == "h2" { 2 } else { 3 },
+            text: element.text().collect::<String>().trim().to_owned(),
+            id: element.value().id().unwrap_or_default().to_owned(),
+        })
+        .collect()
+}
+
+/// The id of the level-3 heading `title` under the level-2 heading `part` (any, when `None`).
+fn find_heading<'a>(headings: &'a [Heading], part: Option<&str>, title: &str) -> Option<&'a str> {
+    let mut current_part: Option<&str> = None;
+    for heading in headings {
+        match heading.level {
+            2 => current_part = Some(&heading.text),
+            _ if heading.text == title && (part.is_none() || current_part == part) => {
+                return Some(&heading.id);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_twice_in_the_chapter_is_found_under_its_own_part() {
+        let html = "<main><h2 id=\"a\">Against v2</h2><h3 id=\"jobs\">Jobs</h3>\
+                    <h2 id=\"b\">Against others</h2><h3 id=\"jobs-1\">Jobs</h3></main>";
+        let headings = headings(html);
+        assert_eq!(
+            find_heading(&headings, Some("Against others"), "Jobs"),
+            Some("jobs-1")
+        );
+        assert_eq!(
+            find_heading(&headings, Some("Against v2"), "Jobs"),
+            Some("jobs")
+        );
+        assert_eq!(find_heading(&headings, Some("Elsewhere"), "Jobs"), None);
+    }
+}
