@@ -78,6 +78,34 @@ fn the_landing_page_shows_the_figures_of_the_data_files() {
         charts, compared,
         "one chart per section comparing v3 with v2"
     );
+    // Where the figures were measured comes from summary.json's recorded facts alone.
+    assert_eq!(
+        select("p.environment .machine"),
+        [
+            match (
+                &summary.environment.machine.recorded,
+                &summary.environment.machine.machine
+            ) {
+                (None, None) => "Machine not recorded".to_owned(),
+                _ => summary.environment.machine.machine_words(),
+            }
+        ]
+    );
+    let recorded = summary.environment.machine.recorded.as_ref();
+    assert_eq!(
+        select("p.environment .run-date"),
+        recorded
+            .map(|r| r.date().to_owned())
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        select("p.environment .run-commit"),
+        recorded
+            .and_then(|r| r.commit_words())
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
