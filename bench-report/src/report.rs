@@ -243,6 +243,8 @@ pub struct HeadlineFigure {
     pub display: String,
     /// Text shown with it.
     pub label: String,
+    /// The id of the section it comes from, as the page description names it.
+    pub section: String,
 }
 
 /// Okabe and Ito's palette: colours that stay apart for colour-blind readers.
@@ -528,6 +530,7 @@ impl Report {
             value,
             display,
             label: label.clone(),
+            section: section_id.clone(),
         }
     }
 }

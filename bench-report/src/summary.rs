@@ -93,6 +93,10 @@ pub struct HeadlineSummary {
     pub display: String,
     /// Text shown with it.
     pub label: String,
+    /// The id of the section it comes from (one of `sections`, whose chart and book section a
+    /// page can link it to). Added within schema 1: null (absent) in summaries written before.
+    #[serde(default)]
+    pub section: Option<String>,
 }
 
 /// One section.
@@ -208,6 +212,7 @@ impl Summary {
                             value: h.value,
                             display: h.display.clone(),
                             label: h.label.clone(),
+                            section: Some(h.section.clone()),
                         },
                     )
                 })
