@@ -5,7 +5,7 @@
 //! have fails the build, and the site's link check fails it for an API anchor rustdoc lacks.
 
 use crate::summary::{HEADLINES, Summary};
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -35,14 +35,6 @@ const ADD_WORKER: ApiItem = ApiItem {
 pub const SECTION_ITEMS: [(&str, &[ApiItem]); 2] =
     [("jobs", &[DELEGATE, ADD_WORKER]), ("delegate", &[DELEGATE])];
 
-/// The section each headline figure comes from, by their ids in the summary (as
-/// `book/performance.toml` takes them).
-pub const HEADLINE_SECTIONS: [(&str, &str); 3] = [
-    (HEADLINES[0], "jobs"),
-    (HEADLINES[1], "delegate"),
-    (HEADLINES[2], "jobs"),
-];
-
 /// Where one figure or chart links.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
@@ -58,6 +50,8 @@ pub struct Target {
 #[derive(Debug, Clone)]
 pub struct DeepLinks {
     sections: BTreeMap<String, Target>,
+    /// The section of each of [`HEADLINES`], as summary.json says.
+    headline_sections: BTreeMap<&'static str, String>,
 }
 
 impl DeepLinks {
@@ -106,14 +100,15 @@ impl DeepLinks {
                 },
             );
         }
-        for (headline, section) in HEADLINE_SECTIONS {
-            ensure!(
-                sections.contains_key(section),
-                "the headline `{headline}` links to the section `{section}`, which the landing \
-                 page does not chart (see HEADLINE_SECTIONS in site/src/deep_links.rs)"
-            );
-        }
-        Ok(DeepLinks { sections })
+        // The summary's loader checked that each headline's section is charted.
+        let headline_sections = HEADLINES
+            .into_iter()
+            .map(|id| (id, summary.headline_section(id).to_owned()))
+            .collect();
+        Ok(DeepLinks {
+            sections,
+            headline_sections,
+        })
     }
 
     /// Where the chart of section `id` links; every charted section has one (checked when found).
@@ -121,13 +116,9 @@ impl DeepLinks {
         &self.sections[id]
     }
 
-    /// Where the headline figure `id` links, one of [`HEADLINES`].
+    /// Where the headline figure `id` links, one of [`HEADLINES`]: its section, as summary.json says.
     pub fn headline(&self, id: &str) -> &Target {
-        let (_, section) = HEADLINE_SECTIONS
-            .iter()
-            .find(|(headline, _)| *headline == id)
-            .expect("every headline has a section");
-        self.section(section)
+        self.section(&self.headline_sections[id])
     }
 }
 

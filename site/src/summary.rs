@@ -71,6 +71,19 @@ impl Summary {
                 .get(id)
                 .with_context(|| format!("it has no headline `{id}` (it has: {known})"))?;
             ensure!(headline.value.is_some(), "headline `{id}` has no result");
+            let section = headline.section.as_deref().with_context(|| {
+                format!(
+                    "headline `{id}` names no section: a bench-report older than this site wrote \
+                     it. Write it again with `{SUMMARY_COMMAND}`"
+                )
+            })?;
+            ensure!(
+                data.sections
+                    .iter()
+                    .any(|charted| charted.id == section && charted.baseline.is_some()),
+                "headline `{id}` comes from the section `{section}`, which the landing page does \
+                 not chart (it charts the sections that compare v3 with a baseline)"
+            );
         }
         ensure!(
             data.sections
@@ -102,6 +115,15 @@ impl Summary {
     /// The headline figure `id`, one of [`HEADLINES`] (checked when loaded).
     pub fn headline(&self, id: &str) -> &Headline {
         &self.headlines[id]
+    }
+
+    /// The id of the section the headline figure `id` comes from, one of [`Summary::comparisons`]
+    /// (checked when loaded).
+    pub fn headline_section(&self, id: &str) -> &str {
+        self.headline(id)
+            .section
+            .as_deref()
+            .expect("checked when loaded")
     }
 
     /// The sections that compare the candidate with a baseline (v3 with v2): the landing page's charts.

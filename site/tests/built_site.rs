@@ -145,11 +145,8 @@ fn every_figure_and_chart_links_to_its_book_section_and_the_api_items_it_names()
         .select(&selector(".figure-list li"))
         .zip(site::summary::HEADLINES)
     {
-        let (_, section) = site::deep_links::HEADLINE_SECTIONS
-            .iter()
-            .find(|(headline, _)| *headline == id)
-            .unwrap();
-        linked.push((format!("the figure `{id}`"), figure, *section));
+        let section = summary.headline_section(id);
+        linked.push((format!("the figure `{id}`"), figure, section));
     }
     for (chart, section) in page
         .select(&selector("figure.chart"))

@@ -81,7 +81,7 @@ fn summary_through_both(environment: Option<Recorded>, machine: Option<&str>) ->
         assert!(page.contains(&table), "the made-up page has no {table}");
         page = page.replace(&table, &format!("[headlines.{ours}]"));
     }
-    std::fs::write(project.path().join("page.toml"), page).unwrap();
+    std::fs::write(project.path().join("page.toml"), &page).unwrap();
     if let Some(environment) = &environment {
         std::fs::write(
             Environment::path_in(&project.path().join("criterion")),
@@ -115,5 +115,11 @@ fn summary_through_both(environment: Option<Recorded>, machine: Option<&str>) ->
         bench_report::summary::Summary::of(&outcome.report),
         "the site read other figures than bench-report wrote"
     );
+    // Each headline names the section the page description takes it from.
+    let described: toml::Table = page.parse().unwrap();
+    for id in HEADLINES {
+        let section = described["headlines"][id]["section"].as_str().unwrap();
+        assert_eq!(read.headline_section(id), section, "headline `{id}`");
+    }
     read
 }
