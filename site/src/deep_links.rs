@@ -75,27 +75,25 @@ impl DeepLinks {
                     section.id
                 );
             };
-            let id = find_heading(&headings, section.part.as_deref(), &section.title)
+            // bench-report gives each section's heading the section's id.
+            let heading = headings
+                .iter()
+                .find(|heading| heading.id == section.id)
                 .with_context(|| {
                     format!(
-                        "the book's performance chapter ({}) has no heading \"{}\"{}, which the \
-                         landing page's chart of `{}` links to. Generate the chapter again with \
-                         `cargo run -p bench-report`.",
+                        "the book's performance chapter ({}) has no heading with the id `{}`, \
+                         which the landing page's chart of \"{}\" links to. Generate the chapter \
+                         again with `cargo run -p bench-report`.",
                         chapter.display(),
+                        section.id,
                         section.title,
-                        section
-                            .part
-                            .as_ref()
-                            .map(|p| format!(" under \"{p}\""))
-                            .unwrap_or_default(),
-                        section.id
                     )
                 })?;
             sections.insert(
                 section.id.clone(),
                 Target {
-                    book: format!("{PERFORMANCE}#{id}"),
-                    title: section.title.clone(),
+                    book: format!("{PERFORMANCE}#{}", heading.id),
+                    title: heading.text.clone(),
                     api: items,
                 },
             );
@@ -122,9 +120,8 @@ impl DeepLinks {
     }
 }
 
-/// A heading of the chapter: its level (2 or 3), text and id.
+/// A heading of the chapter: its text and id.
 struct Heading {
-    level: u8,
     text: String,
     id: String,
 }
@@ -134,45 +131,8 @@ fn headings(html: &str) -> Vec<Heading> {
     let selector = scraper::Selector::parse("main h2[id], main h3[id]").expect("a valid selector");
     page.select(&selector)
         .map(|element| Heading {
-            level: if element.value().name() == "h2" { 2 } else { 3 },
             text: element.text().collect::<String>().trim().to_owned(),
             id: element.value().id().unwrap_or_default().to_owned(),
         })
         .collect()
-}
-
-/// The id of the level-3 heading `title` under the level-2 heading `part` (any, when `None`).
-fn find_heading<'a>(headings: &'a [Heading], part: Option<&str>, title: &str) -> Option<&'a str> {
-    let mut current_part: Option<&str> = None;
-    for heading in headings {
-        match heading.level {
-            2 => current_part = Some(&heading.text),
-            _ if heading.text == title && (part.is_none() || current_part == part) => {
-                return Some(&heading.id);
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_title_twice_in_the_chapter_is_found_under_its_own_part() {
-        let html = "<main><h2 id=\"a\">Against v2</h2><h3 id=\"jobs\">Jobs</h3>\
-                    <h2 id=\"b\">Against others</h2><h3 id=\"jobs-1\">Jobs</h3></main>";
-        let headings = headings(html);
-        assert_eq!(
-            find_heading(&headings, Some("Against others"), "Jobs"),
-            Some("jobs-1")
-        );
-        assert_eq!(
-            find_heading(&headings, Some("Against v2"), "Jobs"),
-            Some("jobs")
-        );
-        assert_eq!(find_heading(&headings, Some("Elsewhere"), "Jobs"), None);
-    }
 }
