@@ -44,7 +44,8 @@
 //! label = "to parse 1 KiB"
 //!
 //! [[sections]]
-//! id = "parse"                             # names parse.svg; letters, digits, - and _
+//! id = "parse"                             # names parse.svg, and is its heading's id
+//!                                          # ({#parse}); letters, digits, - and _
 //! part = "New against old"                 # optional ## heading, shown when it changes
 //! title = "Parse"
 //! caption = "Time to parse a document, lower is better"
