@@ -123,16 +123,13 @@ fn id_from_text(text: &str) -> String {
 
 /// `base/relative` with `.` and `..` resolved, as a path relative to `src/`.
 fn resolve(base: &Path, relative: &str) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for component in base.join(relative).components() {
-        match component {
-            Component::ParentDir => {
-                parts.pop();
-            }
-            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
-            _ => {}
-        }
-    }
+    let parts: Vec<String> = path_clean::clean(base.join(relative))
+        .components()
+        .filter_map(|component| match component {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
     parts.join("/")
 }
 

@@ -64,6 +64,9 @@ struct EnvironmentFile {
 }
 
 /// Where the figures of a report came from.
+///
+/// In `summary.json` its fields sit in `environment`: [`Recorded`]'s fields all present, or all
+/// absent when nothing was recorded; `machine` present either way when a name was given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Environment {
     /// The facts recorded with the results; `None`: the results came without them.
@@ -123,9 +126,71 @@ impl Environment {
         criterion_dir.join(FILE_NAME)
     }
 
+    /// The machine in words: "CI runner: AMD EPYC, 2 cores, Debian 12, rustc 1.95.0, criterion
+    /// 0.8.2" from recorded facts (the name only when one was given), "CI runner (details not
+    /// recorded)" or "machine not recorded" without them. The date and commit are not in it.
+    ///
+    /// ```
+    /// use bench_report::environment::Environment;
+    /// assert_eq!(Environment::not_recorded(None).machine_words(), "machine not recorded");
+    /// ```
+    pub fn machine_words(&self) -> String {
+        match &self.recorded {
+            Some(recorded) => {
+                let rustc = recorded
+                    .rustc
+                    .split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let os = recorded.os.split(',').next().unwrap_or(&recorded.os);
+                let name = recorded
+                    .machine
+                    .as_ref()
+                    .map_or(String::new(), |name| format!("{name}: "));
+                format!(
+                    "{name}{}, {} cores, {os}, {rustc}, criterion {}",
+                    recorded.cpu, recorded.cores, recorded.criterion
+                )
+            }
+            None => match &self.machine {
+                Some(name) => format!("{name} (details not recorded)"),
+                None => "machine not recorded".to_owned(),
+            },
+        }
+    }
+
     /// criterion's recorded version, if recorded.
     pub fn criterion(&self) -> Option<&str> {
         self.recorded.as_ref().map(|r| r.criterion.as_str())
+    }
+}
+
+// Written by hand because `machine` is Recorded's field when facts were recorded and this type's
+// when not, and a derived reader would always give it to this type. Reading puts it where
+// [`Environment::read`] does, so what bench-report writes reads back equal.
+impl<'de> Deserialize<'de> for Environment {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Fields {
+            // None unless every recorded fact is there.
+            #[serde(flatten)]
+            recorded: Option<Recorded>,
+            machine: Option<String>,
+        }
+        let fields = Fields::deserialize(deserializer)?;
+        Ok(match fields.recorded {
+            Some(recorded) => Environment {
+                recorded: Some(Recorded {
+                    machine: fields.machine,
+                    ..recorded
+                }),
+                machine: None,
+            },
+            None => Environment::not_recorded(fields.machine),
+        })
     }
 }
 
@@ -167,7 +232,12 @@ impl Recorded {
         serde_json::to_string_pretty(&file).expect("plain data serializes") + "\n"
     }
 
-    /// The commit shortened, with "(uncommitted changes)" when the checkout was dirty.
+    /// The day the run started, `YYYY-MM-DD` (UTC).
+    pub fn date(&self) -> &str {
+        self.started_at.get(..10).unwrap_or(&self.started_at)
+    }
+
+    /// The commit shortened, with "with uncommitted changes" when the checkout was dirty.
     pub fn commit_words(&self) -> Option<String> {
         let commit = self.commit.as_ref()?;
         let short: String = commit.chars().take(10).collect();

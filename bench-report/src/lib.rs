@@ -44,7 +44,8 @@
 //! label = "to parse 1 KiB"
 //!
 //! [[sections]]
-//! id = "parse"                             # names parse.svg; letters, digits, - and _
+//! id = "parse"                             # names parse.svg, and is its heading's id
+//!                                          # ({#parse}); letters, digits, - and _
 //! part = "New against old"                 # optional ## heading, shown when it changes
 //! title = "Parse"
 //! caption = "Time to parse a document, lower is better"
@@ -102,47 +103,8 @@
 //!   interval whiskers, a legend, the Okabe–Ito colour-blind-safe palette, callouts, `role="img"`,
 //!   `<title>` and `<desc>`. Text is drawn as outlines of the bundled DejaVu Sans, so it looks the same
 //!   on every machine, with or without fonts;
-//! - `<charts>/summary.json`, schema below. Only sections of bars are in it: latency sections and
-//!   suite tables are on the page alone.
-//!
-//! # `summary.json` (schema 1)
-//!
-//! ```jsonc
-//! {
-//!   "schema": 1,
-//!   "generator": "bench-report 0.1.0",
-//!   "title": "Performance",
-//!   "environment": { "cpu": "AMD EPYC", "cores": 2, "os": "Debian GNU/Linux 12 (bookworm), Linux 6.1",
-//!                    "rustc": "rustc 1.95.0 (…)", "criterion": "0.8.2",
-//!                    "started_at": "2026-12-01T09:00:00Z", "commit": "7e1e38c…", "dirty": false,
-//!                    "machine": null,       // these nine absent when the results recorded none
-//!                    "statistic": "median",
-//!                    "confidence_level": 0.95, "samples": 100,   // the fewest any benchmark took
-//!                    "summary": "AMD EPYC, 2 cores, …: median of 100 samples." },
-//!   "headlines": { "<id>": { "value": 5.6, "display": "5.6×", "label": "…" } },
-//!                // value: a ratio (speedup), nanoseconds (time) or allocations per op;
-//!                // null, with display "—", when there is no result
-//!   "sections": [ {
-//!     "id": "parse", "part": "New against old" /* or null */, "title": "Parse",
-//!     "caption": "Time to parse a document, lower is better",
-//!     "chart": "parse.svg",                 // beside summary.json
-//!     "series": ["1.x", "2.x"],             // labels, legend order
-//!     "candidate": "2.x", "baseline": "1.x",  // baseline null: rows compare with their fastest other
-//!     "rows": [ {
-//!       "scenario": "1 KiB",
-//!       "cells": [                          // one per series, in order; null: not measured or missing
-//!         { "series": "1.x", "time_ns": 3673.7, "display": "3.67 µs", "ci_ns": [3648.6, 3713.9],
-//!           "spread": "± 1%", "spread_pct": 1.1, "allocs": 14.0, "allocs_display": "14 allocs",
-//!           "peak_bytes": null, "peak_display": null } ],
-//!       "speedup": { "against": "1.x", "ratio": 3.0, "holds": true, "display": "3.0× faster" }
-//!                  // ratio = against's time / candidate's; holds: intervals do not overlap;
-//!                  // display "1.2× slower" below 1, "no clear difference" when !holds; null if unknown
-//!     } ],
-//!     "geomean": { "against": "1.x", "ratio": 2.9, "display": "2.9× faster" },  // or null
-//!     "note": "…"                           // = environment.summary
-//!   } ]
-//! }
-//! ```
+//! - `<charts>/summary.json`, whose schema is the types of [`summary`]. Only sections of bars are in
+//!   it: latency sections and suite tables are on the page alone.
 
 pub mod allocations;
 pub mod chart;
@@ -164,7 +126,7 @@ pub mod runner;
 pub mod suite_files;
 pub mod summary;
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 pub use error::{Error, Result};
 
@@ -399,25 +361,13 @@ fn benchmark_count(page: &Page) -> usize {
 
 /// `to` relative to `from`, with `/` separators (both are made absolute first).
 fn relative(from: &Path, to: &Path) -> String {
-    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
-    let normal = |p: PathBuf| -> Vec<String> {
-        let mut parts: Vec<String> = Vec::new();
-        for component in p.components() {
-            match component {
-                Component::ParentDir => {
-                    parts.pop();
-                }
-                Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
-                _ => {}
-            }
-        }
-        parts
-    };
-    let from = normal(absolute(from));
-    let to = normal(absolute(to));
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
-    parts.extend(to[common..].iter().cloned());
+    let absolute =
+        |p: &Path| path_clean::clean(std::path::absolute(p).unwrap_or_else(|_| p.to_owned()));
+    let relative = pathdiff::diff_paths(absolute(to), absolute(from)).unwrap_or_default();
+    let parts: Vec<String> = relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy().into_owned())
+        .collect();
     if parts.is_empty() {
         ".".to_owned()
     } else {

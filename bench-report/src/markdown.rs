@@ -54,7 +54,8 @@ pub fn page(report: &Report, charts_href: &str, source: &str) -> String {
 /// The heading and chart every section with a chart starts with.
 fn write_chart_heading(out: &mut String, section: &SectionReport, charts_href: &str) {
     let heading = if section.part.is_some() { "###" } else { "##" };
-    let _ = writeln!(out, "{heading} {}\n", section.title);
+    // An explicit id: links to the section (the site's) hold when its title changes or repeats.
+    let _ = writeln!(out, "{heading} {} {{#{}}}\n", section.title, section.id);
     let _ = writeln!(
         out,
         "<img src=\"{charts_href}/{}.svg\" alt=\"{}: bar chart. The table below gives the same figures.\">\n",
@@ -113,7 +114,7 @@ fn write_latency(out: &mut String, section: &SectionReport, report: &Report, cha
 /// where the suite counted them.
 fn write_suite(out: &mut String, suite: &SuiteReport, report: &Report) {
     let heading = if suite.part.is_some() { "###" } else { "##" };
-    let _ = writeln!(out, "{heading} {}\n", suite.title);
+    let _ = writeln!(out, "{heading} {} {{#{}}}\n", suite.title, suite.id);
     if !suite.intro.trim().is_empty() {
         let _ = writeln!(out, "{}\n", suite.intro.trim());
     }

@@ -51,37 +51,13 @@ impl Method {
     /// 7e1e38c0ab: median of 100 samples.", or "machine not recorded: median of 100 samples."
     pub fn summary(&self) -> String {
         let env = &self.environment;
-        let facts = match &env.recorded {
-            Some(recorded) => {
-                let rustc = recorded
-                    .rustc
-                    .split_whitespace()
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let os = recorded.os.split(',').next().unwrap_or(&recorded.os);
-                let date = recorded
-                    .started_at
-                    .get(..10)
-                    .unwrap_or(&recorded.started_at);
-                let mut facts = String::new();
-                if let Some(name) = &recorded.machine {
-                    facts.push_str(&format!("{name}: "));
-                }
-                facts.push_str(&format!(
-                    "{}, {} cores, {os}, {rustc}, criterion {}, {date}",
-                    recorded.cpu, recorded.cores, recorded.criterion
-                ));
-                if let Some(commit) = recorded.commit_words() {
-                    facts.push_str(&format!(", commit {commit}"));
-                }
-                facts
+        let mut facts = env.machine_words();
+        if let Some(recorded) = &env.recorded {
+            facts.push_str(&format!(", {}", recorded.date()));
+            if let Some(commit) = recorded.commit_words() {
+                facts.push_str(&format!(", commit {commit}"));
             }
-            None => match &env.machine {
-                Some(name) => format!("{name} (details not recorded)"),
-                None => "machine not recorded".to_owned(),
-            },
-        };
+        }
         format!(
             "{facts}: {} of {}.",
             self.statistic_words(),
@@ -267,6 +243,8 @@ pub struct HeadlineFigure {
     pub display: String,
     /// Text shown with it.
     pub label: String,
+    /// The id of the section it comes from, as the page description names it.
+    pub section: String,
 }
 
 /// Okabe and Ito's palette: colours that stay apart for colour-blind readers.
@@ -552,6 +530,7 @@ impl Report {
             value,
             display,
             label: label.clone(),
+            section: section_id.clone(),
         }
     }
 }

@@ -1,9 +1,45 @@
-//! `summary.json`: the headline figures and every section's rows, for a landing page to render.
-//! The schema is documented in the crate docs; [`SCHEMA_VERSION`] changes with any incompatible change.
+//! `summary.json`'s schema, the one home of it: the headline figures and every section's rows,
+//! for a landing page to render.
+//!
+//! bench-report writes these types ([`Summary::of`], [`Summary::to_json`]) and a reader, such
+//! as the site, reads the very same types ([`Summary::from_json`]): the schema is written once.
+//! [`SCHEMA_VERSION`] changes with any incompatible change. Every field's meaning is on the
+//! field; an absent number is `null`, with `"—"` where it would be shown.
+//!
+//! ```
+//! let summary = bench_report::summary::Summary::from_json(r#"{
+//!     "schema": 1, "generator": "bench-report 0.1.0", "title": "Performance",
+//!     "environment": { "cpu": "AMD EPYC", "cores": 2, "os": "Linux", "rustc": "rustc 1.95.0",
+//!                      "criterion": "0.8.2", "started_at": "2026-12-01T09:00:00Z",
+//!                      "commit": "7e1e38c0ab", "dirty": false, "machine": null,
+//!                      "statistic": "median", "confidence_level": 0.95, "samples": 100,
+//!                      "summary": "AMD EPYC, 2 cores, …: median of 100 samples." },
+//!     "headlines": { "speedup": { "value": 5.6, "display": "5.6×", "label": "faster" } },
+//!     "sections": []
+//! }"#).unwrap();
+//! assert_eq!(summary.headlines["speedup"].display, "5.6×");
+//! let recorded = summary.environment.machine.recorded.as_ref().unwrap();
+//! assert_eq!(recorded.commit.as_deref(), Some("7e1e38c0ab"));
+//! ```
+//!
+//! Without recorded facts (no `environment.json` beside the results), `environment` has none of
+//! [`Recorded`](crate::environment::Recorded)'s fields, only `machine` when `--machine` named one:
+//!
+//! ```
+//! let summary = bench_report::summary::Summary::from_json(r#"{
+//!     "schema": 1, "generator": "bench-report 0.1.0", "title": "Performance",
+//!     "environment": { "statistic": "median", "confidence_level": 0.95, "samples": 100,
+//!                      "summary": "machine not recorded: median of 100 samples." },
+//!     "headlines": {}, "sections": []
+//! }"#).unwrap();
+//! assert_eq!(summary.environment.machine.recorded, None);
+//! ```
+//!
+//! Only sections of bars are listed: latency sections and suite tables are on the page alone.
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::environment::Environment;
 use crate::format;
@@ -13,7 +49,7 @@ use crate::report::{Cell, Report, SectionReport};
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// The whole summary.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// [`SCHEMA_VERSION`].
     pub schema: u32,
@@ -30,9 +66,11 @@ pub struct Summary {
 }
 
 /// The machine and the statistic.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EnvironmentSummary {
-    /// The machine's facts.
+    /// The machine's facts: [`Recorded`](crate::environment::Recorded)'s fields when the run
+    /// recorded them (`commit` and `dirty` null outside a git checkout), none of them when not;
+    /// `machine`, a name given with `--machine`, either way.
     #[serde(flatten)]
     pub machine: Environment,
     /// "median", "mean" or "slope".
@@ -46,18 +84,23 @@ pub struct EnvironmentSummary {
 }
 
 /// One headline figure.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HeadlineSummary {
-    /// The number, or null without a result.
+    /// The number, or null without a result: a ratio (speedup), nanoseconds (time) or
+    /// allocations per operation.
     pub value: Option<f64>,
     /// The number as shown ("5.6×", "11.4 ns", "0"), "—" without a result.
     pub display: String,
     /// Text shown with it.
     pub label: String,
+    /// The id of the section it comes from (one of `sections`, whose chart and book section a
+    /// page can link it to). Added within schema 1: null (absent) in summaries written before.
+    #[serde(default)]
+    pub section: Option<String>,
 }
 
 /// One section.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SectionSummary {
     /// Stable id.
     pub id: String,
@@ -73,7 +116,7 @@ pub struct SectionSummary {
     pub series: Vec<String>,
     /// The candidate's label.
     pub candidate: String,
-    /// The baseline's label, or null.
+    /// The baseline's label, or null: then each row compares with its fastest other series.
     pub baseline: Option<String>,
     /// One row per scenario.
     pub rows: Vec<RowSummary>,
@@ -84,7 +127,7 @@ pub struct SectionSummary {
 }
 
 /// One scenario.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RowSummary {
     /// Scenario label.
     pub scenario: String,
@@ -95,7 +138,7 @@ pub struct RowSummary {
 }
 
 /// One series in one scenario.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CellSummary {
     /// Series label.
     pub series: String,
@@ -120,7 +163,7 @@ pub struct CellSummary {
 }
 
 /// The candidate against another series in one scenario.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpeedupSummary {
     /// The other series' label.
     pub against: String,
@@ -128,12 +171,12 @@ pub struct SpeedupSummary {
     pub ratio: f64,
     /// Whether the confidence intervals do not overlap.
     pub holds: bool,
-    /// "5.6× faster", "1.2× slower" or "no clear difference".
+    /// "5.6× faster", "1.2× slower" (a ratio below 1) or "no clear difference" (`!holds`).
     pub display: String,
 }
 
 /// A geometric mean of ratios.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ComparisonSummary {
     /// The series compared with, or null when rows compare with different ones.
     pub against: Option<String>,
@@ -169,6 +212,7 @@ impl Summary {
                             value: h.value,
                             display: h.display.clone(),
                             label: h.label.clone(),
+                            section: Some(h.section.clone()),
                         },
                     )
                 })
@@ -183,11 +227,31 @@ impl Summary {
         }
     }
 
+    /// Reads a summary that [`Summary::to_json`] wrote; an error says which field is wrong.
+    pub fn from_json(text: &str) -> Result<Summary, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
     /// Pretty-printed JSON with a final newline.
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("the summary serialises");
         text.push('\n');
         text
+    }
+}
+
+impl SectionSummary {
+    /// The candidate's cells, where measured.
+    pub fn candidate_cells(&self) -> impl Iterator<Item = &CellSummary> {
+        let index = self
+            .series
+            .iter()
+            .position(|label| *label == self.candidate);
+        self.rows.iter().filter_map(move |row| {
+            index
+                .and_then(|i| row.cells.get(i))
+                .and_then(Option::as_ref)
+        })
     }
 }
 

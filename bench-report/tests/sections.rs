@@ -99,7 +99,9 @@ fn a_suite_table_lists_each_benchmark_with_time_memory_and_allocations() {
     let project = project(SUITE);
     bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
     let page = project.read("book/perf.md");
-    assert!(page.contains("## The suite\n\n### 2.x's own suite\n\nEvery benchmark of 2.x."));
+    assert!(
+        page.contains("## The suite\n\n### 2.x's own suite {#suite}\n\nEvery benchmark of 2.x.")
+    );
     assert!(
         page.contains(
             "| Benchmark | What it measures | Time | Memory per op | Allocations per op |"
@@ -249,4 +251,32 @@ fn the_summary_keeps_to_sections_of_bars() {
         .collect();
     assert_eq!(ids, ["parse", "serialize", "validate"]);
     assert!(project.path("book/perf/latency.svg").is_file());
+}
+
+#[test]
+fn every_section_heading_carries_its_id_so_links_to_it_do_not_depend_on_the_title() {
+    let project = project(&format!("{LATENCY}\n{SUITE}"));
+    bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
+    let page = project.read("book/perf.md");
+    let page_toml: toml::Table = made_up_page().parse().unwrap();
+    let mut ids: Vec<String> = page_toml["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect();
+    ids.extend(["latency".to_owned(), "suite".to_owned()]);
+    for id in &ids {
+        let marked: Vec<&str> = page
+            .lines()
+            .filter(|line| line.starts_with('#') && line.ends_with(&format!(" {{#{id}}}")))
+            .collect();
+        assert_eq!(marked.len(), 1, "section `{id}`: {marked:?}\n{page}");
+    }
+    // No other heading takes an explicit id.
+    let explicit = page
+        .lines()
+        .filter(|line| line.starts_with('#') && line.contains(" {#"))
+        .count();
+    assert_eq!(explicit, ids.len(), "{page}");
 }

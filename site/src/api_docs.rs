@@ -52,20 +52,8 @@ pub fn build(layout: &Layout, dest: &Path) -> Result<()> {
 
 /// Copies rustdoc's output, less cargo's lock files.
 fn copy_docs(docs: &Path, dest: &Path) -> Result<()> {
-    for entry in walkdir::WalkDir::new(docs) {
-        let entry = entry.with_context(|| format!("could not read {}", docs.display()))?;
-        let relative = entry.path().strip_prefix(docs)?;
-        let target = dest.join(relative);
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&target)
-        } else if entry.file_name() == ".lock" {
-            continue;
-        } else {
-            fs::copy(entry.path(), &target).map(drop)
-        }
-        .with_context(|| format!("could not copy {} into the site", entry.path().display()))?;
-    }
-    Ok(())
+    crate::copy_tree::copy_tree(docs, dest, |entry| entry.file_name() != ".lock")
+        .context("could not copy the API docs into the site")
 }
 
 /// `api/index.html`: sends the reader on to the crate's docs, with a link for when it doesn't.

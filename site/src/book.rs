@@ -69,6 +69,9 @@ fn render(book_dir: &Path, book_toml: &Path, dest: &Path) -> Result<()> {
     config.build.build_dir = dest.to_path_buf();
     // The site is self-contained: mdBook's "run" buttons would fetch from the Rust playground.
     config.set("output.html.playground.runnable", false)?;
+    // Readers search the guide; mdBook's search scripts and index are files of the book itself.
+    config.set("output.html.search.enable", true)?;
+    config.set("output.html.search.copy-js", true)?;
     // mdBook warns without a `site-url`, which only its 404 page uses; the site drops that page
     // (see below), so any value does.
     if config.get::<String>("output.html.site-url")?.is_none() {

@@ -1,8 +1,8 @@
 //! The test coverage figure: read from the summary the coverage command writes and commits.
 
 use crate::Layout;
-use crate::layout::COVERAGE_PATH;
-use anyhow::{Context, Result, bail, ensure};
+use crate::data_file::DataFile;
+use anyhow::{Result, ensure};
 use serde::Deserialize;
 
 /// The command that writes the coverage summary, for error messages.
@@ -27,27 +27,12 @@ pub struct Coverage {
 impl Coverage {
     /// Reads the coverage summary named by `layout.coverage`.
     pub fn load(layout: &Layout) -> Result<Coverage> {
-        let path = &layout.coverage;
-        let shown = layout.shown(path);
-        let rerun = format!(
-            "Write it with `{COVERAGE_COMMAND}` (it measures the tests' coverage) and commit it."
-        );
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                bail!(
-                    "{shown} is missing: the landing page shows the test coverage it holds. {rerun}"
-                )
-            }
-            Err(error) => return Err(error).with_context(|| format!("could not read {shown}")),
-        };
-        let coverage: Coverage = serde_json::from_str(&text).with_context(|| {
-            format!("{shown} is malformed (expected {COVERAGE_PATH}'s schema). {rerun}")
-        })?;
-        coverage
-            .validate()
-            .with_context(|| format!("{shown} is malformed. {rerun}"))?;
-        Ok(coverage)
+        DataFile {
+            path: &layout.coverage,
+            used_for: "the landing page shows the test coverage it holds",
+            written_by: &format!("`{COVERAGE_COMMAND}` (it measures the tests' coverage)"),
+        }
+        .load(layout, Coverage::validate)
     }
 
     fn validate(&self) -> Result<()> {

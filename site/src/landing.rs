@@ -1,5 +1,6 @@
 //! The landing page, `index.html`, and the files it needs (stylesheet, icon).
 
+use crate::deep_links::{DeepLinks, Target};
 use crate::figures::Figures;
 use crate::highlight;
 use crate::performance;
@@ -30,13 +31,16 @@ const STYLESHEET: &str = include_str!("../assets/site.css");
 /// The icon, served as `assets/icon.svg`.
 const ICON: &str = include_str!("../assets/icon.svg");
 
-/// Writes `index.html` and its assets into `site`.
-pub fn write(site: &Path, figures: &Figures) -> Result<()> {
+/// Writes `index.html` and its assets into `site`, its figures linking to `deep_links`.
+pub fn write(site: &Path, figures: &Figures, deep_links: &DeepLinks) -> Result<()> {
     let assets = site.join("assets");
     fs::create_dir_all(&assets)
         .with_context(|| format!("could not create {}", assets.display()))?;
     let files = [
-        (site.join("index.html"), page(figures)?.into_string()),
+        (
+            site.join("index.html"),
+            page(figures, deep_links)?.into_string(),
+        ),
         (assets.join("site.css"), STYLESHEET.to_string()),
         (assets.join("icon.svg"), ICON.to_string()),
     ];
@@ -47,7 +51,7 @@ pub fn write(site: &Path, figures: &Figures) -> Result<()> {
 }
 
 /// The landing page.
-pub fn page(figures: &Figures) -> Result<Markup> {
+pub fn page(figures: &Figures, deep_links: &DeepLinks) -> Result<Markup> {
     let summary = &figures.summary;
     Ok(html! {
         (DOCTYPE)
@@ -66,7 +70,7 @@ pub fn page(figures: &Figures) -> Result<Markup> {
                 (header(figures))
                 main #main {
                     (hero(figures)?)
-                    (headline_figures(figures))
+                    (headline_figures(figures, deep_links))
                     (features(figures))
                     section.section #performance aria-labelledby="performance-title" { div.wrap {
                         p.eyebrow { "Performance" }
@@ -78,7 +82,7 @@ pub fn page(figures: &Figures) -> Result<Markup> {
                             "own closure directly. With 16 callers at once, the time is wall time per call "
                             "across all of them, so it measures throughput."
                         }
-                        (performance::charts(summary))
+                        (performance::charts(summary, deep_links))
                         a.more href=(links::METHODOLOGY) {
                             span.more-title { "How these were measured" }
                             span.more-text { "The method, the full v3 suite, and how to run it yourself." }
@@ -115,13 +119,13 @@ fn header(figures: &Figures) -> Markup {
 
 fn hero(figures: &Figures) -> Result<Markup> {
     let sample_cards = [
-        ("Four workers, one queue", samples::SEND_EMAILS),
-        ("A bounded wait, then busy", samples::BUSY),
-        ("A worker per connection", samples::PER_CONNECTION),
+        ("Four workers, one queue", "send_emails"),
+        ("A bounded wait, then busy", "busy"),
+        ("A worker per connection", "per_connection"),
     ];
     let mut cards = Vec::new();
-    for (title, file) in sample_cards {
-        cards.push(code_card(title, file, "sample")?);
+    for (title, region) in sample_cards {
+        cards.push(code_card(title, samples::CRATE_DOCS, region)?);
     }
     Ok(html! {
         section.hero aria-labelledby="title" {
@@ -161,24 +165,43 @@ fn code_card(title: &str, file: SampleFile, region: &str) -> Result<Markup> {
     })
 }
 
-fn headline_figures(figures: &Figures) -> Markup {
+fn headline_figures(figures: &Figures, deep_links: &DeepLinks) -> Markup {
     let summary = &figures.summary;
-    let coverage = (
-        figures.coverage.percent_text(),
-        format!(
-            "line coverage of the tests, measured by {}",
-            figures.coverage.tool
-        ),
+    let coverage_label = format!(
+        "line coverage of the tests, measured by {}",
+        figures.coverage.tool
     );
-    let measured = HEADLINES
-        .map(|id| summary.headline(id))
-        .map(|h| (h.display.clone(), h.label.clone()));
     html! {
         section.figures aria-label="In numbers" {
             ul.wrap.figure-list {
-                @for (value, label) in measured.iter().chain([&coverage]) {
-                    li { span.figure-value { (value) } span.figure-label { (label) } }
+                @for id in HEADLINES {
+                    @let headline = summary.headline(id);
+                    @let target = deep_links.headline(id);
+                    li {
+                        a.figure-link href=(target.book) {
+                            span.figure-value { (headline.display) }
+                            span.figure-label { (headline.label) }
+                        }
+                        (item_links(target))
+                    }
                 }
+                li {
+                    span.figure-value { (figures.coverage.percent_text()) }
+                    span.figure-label { (coverage_label) }
+                }
+            }
+        }
+    }
+}
+
+/// The links to the API docs of the items a figure or chart measures.
+pub fn item_links(target: &Target) -> Markup {
+    html! {
+        span.figure-api {
+            "API: "
+            @for (i, item) in target.api.iter().enumerate() {
+                @if i > 0 { ", " }
+                a.api-link href=(item.href) { code { (item.name) } }
             }
         }
     }

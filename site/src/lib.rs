@@ -7,7 +7,10 @@
 pub mod api_docs;
 pub mod book;
 pub mod check;
+pub mod copy_tree;
 pub mod coverage;
+pub mod data_file;
+pub mod deep_links;
 pub mod figures;
 pub mod highlight;
 pub mod landing;
@@ -41,8 +44,9 @@ pub fn build(layout: &Layout) -> Result<Built> {
     let figures = figures::Figures::load(layout)?;
     let staging = staging_dir(layout)?;
 
-    landing::write(&staging, &figures)?;
     book::build(&layout.book_dir, &staging.join("book"))?;
+    let deep_links = deep_links::DeepLinks::find(&staging.join("book"), &figures.summary)?;
+    landing::write(&staging, &figures, &deep_links)?;
     api_docs::build(layout, &staging.join("api"))?;
 
     let report = check::SiteReport::scan(&staging)?;
@@ -81,16 +85,7 @@ fn move_dir(from: &Path, to: &Path) -> Result<()> {
     if fs::rename(from, to).is_ok() {
         return Ok(());
     }
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.with_context(|| format!("could not read {}", from.display()))?;
-        let target = to.join(entry.path().strip_prefix(from)?);
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&target)
-        } else {
-            fs::copy(entry.path(), &target).map(drop)
-        }
-        .with_context(|| format!("could not write {}", target.display()))?;
-    }
+    copy_tree::copy_tree(from, to, |_| true)?;
     fs::remove_dir_all(from).with_context(|| format!("could not remove {}", from.display()))
 }
 

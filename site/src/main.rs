@@ -34,7 +34,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let layout = Layout::workspace();
+    let layout = Layout::current()?;
     let built = site::build(&layout)?;
     println!(
         "Built the site ({} pages) into {}",

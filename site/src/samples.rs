@@ -1,8 +1,11 @@
-//! The code samples the pages show: regions of the sample files under `site/samples/`, which the
-//! tests compile and run against the workspace's `workerpool`.
+//! The code samples the pages show: regions of the crate docs' examples (`workerpool/src/lib.rs`,
+//! run as its doc-tests) and of the sample files under `site/samples/` (compiled and run by this
+//! crate's tests). Each sample has that one copy.
 //!
 //! A region is the lines between `// ANCHOR: name` and `// ANCHOR_END: name` (the markers mdBook
 //! uses too). A name may mark several regions in one file; they are shown one after the other.
+//! In the crate docs the markers are hidden lines (`# // ANCHOR: name`), and so are the lines
+//! rustdoc hides (`# `), which the pages leave out as rustdoc does.
 
 use anyhow::{Result, bail};
 
@@ -13,6 +16,8 @@ pub struct SampleFile {
     pub name: &'static str,
     /// The file's text.
     pub text: &'static str,
+    /// Whether the code is in `//!` doc comments, rustdoc's hidden lines among it.
+    pub crate_docs: bool,
 }
 
 macro_rules! sample_file {
@@ -20,16 +25,18 @@ macro_rules! sample_file {
         SampleFile {
             name: $name,
             text: include_str!(concat!("../samples/", $name)),
+            crate_docs: false,
         }
     };
 }
 
-/// Four workers sending a queue of emails.
-pub const SEND_EMAILS: SampleFile = sample_file!("send_emails.rs");
-/// A bounded wait for room in the queue, then "busy".
-pub const BUSY: SampleFile = sample_file!("busy.rs");
-/// A worker per connection, removed when its client goes away.
-pub const PER_CONNECTION: SampleFile = sample_file!("per_connection.rs");
+/// The crate docs, whose examples are the landing page's first samples (regions `send_emails`,
+/// `busy`, `per_connection`) and the README's (`send_emails`).
+pub const CRATE_DOCS: SampleFile = SampleFile {
+    name: "workerpool/src/lib.rs",
+    text: include_str!("../../workerpool/src/lib.rs"),
+    crate_docs: true,
+};
 /// The same work against v2 and v3.
 pub const UPGRADE: SampleFile = sample_file!("upgrade.rs");
 
@@ -41,6 +48,9 @@ impl SampleFile {
         let mut blocks: Vec<Vec<&str>> = Vec::new();
         let mut open: Option<Vec<&str>> = None;
         for (number, line) in self.text.lines().enumerate() {
+            let Some(line) = self.code_line(line) else {
+                continue;
+            };
             let marker = line.trim();
             match open.as_mut() {
                 None if marker == start => open = Some(Vec::new()),
@@ -75,6 +85,23 @@ impl SampleFile {
         let code: Vec<String> = blocks.iter().map(|block| dedent(block)).collect();
         Ok(code.join("\n"))
     }
+
+    /// `line` as code: in the crate docs, less its `//!`, and `None` for the prose around the
+    /// examples and for hidden lines (their markers kept, shown as plain markers).
+    fn code_line<'a>(&self, line: &'a str) -> Option<&'a str> {
+        if !self.crate_docs {
+            return Some(line);
+        }
+        let doc = line.trim_start().strip_prefix("//!")?;
+        let doc = doc.strip_prefix(' ').unwrap_or(doc);
+        let trimmed = doc.trim_start();
+        match trimmed.strip_prefix("# ") {
+            Some(hidden) if hidden.starts_with("// ANCHOR") => Some(hidden),
+            Some(_) => None,
+            None if trimmed == "#" => None,
+            None => Some(doc),
+        }
+    }
 }
 
 /// Joins `lines`, less the indentation they all share; blank lines do not count.
@@ -101,7 +128,18 @@ mod tests {
         SampleFile {
             name: "test.rs",
             text,
+            crate_docs: false,
         }
+    }
+
+    #[test]
+    fn in_crate_docs_hidden_lines_and_prose_are_left_out() {
+        let docs = SampleFile {
+            name: "lib.rs",
+            text: "//! Prose.\n//! ```\n//! # let hidden = 1;\n//! # // ANCHOR: a\n//! fn f() {\n//!     # g();\n//!     h();\n//! #\n//! }\n//!     # // ANCHOR_END: a\n//! ```\nmod m;\n",
+            crate_docs: true,
+        };
+        assert_eq!(docs.region("a").unwrap(), "fn f() {\n    h();\n}\n");
     }
 
     #[test]
@@ -144,15 +182,15 @@ mod tests {
     #[test]
     fn every_sample_the_pages_show_exists() {
         for (sample, region) in [
-            (SEND_EMAILS, "sample"),
-            (BUSY, "sample"),
-            (PER_CONNECTION, "sample"),
+            (CRATE_DOCS, "send_emails"),
+            (CRATE_DOCS, "busy"),
+            (CRATE_DOCS, "per_connection"),
             (UPGRADE, "v2"),
             (UPGRADE, "v3"),
         ] {
             let code = sample.region(region).unwrap();
             assert!(
-                !code.contains("ANCHOR") && !code.starts_with(' '),
+                !code.contains("ANCHOR") && !code.starts_with(' ') && !code.contains("# "),
                 "{}:\n{code}",
                 sample.name
             );

@@ -1,6 +1,8 @@
-//! The landing page in a real headless Chromium, at a desktop and a phone width: no console
-//! errors, nothing fetched from another host, the charts visible, "Show as a table" reveals the
-//! table, and the links to the book and the API docs open. Screenshots, light and dark, go to
+//! The landing page in a real headless Chromium, at two desktop widths and a phone's: no console
+//! errors, nothing fetched from another host, the charts visible, no code card scrolling or
+//! cutting a line at desktop width (on a phone they scroll inside the card), "Show as a table"
+//! reveals the table, the links to the book and the API docs open, and the book's search finds
+//! a chapter. Screenshots, light and dark, go to
 //! `target/site-screenshots/` for a reviewer to look at.
 //!
 //! Without Chromium (Debian's `chromium`, at /usr/bin/chromium or `$SITE_CHROMIUM`) the test says
@@ -10,6 +12,7 @@ mod common;
 
 use base64::Engine as _;
 use headless_chrome::protocol::cdp::{Emulation, Log, Page, Runtime};
+use headless_chrome::util::Wait;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use site::landing::links;
 use site::serve::Preview;
@@ -27,11 +30,17 @@ struct Screen {
     mobile: bool,
 }
 
-const SCREENS: [Screen; 2] = [
+const SCREENS: [Screen; 3] = [
     Screen {
         name: "desktop",
-        width: 1280,
+        width: 1366,
         height: 900,
+        mobile: false,
+    },
+    Screen {
+        name: "wide",
+        width: 1920,
+        height: 1080,
         mobile: false,
     },
     Screen {
@@ -92,6 +101,7 @@ fn the_landing_page_works_in_a_real_browser_at_desktop_and_phone_width() {
 
         assert_charts_visible(&tab, screen);
         assert_fits_the_width(&tab, screen);
+        assert_code_cards_fit(&tab, screen);
         assert_only_local_requests(&tab, &url, screen);
         save_screenshot(&tab, &screenshots.join(format!("{}.png", screen.name)));
         emulate(&tab, screen, "dark");
@@ -104,16 +114,33 @@ fn the_landing_page_works_in_a_real_browser_at_desktop_and_phone_width() {
         );
         console.assert_none(&format!("the landing page at {} width", screen.name));
 
-        // Each link, and an element only the page it opens has.
+        // Each link, and an element only the page it opens has; the first figure's deep links too.
+        let href = |css: &str| {
+            evaluate(
+                &tab,
+                &format!("document.querySelector('{css}').getAttribute('href')"),
+            )
+            .as_str()
+            .unwrap_or_else(|| panic!("the landing page has no {css}"))
+            .to_owned()
+        };
+        let deep_book = href(".figure-list a.figure-link");
+        let deep_api = href(".figure-list a.api-link");
         for (link, marker) in [
             (links::BOOK, "#mdbook-content"),
             (links::API, "body.rustdoc"),
+            (deep_book.as_str(), "#mdbook-content"),
+            (deep_api.as_str(), "body.rustdoc"),
         ] {
             assert_link_opens(&tab, &url, link, marker, screen);
             console.assert_none(&format!(
                 "{link}, opened from the landing page at {} width",
                 screen.name
             ));
+        }
+        if !screen.mobile {
+            assert_search_finds_the_chapter(&tab, &url, screen);
+            console.assert_none(&format!("the book's search at {} width", screen.name));
         }
         tab.close(false).expect("the tab closes");
     }
@@ -127,8 +154,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 fn screenshot_dir() -> PathBuf {
-    let dir = site::Layout::workspace()
-        .root
+    let dir = common::workspace_root()
         .join("target")
         .join("site-screenshots");
     std::fs::create_dir_all(&dir).expect("the screenshot folder can be created");
@@ -216,6 +242,107 @@ fn assert_fits_the_width(tab: &Tab, screen: &Screen) {
         "{} width: the page is {scroll_width}px wide and scrolls sideways",
         screen.name
     );
+}
+
+/// At desktop widths every code card shows all of its code: nothing scrolls, nothing is cut off.
+/// On a phone a line too long for the card wraps or scrolls inside it, never past its edge.
+fn assert_code_cards_fit(tab: &Tab, screen: &Screen) {
+    let cards = evaluate(
+        tab,
+        "JSON.stringify([...document.querySelectorAll('.code-card')].map(card => {
+            const pre = card.querySelector('pre');
+            const style = getComputedStyle(pre);
+            const longest = pre.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '');
+            return { caption: card.querySelector('figcaption').textContent, longest,
+                     scrollWidth: pre.scrollWidth, clientWidth: pre.clientWidth,
+                     scrollHeight: pre.scrollHeight, clientHeight: pre.clientHeight,
+                     overflowX: style.overflowX, whiteSpace: style.whiteSpace,
+                     right: card.getBoundingClientRect().right };
+        }))",
+    );
+    let cards: Vec<serde_json::Value> = serde_json::from_str(cards.as_str().unwrap()).unwrap();
+    assert!(
+        cards.len() >= 5,
+        "the landing page has {} code cards",
+        cards.len()
+    );
+    for card in &cards {
+        let number = |key: &str| card[key].as_f64().unwrap();
+        let caption = &card["caption"];
+        assert!(
+            number("right") <= f64::from(screen.width) + 0.5,
+            "{} width: the card {caption} reaches past the page: {card}",
+            screen.name
+        );
+        assert!(
+            number("scrollHeight") <= number("clientHeight") + 0.5,
+            "{} width: the card {caption} cuts off its last lines: {card}",
+            screen.name
+        );
+        let too_wide = number("scrollWidth") > number("clientWidth") + 0.5;
+        if screen.mobile {
+            let scrolls = matches!(card["overflowX"].as_str(), Some("auto" | "scroll"));
+            assert!(
+                !too_wide || scrolls,
+                "{} width: the card {caption} clips {:?} instead of wrapping or scrolling: {card}",
+                screen.name,
+                card["longest"]
+            );
+        } else {
+            assert!(
+                !too_wide,
+                "{} width: the card {caption} scrolls or clips {:?}: {card}",
+                screen.name, card["longest"]
+            );
+        }
+    }
+}
+
+/// Types a word only the methodology chapter has into the book's search, and follows the
+/// first result to that chapter.
+fn assert_search_finds_the_chapter(tab: &Tab, url: &str, screen: &Screen) {
+    tab.navigate_to(&format!("{url}{}", links::BOOK))
+        .and_then(|t| t.wait_until_navigated())
+        .expect("the book loads");
+    tab.find_element("#mdbook-search-toggle")
+        .expect("the book has a search button")
+        .click()
+        .expect("the search button can be clicked");
+    tab.wait_for_element("#mdbook-searchbar")
+        .expect("the search bar opens")
+        .type_into("criterion")
+        .expect("a query can be typed");
+    let result = tab
+        .wait_for_element("#mdbook-searchresults li a")
+        .unwrap_or_else(|e| panic!("{} width: the search shows no result: {e}", screen.name));
+    let href = result
+        .get_attribute_value("href")
+        .expect("the result's link can be read")
+        .unwrap_or_default();
+    assert!(
+        href.starts_with("methodology.html"),
+        "{} width: the first result for \"criterion\" links to {href}, not the methodology chapter",
+        screen.name
+    );
+    result.click().expect("the result can be clicked");
+    let chapter = format!("{url}{}", links::METHODOLOGY);
+    let opened = Wait::with_timeout(Duration::from_secs(30))
+        .until(|| Some(tab.get_url()).filter(|opened| opened.starts_with(&chapter)))
+        .unwrap_or_else(|_| {
+            panic!(
+                "{} width: the search result opened {}, not {chapter}",
+                screen.name,
+                tab.get_url()
+            )
+        });
+    tab.wait_until_navigated().expect("the chapter loads");
+    tab.wait_for_element("#mdbook-content h1")
+        .unwrap_or_else(|e| panic!("{} width: {opened} shows no chapter: {e}", screen.name));
+    let heading = evaluate(
+        tab,
+        "document.querySelector('#mdbook-content h1').textContent",
+    );
+    assert_eq!(heading, "How these were measured", "{} width", screen.name);
 }
 
 fn assert_only_local_requests(tab: &Tab, url: &str, screen: &Screen) {

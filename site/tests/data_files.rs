@@ -111,3 +111,36 @@ fn a_chart_the_summary_names_must_be_there() {
     let error = build_error(&layout);
     assert!(error.contains("jobs.svg, which is missing"), "{error}");
 }
+
+#[test]
+fn a_headline_without_a_charted_section_is_malformed() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = layout_with_data(&dir);
+    let text = fs::read_to_string(&layout.summary).unwrap();
+
+    // Written by a bench-report from before headlines named their section.
+    let without = text.replacen(",\n      \"section\": \"delegate\"", "", 1);
+    assert_ne!(
+        without, text,
+        "the fixture's `delegate` headline names its section"
+    );
+    fs::write(&layout.summary, without).unwrap();
+    let error = build_error(&layout);
+    assert!(
+        error.contains("headline `delegate` names no section")
+            && error.contains(site::summary::SUMMARY_COMMAND),
+        "{error}"
+    );
+
+    // `suite` is in the summary but compares nothing with a baseline, so it has no chart.
+    fs::write(
+        &layout.summary,
+        text.replacen("\"section\": \"delegate\"", "\"section\": \"suite\"", 1),
+    )
+    .unwrap();
+    let error = build_error(&layout);
+    assert!(
+        error.contains("headline `delegate` comes from the section `suite`"),
+        "{error}"
+    );
+}

@@ -8,20 +8,30 @@
 //! # Four workers sending emails
 //!
 //! ```
-//! # #[derive(Debug)] struct Email(u32);
-//! # fn send(email: Email) { let _ = email.0; }
+//! # // These examples are the one copy of the landing page's samples and the README's: the
+//! # // site shows the lines between the ANCHOR markers less the hidden (`# `) ones.
+//! # use std::sync::Mutex;
+//! # struct Email(u32);
+//! # static SENT: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+//! # fn send(email: Email) { SENT.lock().unwrap().push(email.0); }
 //! # fn main() -> Result<(), workerpool::Error> {
-//! # let emails = (0..250).map(Email);
-//! // A queue of 100 emails, and four workers that send them, one email each at a time.
+//! # let emails = (0..1000).map(Email); // ten times what the queue holds: delegate waits
+//! # // ANCHOR: send_emails
+//! // A queue of 100 emails, and four workers
+//! // that send them, one email each at a time.
 //! let pool = workerpool::Pool::new(100);
 //! for _ in 0..4 {
-//!     pool.add_worker(send);
+//!     pool.add_worker(send); // send: fn(Email)
 //! }
 //!
-//! for e in emails {
-//!     pool.delegate(e)?; // waits while the queue is full
+//! for email in emails {
+//!     pool.delegate(email)?; // waits for room
 //! }
 //! pool.stop(); // runs the queue, then joins the workers
+//! # // ANCHOR_END: send_emails
+//! # let mut sent = SENT.lock().unwrap().clone();
+//! # sent.sort();
+//! # assert_eq!(sent, (0..1000).collect::<Vec<_>>(), "every email sent once, before stop returned");
 //! # Ok(())
 //! # }
 //! ```
@@ -31,48 +41,71 @@
 //! ```
 //! use std::time::Duration;
 //!
-//! # struct Email;
-//! #[derive(Debug)]
-//! struct Busy;
+//! # #[derive(Debug, PartialEq)]
+//! # struct Email(u32);
+//! /// No room in time: the request is turned away, its email handed back.
+//! #[derive(Debug, PartialEq)]
+//! struct Busy(Email);
 //!
 //! fn accept(pool: &workerpool::Pool<Email>, email: Email) -> Result<(), Busy> {
-//!     // Wait up to 100 ms for room in the queue, then turn the request away.
-//!     pool.delegate_timeout(email, Duration::from_millis(100))
-//!         .map_err(|_| Busy)
+//!     # // ANCHOR: busy
+//!     // Wait up to 100 ms for room in the queue,
+//!     // then turn it away, the email handed back.
+//!     let wait = Duration::from_millis(100);
+//!     pool.delegate_timeout(email, wait)
+//!         .map_err(|e| Busy(e.into_job()))
+//!     # // ANCHOR_END: busy
 //! }
-//! # let pool = workerpool::Pool::new(1);
-//! # assert!(accept(&pool, Email).is_ok());
-//! # assert!(accept(&pool, Email).is_err()); // no worker, so the queue stays full
+//! # let pool = workerpool::Pool::new(1); // no worker, so the queue stays full once it has one
+//! # assert_eq!(accept(&pool, Email(1)), Ok(()));
+//! # assert_eq!(accept(&pool, Email(2)), Err(Busy(Email(2))));
+//! # assert_eq!(pool.queued(), 1, "the turned-away email was not queued");
 //! ```
 //!
 //! # A worker per connection
 //!
 //! ```
 //! use std::collections::HashMap;
-//! use std::sync::mpsc::{channel, Sender};
+//! # use std::sync::mpsc::{channel, Sender};
 //!
 //! # struct Email;
-//! struct Client { id: u32, outbox: Sender<Email> }
+//! /// A connection to a mail server; sending takes `&mut self`, as a real one's would.
+//! struct Client { id: u32, outbox: Sender<u32> }
 //! impl Client {
-//!     fn send(&self, email: Email) { self.outbox.send(email).unwrap(); }
+//!     fn id(&self) -> u32 { self.id }
+//!     fn send(&mut self, _: Email) { self.outbox.send(self.id).unwrap(); }
 //! }
-//! # let (outbox, _sent) = channel();
-//! # let clients: Vec<Client> = (0..3).map(|id| Client { id, outbox: outbox.clone() }).collect();
-//! # let gone = 1;
-//!
+//! # let (outbox, sent) = channel();
+//! # let clients: Vec<Client> = (1..=3).map(|id| Client { id, outbox: outbox.clone() }).collect();
+//! # drop(outbox);
+//! # let gone = 2;
 //! let pool = workerpool::Pool::new(100);
 //!
-//! // A worker per connection, each sending through its own client.
+//! # // ANCHOR: per_connection
+//! // A worker per connection, each sending
+//! // through its own client.
 //! let mut workers = HashMap::new();
-//! for client in clients {
-//!     let id = client.id;
-//!     workers.insert(id, pool.add_worker(move |email| client.send(email)));
+//! for mut client in clients {
+//!     let id = client.id();
+//!     let send = move |e| client.send(e);
+//!     workers.insert(id, pool.add_worker(send));
 //! }
+//! # for _ in 0..30 { pool.delegate(Email).unwrap(); }
+//! # pool.wait_idle();
+//! # assert_eq!(sent.try_iter().count(), 30);
 //!
-//! // A client goes away: its worker finishes the email it is sending, then exits.
-//! workers.remove(&gone).unwrap().remove();
+//! // A client goes away: its worker finishes
+//! // the email it is sending, then exits.
+//! if let Some(worker) = workers.remove(&gone) {
+//!     worker.remove();
+//! }
+//! # // ANCHOR_END: per_connection
 //! # assert_eq!(pool.workers(), 2);
-//! # pool.delegate(Email).unwrap();
+//! # for _ in 0..30 { pool.delegate(Email).unwrap(); }
+//! # pool.stop();
+//! # let senders: Vec<u32> = sent.try_iter().collect();
+//! # assert_eq!(senders.len(), 30, "every email was sent");
+//! # assert!(senders.iter().all(|&id| id != gone), "client {gone} sent after it went away");
 //! ```
 //!
 //! # What happens when

@@ -1,4 +1,4 @@
-//! `workerpool::v2` keeps the contract of the 2.x API (shared/v2-api.md): untyped jobs,
+//! `workerpool::v2` keeps the contract of the 2.x API (docs/v2-api.md): untyped jobs,
 //! workers found by identity, `NoWorkers`, a `stop` that leaves the queue.
 #![cfg(feature = "v2")]
 #![allow(deprecated)]

@@ -74,18 +74,15 @@ pub fn decode(text: &str) -> String {
 /// `path` with `.` and `..` worked out; `None` when it climbs above its root. A path that ends
 /// in `/` keeps it, as `a/` names a folder's index page.
 fn normalize(path: &Path) -> Option<PathBuf> {
-    let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
-    for component in path.components() {
+    let clean = path_clean::clean(path);
+    let mut normal = PathBuf::new();
+    for component in clean.components() {
         match component {
-            Component::Normal(part) => parts.push(part),
-            Component::ParentDir => {
-                parts.pop()?;
-            }
+            Component::Normal(part) => normal.push(part),
             Component::CurDir => {}
-            Component::RootDir | Component::Prefix(_) => return None,
+            Component::ParentDir | Component::RootDir | Component::Prefix(_) => return None,
         }
     }
-    let mut normal: PathBuf = parts.iter().collect();
     if path.as_os_str().to_string_lossy().ends_with('/') {
         normal.push("");
     }

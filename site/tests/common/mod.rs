@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 /// The workspace layout, with the tests' own output folders, and the committed data files or,
 /// where one is not committed yet, its fixture (said on stderr).
 pub fn test_layout(name: &str) -> Layout {
-    let workspace = Layout::workspace();
+    let workspace = Layout::find(&workspace_root()).expect("the tests run inside the workspace");
     let scratch = workspace.root.join("target").join("site-test").join(name);
     let fixture = |real: &Path, file: &str| -> PathBuf {
         if real.exists() {
@@ -51,4 +51,11 @@ pub fn built_site() -> &'static Built {
             Err(error) => panic!("the site does not build: {error:#}"),
         }
     })
+}
+
+/// The root of the workspace these tests belong to.
+pub fn workspace_root() -> PathBuf {
+    Layout::find(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .expect("the tests run inside the workspace")
+        .root
 }
