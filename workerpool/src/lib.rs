@@ -98,6 +98,7 @@
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms, unreachable_pub)]
 
+mod async_api;
 mod backoff;
 mod builder;
 mod error;
@@ -110,6 +111,7 @@ mod worker;
 #[cfg(feature = "v2")]
 pub mod v2;
 
+pub use async_api::{Delegate, DelegateFrom, WaitIdle};
 pub use builder::Builder;
 pub use error::{DelegateError, Error};
 pub use pool::Pool;

@@ -4,6 +4,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use crate::async_api::AsyncWaiters;
 use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::ring::{PushError, Ring};
@@ -42,7 +43,7 @@ use crate::worker::{self, Control, Payload, WorkerHandle, WorkerRecord};
 /// assert_eq!(received.iter().sum::<u64>(), 385);
 /// ```
 pub struct Pool<T: Send + 'static> {
-    shared: Arc<Shared<T>>,
+    pub(crate) shared: Arc<Shared<T>>,
 }
 
 /// What the pool and its worker threads share.
@@ -57,6 +58,8 @@ pub(crate) struct Shared<T> {
     pub(crate) handoff_waiters: Waiters,
     /// A queue length of 0: a delegate waits until a worker has taken its job.
     pub(crate) rendezvous: bool,
+    /// Async tasks waiting for room, a handoff or idle (`async_api`).
+    pub(crate) async_waiters: AsyncWaiters,
     /// Workers counted by [`Pool::workers`].
     workers: AtomicUsize,
     /// The cores this process may run on.
@@ -65,7 +68,7 @@ pub(crate) struct Shared<T> {
     /// Jobs queued and then handed back instead of run; they count as finished.
     returned: AtomicUsize,
     registry: Mutex<Registry>,
-    idle: Idle,
+    pub(crate) idle: Idle,
     config: Config,
 }
 
@@ -79,8 +82,8 @@ struct Registry {
 }
 
 /// Where [`Pool::wait_idle`] waits.
-struct Idle {
-    waiters: AtomicUsize,
+pub(crate) struct Idle {
+    pub(crate) waiters: AtomicUsize,
     lock: Mutex<()>,
     changed: Condvar,
 }
@@ -148,6 +151,7 @@ impl<T: Send + 'static> Pool<T> {
                 room_waiters: Waiters::new(false, cores).looking_again(),
                 handoff_waiters: Waiters::new(false, cores),
                 rendezvous: queue_len == 0,
+                async_waiters: AsyncWaiters::new(),
                 workers: AtomicUsize::new(0),
                 cores,
                 panics: AtomicUsize::new(0),
@@ -436,6 +440,7 @@ impl<T: Send + 'static> Pool<T> {
                 shared.job_returned(1);
                 // The slot is free again: a delegate waiting for room can go on.
                 shared.room_waiters.notify();
+                shared.async_waiters.room.wake_one();
                 let kind = if shared.ring.is_closed() {
                     Error::Stopped
                 } else {
@@ -475,6 +480,7 @@ impl<T: Send + 'static> Pool<T> {
         shared.job_waiters.wake_all();
         shared.room_waiters.wake_all();
         shared.handoff_waiters.wake_all();
+        shared.async_waiters.wake_all();
         let caller = shared.join_workers();
         // Jobs no worker is left to run. A rendezvous queue holds only jobs whose
         // delegates are still waiting: they take their own back.
@@ -628,10 +634,12 @@ impl<T: Send + 'static> Shared<T> {
     /// time) then feeds many jobs instead of one.
     #[inline]
     pub(crate) fn job_taken(&self) {
-        self.room_waiters
-            .notify_if(|| self.ring.len() <= self.ring.capacity() / 2);
+        let worth_waking = || self.ring.len() <= self.ring.capacity() / 2;
+        self.room_waiters.notify_if(worth_waking);
+        self.async_waiters.room.wake_one_if(worth_waking);
         if self.rendezvous {
             self.handoff_waiters.notify();
+            self.async_waiters.handoff.wake_all();
         }
     }
 
@@ -666,7 +674,7 @@ impl<T: Send + 'static> Shared<T> {
         }
     }
 
-    fn job_returned(&self, count: usize) {
+    pub(crate) fn job_returned(&self, count: usize) {
         if count > 0 {
             self.returned.fetch_add(count, Ordering::SeqCst);
             self.notify_idle();
@@ -681,15 +689,18 @@ impl<T: Send + 'static> Shared<T> {
         self.going_idle();
         // A delegate asleep for room waits for pops this worker will no longer make.
         self.room_waiters.notify();
+        self.async_waiters.room.wake_one();
     }
 
     fn notify_idle(&self) {
-        let _guard = lock(&self.idle.lock);
+        let guard = lock(&self.idle.lock);
         self.idle.changed.notify_all();
+        drop(guard);
+        self.async_waiters.idle.wake_all();
     }
 
     /// Jobs run or handed back since the pool was made.
-    fn finished_jobs(&self) -> usize {
+    pub(crate) fn finished_jobs(&self) -> usize {
         fence(Ordering::SeqCst);
         let registry = lock(&self.registry);
         let running: usize = registry.records.iter().map(|record| record.done()).sum();
@@ -697,7 +708,7 @@ impl<T: Send + 'static> Shared<T> {
     }
 
     /// The record of the worker whose thread calls this, if it is one of ours.
-    fn current_worker(&self) -> Option<Arc<WorkerRecord>> {
+    pub(crate) fn current_worker(&self) -> Option<Arc<WorkerRecord>> {
         let registry = lock(&self.registry);
         registry
             .records
