@@ -62,6 +62,7 @@ fn timeouts_racing_the_workers_lose_nothing_and_queue_nothing_twice() {
     const TASKS: u64 = 500;
     let pool = Arc::new(Pool::new(4));
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let ran = Ran::default();
     ran.add_worker(&pool, Some(Arc::clone(&gate)));
     ran.add_worker(&pool, None);
@@ -110,6 +111,7 @@ fn select_against_a_shutdown_signal_on_a_current_thread_runtime_loses_nothing() 
         .unwrap();
     let pool = Arc::new(Pool::new(2));
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let ran = Ran::default();
     ran.add_worker(&pool, Some(Arc::clone(&gate)));
     let (shutdown, signal) = tokio::sync::watch::channel(false);

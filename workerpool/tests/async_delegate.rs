@@ -75,6 +75,7 @@ fn a_current_thread_runtime_runs_other_tasks_while_workers_are_busy() {
         .unwrap();
     let pool = Arc::new(Pool::new(2));
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let ran = Ran::default();
     ran.add_worker(&pool, Some(Arc::clone(&gate)));
     runtime.block_on(async {
@@ -213,6 +214,7 @@ fn a_woken_future_that_is_dropped_passes_its_wake_up_on() {
     assert!(poll_once(&mut first, &first_waker).is_pending());
     assert!(poll_once(&mut second, &second_waker).is_pending());
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let ran = Ran::default();
     ran.add_worker(&pool, Some(Arc::clone(&gate)));
     // The worker takes job 100: room for one, and the first to wait is woken for it.
@@ -248,6 +250,7 @@ fn a_woken_future_that_leaves_room_wakes_the_next_until_the_queue_is_full() {
     // The worker takes 100, then 101 (half the queue is free: the first waiter is woken)
     // and holds 101.
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let ran = Ran::default();
     {
         let (ran, gate) = (ran.clone(), Arc::clone(&gate));

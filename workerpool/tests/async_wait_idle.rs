@@ -20,7 +20,9 @@ fn poll_once<F: std::future::Future + Unpin>(
 fn waits_for_the_jobs_queued_before_the_call_and_not_for_later_ones() {
     let pool = Pool::new(8);
     let gate = Gate::new();
+    let _open_on_exit = gate.opens_on_drop();
     let later_gate = Gate::new();
+    let _later_open_on_exit = later_gate.opens_on_drop();
     let ran = Ran::default();
     {
         let (ran, gate, later_gate) = (ran.clone(), Arc::clone(&gate), Arc::clone(&later_gate));

@@ -32,6 +32,21 @@ impl Gate {
         *self.open.lock().unwrap() = true;
         self.opened.notify_all();
     }
+
+    /// Opens the gate when dropped: a test that fails while workers wait at it then
+    /// reports its failure instead of hanging in the pool's drop.
+    pub fn opens_on_drop(self: &Arc<Self>) -> OpenOnDrop {
+        OpenOnDrop(Arc::clone(self))
+    }
+}
+
+/// See [`Gate::opens_on_drop`].
+pub struct OpenOnDrop(Arc<Gate>);
+
+impl Drop for OpenOnDrop {
+    fn drop(&mut self) {
+        self.0.open();
+    }
 }
 
 /// The jobs workers ran, in the order they ran them.
