@@ -21,9 +21,9 @@ impl<T: Send + 'static> Pool<T> {
     /// the pool stops; waiting futures are woken in the order they began to wait, and a
     /// woken future that finds room left wakes the next one.
     ///
-    /// The future takes 40 bytes plus the job (64-bit targets; `size_of::<Delegate<'_,
-    /// u64>>()` is 48), keeps its place in the wait inside itself, and allocates nothing
-    /// once the pool has seen as many futures waiting at once before.
+    /// The future takes 32 bytes plus an `Option<T>` (64-bit targets: 48 for a `u64`
+    /// job), keeps its place in the wait inside itself, and allocates nothing once the
+    /// pool has seen as many futures waiting at once before.
     ///
     /// On a rendezvous pool (`Pool::new(0)`) it resolves as `delegate` returns there: once
     /// a worker has taken the job, or with the job back if the pool stops first.
