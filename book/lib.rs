@@ -36,6 +36,7 @@ chapters! {
     stopping => "src/guide/stopping.md",
     errors => "src/guide/errors.md",
     patterns => "src/guide/patterns.md",
+    from_async => "src/guide/async.md",
     upgrading => "src/upgrading.md",
     methodology => "src/methodology.md",
 }
