@@ -140,14 +140,11 @@ where
     let mut left = futures.len();
     while left > 0 {
         for slot in futures.iter_mut() {
-            if let Some(future) = slot {
-                if let std::task::Poll::Ready(result) =
-                    std::pin::Pin::new(future).poll(&mut context)
-                {
-                    result.unwrap();
-                    *slot = None;
-                    left -= 1;
-                }
+            let Some(future) = slot else { continue };
+            if let std::task::Poll::Ready(result) = std::pin::Pin::new(future).poll(&mut context) {
+                result.unwrap();
+                *slot = None;
+                left -= 1;
             }
         }
         std::thread::yield_now();
