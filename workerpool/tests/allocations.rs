@@ -1,5 +1,6 @@
-//! Queueing a job into a queue with room, and a worker taking and running it, allocate
-//! nothing: a counting global allocator fails this test if either does.
+//! Queueing a job into a queue with room, a worker taking and running it, and async
+//! callers waiting for room, allocate nothing: a counting global allocator fails this test
+//! if any does.
 //!
 //! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
 //! test thread allocates while it counts.
@@ -128,13 +129,80 @@ fn v2_allocates_for_every_job() {
     );
 }
 
+/// Polls every future in `futures` round after round until all have resolved; each must
+/// resolve to `Ok`. A no-op waker: the futures are polled again whether woken or not.
+fn poll_all_to_completion<F, E>(futures: &mut [Option<F>])
+where
+    F: std::future::Future<Output = Result<(), E>> + Unpin,
+    E: std::fmt::Debug,
+{
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    let mut left = futures.len();
+    while left > 0 {
+        for slot in futures.iter_mut() {
+            let Some(future) = slot else { continue };
+            if let std::task::Poll::Ready(result) = std::pin::Pin::new(future).poll(&mut context) {
+                result.unwrap();
+                *slot = None;
+                left -= 1;
+            }
+        }
+        std::thread::yield_now();
+    }
+}
+
+/// Async callers waiting for room in a small queue, and an async wait for idle: once the
+/// pool has seen as many futures waiting at once, the next rounds allocate nothing.
+fn async_delegates_waiting_for_room_allocate_nothing_in_steady_state() {
+    const WAITING: usize = 64;
+    let pool: Pool<u64> = Pool::new(4);
+    let total = Arc::new(AtomicUsize::new(0));
+    {
+        let total = Arc::clone(&total);
+        pool.add_worker(move |job| {
+            total.fetch_add(job as usize, Ordering::Relaxed);
+        });
+    }
+    let round = |pool: &Pool<u64>| {
+        let mut futures: [Option<_>; WAITING] =
+            std::array::from_fn(|job| Some(pool.delegate_async(job as u64)));
+        poll_all_to_completion(&mut futures);
+        let mut slots: [Option<u64>; WAITING] = std::array::from_fn(|job| Some(job as u64));
+        let mut futures: [Option<_>; WAITING] = {
+            let mut slots = slots.iter_mut();
+            std::array::from_fn(|_| Some(pool.delegate_async_from(slots.next().unwrap())))
+        };
+        poll_all_to_completion(&mut futures);
+        drop(futures);
+        assert!(slots.iter_mut().all(|slot| slot.is_none()));
+        futures::executor::block_on(pool.wait_idle_async());
+    };
+    // The first rounds grow the waiting list (and start block_on's thread-local waker).
+    for _ in 0..3 {
+        round(&pool);
+    }
+    let made = allocations_in(|| {
+        for _ in 0..10 {
+            round(&pool);
+        }
+    });
+    assert_eq!(
+        made, 0,
+        "{made} allocations for 10 rounds of {WAITING} async delegates"
+    );
+    let per_round = 2 * (WAITING * (WAITING - 1) / 2);
+    assert_eq!(total.load(Ordering::Relaxed), 13 * per_round);
+    assert!(pool.stop().is_empty());
+}
+
 fn main() {
     // The counter must see allocations, or the zeros above would prove nothing.
     assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
 
     delegating_into_room_allocates_nothing();
     running_jobs_on_workers_allocates_nothing();
+    async_delegates_waiting_for_room_allocate_nothing_in_steady_state();
     #[cfg(feature = "v2")]
     v2_allocates_for_every_job();
-    println!("allocations: queueing and running jobs allocated nothing");
+    println!("allocations: queueing and running jobs, sync and async, allocated nothing");
 }
