@@ -47,7 +47,6 @@ chapters! {
     beyond => "src/guide/beyond.md",
     api => "src/api.md",
     troubleshooting => "src/troubleshooting.md",
-    from_async => "src/guide/async.md",
     upgrading => "src/upgrading.md",
     methodology => "src/methodology.md",
 }
