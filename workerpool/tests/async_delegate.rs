@@ -296,6 +296,69 @@ fn on_a_rendezvous_pool_the_future_resolves_once_a_worker_took_the_job() {
 }
 
 #[test]
+fn on_a_rendezvous_pool_each_future_waits_for_its_own_handoff() {
+    let pool = Pool::new(0);
+    let wakers: Vec<_> = (0..3).map(|_| CountingWaker::new()).collect();
+    let mut waiting: Vec<_> = (0..3).map(|job| pool.delegate_async(job)).collect();
+    for (delegate, (_, waker)) in waiting.iter_mut().zip(&wakers) {
+        assert!(poll_once(delegate, waker).is_pending(), "no worker yet");
+    }
+    assert_eq!(pool.queued(), 3, "each future waits with its own job");
+    let gate = Gate::new();
+    let _open = gate.opens_on_drop();
+    let ran = Ran::default();
+    ran.add_worker(&pool, Some(Arc::clone(&gate)));
+    // The worker takes the oldest offer, wakes that future alone, and waits at the gate.
+    wait_until(|| wakers[0].0.wakes() == 1);
+    assert!(matches!(
+        poll_once(&mut waiting[0], &wakers[0].1),
+        Poll::Ready(Ok(()))
+    ));
+    assert_eq!(pool.queued(), 2);
+    for (delegate, (woken, waker)) in waiting[1..].iter_mut().zip(&wakers[1..]) {
+        assert_eq!(woken.wakes(), 0, "its job was not taken");
+        assert!(poll_once(delegate, waker).is_pending());
+    }
+    gate.open();
+    for delegate in &mut waiting[1..] {
+        futures::executor::block_on(delegate).unwrap();
+    }
+    pool.wait_idle();
+    assert_eq!(ran.jobs(), [0, 1, 2]);
+}
+
+#[test]
+fn on_a_rendezvous_pool_async_and_blocking_delegates_line_up_together() {
+    let pool = Arc::new(Pool::new(0));
+    let (_, waker) = CountingWaker::new();
+    let mut first = pool.delegate_async(0);
+    assert!(poll_once(&mut first, &waker).is_pending());
+    let blocking = {
+        let pool = Arc::clone(&pool);
+        std::thread::spawn(move || pool.delegate(1))
+    };
+    wait_until(|| pool.queued() == 2);
+    let ran = Ran::default();
+    ran.add_worker(&pool, None);
+    futures::executor::block_on(first).unwrap();
+    blocking.join().unwrap().unwrap();
+    pool.wait_idle();
+    assert_eq!(ran.jobs(), [0, 1], "taken in the order they came");
+}
+
+#[test]
+fn on_a_rendezvous_pool_try_delegate_hands_nothing_to_a_waiting_future() {
+    // A waiting future is a delegate, not a worker: `try_delegate` still finds no taker.
+    let pool = Pool::new(0);
+    let (_, waker) = CountingWaker::new();
+    let mut waiting = pool.delegate_async(0);
+    assert!(poll_once(&mut waiting, &waker).is_pending());
+    assert!(pool.try_delegate(1).unwrap_err().is_full());
+    drop(waiting);
+    assert_eq!(pool.queued(), 0, "the dropped future took its job back");
+}
+
+#[test]
 fn on_a_rendezvous_pool_a_dropped_future_takes_its_job_back_into_its_slot() {
     let pool = Pool::new(0);
     let (_, waker) = CountingWaker::new();

@@ -145,3 +145,25 @@ fn called_from_a_worker_it_panics_as_wait_idle_does() {
     let _ = std::panic::take_hook();
     assert!(panicked.load(Ordering::SeqCst));
 }
+
+#[test]
+fn on_a_rendezvous_pool_it_waits_for_an_offer_until_its_future_takes_it_back() {
+    let pool = Pool::new(0);
+    let (_, waker) = CountingWaker::new();
+    let mut job = Some(7_u64);
+    let mut delegate = pool.delegate_async_from(&mut job);
+    assert!(poll_once(&mut delegate, &waker).is_pending());
+    let (idle_woken, idle_waker) = CountingWaker::new();
+    let mut idle = pool.wait_idle_async();
+    assert!(
+        poll_once(&mut idle, &idle_waker).is_pending(),
+        "job 7 waits for a worker"
+    );
+    drop(delegate);
+    assert_eq!(job, Some(7));
+    assert!(
+        idle_woken.wakes() > 0,
+        "a job taken back counts as handed back: it wakes the wait"
+    );
+    assert!(poll_once(&mut idle, &idle_waker).is_ready());
+}
