@@ -27,7 +27,8 @@ impl<T: Send + 'static> Pool<T> {
     /// pool has seen as many futures waiting at once before.
     ///
     /// On a rendezvous pool (`Pool::new(0)`) it resolves as `delegate` returns there: once
-    /// a worker has taken the job, or with the job back if the pool stops first.
+    /// a worker has taken this very job (each waiting future waits for its own, in line
+    /// with blocking delegates), or with the job back if the pool stops first.
     ///
     /// # Cancel safety
     ///
@@ -35,7 +36,8 @@ impl<T: Send + 'static> Pool<T> {
     /// `select!` branch, a timeout) drops the job with it if it was not yet queued. It
     /// never queues the job after the future was dropped: a job is either queued by the
     /// poll that resolves the future, or dropped with it. On a rendezvous pool, a job not
-    /// yet taken by a worker is taken back out of the queue when the future is dropped.
+    /// yet taken by a worker is taken back out of the line of waiting delegates when the
+    /// future is dropped.
     /// To wait for room and lose nothing when cancelled, use
     /// [`delegate_async_from`](Self::delegate_async_from), which leaves the job with you.
     ///

@@ -10,8 +10,9 @@ use crate::sync::{Ordering, store_load_order};
 
 impl<T: Send + 'static> Pool<T> {
     /// [`wait_idle`](Self::wait_idle) for async code: a future that resolves once every
-    /// job queued before this call has run (or was handed back by [`stop`](Self::stop)),
-    /// without blocking a thread.
+    /// job queued before this call has run (or panicked), or was handed back by
+    /// [`stop`](Self::stop) or by a delegate that gave up, without blocking a thread: the
+    /// meaning of `wait_idle`, from the same condition.
     ///
     /// The jobs waited for are fixed when this is called, not when the future is first
     /// polled; jobs queued meanwhile are not waited for. Without workers it waits until
