@@ -4,12 +4,11 @@
 
 mod async_support;
 
-use std::future::Future;
 use std::pin::pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::task::Poll;
 
-use async_support::{CountingWaker, Gate, Ran, sorted, wait_until};
+use async_support::{CountingWaker, Gate, Ran, poll_once, sorted, wait_until};
 use workerpool::{Error, Pool};
 
 const TASKS: u64 = 10_000;
@@ -102,11 +101,6 @@ fn a_current_thread_runtime_runs_other_tasks_while_workers_are_busy() {
         pool.wait_idle_async().await;
     });
     assert_eq!(sorted(ran.jobs()), (0..100).collect::<Vec<_>>());
-}
-
-/// Polls `future` once with `waker`.
-fn poll_once<F: Future + Unpin>(future: &mut F, waker: &std::task::Waker) -> Poll<F::Output> {
-    std::pin::Pin::new(future).poll(&mut Context::from_waker(waker))
 }
 
 #[test]

@@ -4,17 +4,9 @@ mod async_support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::task::Poll;
 
-use async_support::{CountingWaker, Gate, Ran};
+use async_support::{CountingWaker, Gate, Ran, poll_once};
 use workerpool::Pool;
-
-fn poll_once<F: std::future::Future + Unpin>(
-    future: &mut F,
-    waker: &std::task::Waker,
-) -> Poll<F::Output> {
-    std::pin::Pin::new(future).poll(&mut std::task::Context::from_waker(waker))
-}
 
 #[test]
 fn waits_for_the_jobs_queued_before_the_call_and_not_for_later_ones() {

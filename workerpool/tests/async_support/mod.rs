@@ -1,11 +1,13 @@
 //! Helpers the async test files share: a gate that holds workers, a record of the jobs
-//! run, and a waker that counts its wake-ups.
+//! run, a waker that counts its wake-ups, and a single poll.
 // Each test file is its own crate and uses only some of these.
 #![allow(dead_code)]
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::task::{Wake, Waker};
+use std::task::{Context, Poll, Wake, Waker};
 
 use workerpool::Pool;
 
@@ -101,6 +103,11 @@ pub fn wait_until(condition: impl Fn() -> bool) {
     while !condition() {
         std::thread::yield_now();
     }
+}
+
+/// Polls `future` once with `waker`.
+pub fn poll_once<F: Future + Unpin>(future: &mut F, waker: &Waker) -> Poll<F::Output> {
+    Pin::new(future).poll(&mut Context::from_waker(waker))
 }
 
 /// Sorted copy, to compare sets of job ids.
