@@ -1,5 +1,6 @@
 //! Model-checked races of the async ways in (loom explores their interleavings): a future
-//! waiting for room against a worker freeing it, and against `stop`.
+//! waiting for room, or on a rendezvous pool for a worker, against a worker freeing room
+//! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --release --test loom_async`.
 #![cfg(loom)]
@@ -86,5 +87,63 @@ fn a_dropped_cancel_safe_future_leaves_the_job_or_queued_it_never_both() {
         assert!(pool.stop().is_empty());
         let queued = usize::from(slot.is_none());
         assert_eq!(ran.load(Ordering::SeqCst), 1 + queued);
+    });
+}
+
+/// A rendezvous pool: a worker starts while the future offers its job. However they
+/// interleave (the worker waiting first and taking it straight, or the offer first), the
+/// future is woken by the worker that takes its job, which runs once.
+#[test]
+fn a_rendezvous_future_is_woken_by_the_worker_that_takes_its_job() {
+    model(|| {
+        let pool = Pool::new(0);
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        block_on(pool.delegate_async(1)).unwrap();
+        assert!(pool.stop().is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+    });
+}
+
+/// A rendezvous pool with no worker: `stop` races the future's offer. The future always
+/// wakes with its job back, and `stop` has nothing to hand back itself.
+#[test]
+fn a_rendezvous_future_gets_its_job_back_when_stop_races_its_offer() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(0));
+        let stopping = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.stop())
+        };
+        let err = block_on(pool.delegate_async(2_u32)).unwrap_err();
+        assert_eq!(err.kind(), Error::Stopped);
+        assert_eq!(err.into_job(), 2);
+        assert!(stopping.join().unwrap().is_empty());
+    });
+}
+
+/// `wait_idle_async` against the worker finishing the job queued before it: the future is
+/// woken (or finds the pool idle) however the worker's finish and its registration
+/// interleave, and resolves only once the job has run.
+#[test]
+fn wait_idle_async_is_woken_by_the_worker_that_finishes_the_last_job() {
+    model(|| {
+        let pool = Pool::new(1);
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        pool.delegate(1).unwrap();
+        block_on(pool.wait_idle_async());
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert!(pool.stop().is_empty());
     });
 }
