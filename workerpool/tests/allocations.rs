@@ -151,11 +151,12 @@ where
     }
 }
 
-/// Async callers waiting for room in a small queue, and an async wait for idle: once the
-/// pool has seen as many futures waiting at once, the next rounds allocate nothing.
-fn async_delegates_waiting_for_room_allocate_nothing_in_steady_state() {
+/// Async callers waiting for room in a small queue (or, with `queue_len` 0, in the
+/// rendezvous line for a worker), and an async wait for idle: once the pool has seen as
+/// many futures waiting at once, the next rounds allocate nothing.
+fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
     const WAITING: usize = 64;
-    let pool: Pool<u64> = Pool::new(4);
+    let pool: Pool<u64> = Pool::new(queue_len);
     let total = Arc::new(AtomicUsize::new(0));
     {
         let total = Arc::clone(&total);
@@ -188,7 +189,7 @@ fn async_delegates_waiting_for_room_allocate_nothing_in_steady_state() {
     });
     assert_eq!(
         made, 0,
-        "{made} allocations for 10 rounds of {WAITING} async delegates"
+        "{made} allocations for 10 rounds of {WAITING} async delegates, queue of {queue_len}"
     );
     let per_round = 2 * (WAITING * (WAITING - 1) / 2);
     assert_eq!(total.load(Ordering::Relaxed), 13 * per_round);
@@ -201,7 +202,8 @@ fn main() {
 
     delegating_into_room_allocates_nothing();
     running_jobs_on_workers_allocates_nothing();
-    async_delegates_waiting_for_room_allocate_nothing_in_steady_state();
+    async_delegates_waiting_allocate_nothing_in_steady_state(4);
+    async_delegates_waiting_allocate_nothing_in_steady_state(0);
     #[cfg(feature = "v2")]
     v2_allocates_for_every_job();
     println!("allocations: queueing and running jobs, sync and async, allocated nothing");
