@@ -817,7 +817,7 @@ impl<T: Send + 'static> Shared<T> {
 
 /// Drops a panic payload. A payload whose drop panics too is caught; the payload of that
 /// second panic is leaked rather than dropped, as std does, so nothing unwinds further.
-fn drop_payload(payload: Payload) {
+pub(crate) fn drop_payload(payload: Payload) {
     if let Err(again) = panic::catch_unwind(AssertUnwindSafe(|| drop(payload))) {
         std::mem::forget(again);
     }

@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 use std::task::{Poll, Waker};
 use std::time::Instant;
 
+use crate::async_api::wake_caught;
 use crate::error::{DelegateError, Error};
 use crate::sync::{AtomicUsize, Mutex, Ordering, lock, park_until, thread};
 
@@ -59,7 +60,7 @@ impl Delegate {
     fn wake(self) {
         match self {
             Delegate::Thread(thread) => thread.unpark(),
-            Delegate::Task(waker) => waker.wake(),
+            Delegate::Task(waker) => wake_caught(waker),
         }
     }
 }
@@ -288,7 +289,7 @@ impl<T> Rendezvous<T> {
             taker.worker.unpark();
         }
         drop(state);
-        tasks.into_iter().for_each(Waker::wake);
+        tasks.into_iter().for_each(wake_caught);
     }
 
     /// Delegates waiting for a worker now.

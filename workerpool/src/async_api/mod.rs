@@ -9,6 +9,7 @@ pub use delegate::{Delegate, DelegateFrom};
 pub use idle::WaitIdle;
 
 use wakers::WakerList;
+pub(crate) use wakers::wake_caught;
 
 /// The async tasks waiting on one pool, beside its waiting threads. (On a rendezvous
 /// pool a future waiting for a worker waits in the pool's rendezvous line instead.)

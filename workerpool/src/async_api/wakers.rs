@@ -3,9 +3,19 @@
 //! once and is then reused, so that waiting allocates nothing in steady state.
 
 use std::collections::VecDeque;
+use std::panic::{self, AssertUnwindSafe};
 use std::task::Waker;
 
+use crate::pool::drop_payload;
 use crate::sync::{AtomicUsize, Mutex, Ordering, lock, store_load_order};
+
+/// Wakes `waker`, catching a panic in it: an executor's bug must not unwind into a worker
+/// that holds a job (nor into `stop`). The panic hook has already reported it.
+pub(crate) fn wake_caught(waker: Waker) {
+    if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| waker.wake())) {
+        drop_payload(payload);
+    }
+}
 
 /// Tasks waiting for an event, oldest first.
 pub(crate) struct WakerList {
@@ -144,7 +154,7 @@ impl WakerList {
         };
         // Outside the lock: a waker may run code of the executor's.
         if let Some(entry) = entry {
-            entry.waker.wake();
+            wake_caught(entry.waker);
         }
     }
 
