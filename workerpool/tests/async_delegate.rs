@@ -180,17 +180,30 @@ fn stop_racing_delegates_loses_no_job_and_runs_none_twice() {
 fn waiting_futures_get_in_in_the_order_they_began_to_wait() {
     let pool = Pool::new(1);
     pool.delegate(100).unwrap();
-    let (_, waker) = CountingWaker::new();
+    let wakers: Vec<_> = (0..10).map(|_| CountingWaker::new()).collect();
     let mut waiting: Vec<_> = (0..10).map(|job| pool.delegate_async(job)).collect();
-    for delegate in &mut waiting {
-        assert!(poll_once(delegate, &waker).is_pending());
+    for (delegate, (_, waker)) in waiting.iter_mut().zip(&wakers) {
+        assert!(poll_once(delegate, waker).is_pending());
     }
     let ran = Ran::default();
     ran.add_worker(&pool, None);
-    // Poll in reverse: only a future whose turn it is finds room left for it.
-    let mut pending: Vec<_> = waiting.into_iter().enumerate().collect();
+    // Each future is polled only once woken, as an executor does: the wake-ups, not the
+    // order of polling, decide who gets in. (A future polled unwoken may find room too:
+    // a push does not queue behind waiters, in either form.)
+    let mut pending: Vec<_> = waiting.into_iter().zip(&wakers).collect();
+    let mut polled = [0; 10];
     while !pending.is_empty() {
-        pending.retain_mut(|(_, delegate)| poll_once(delegate, &waker).is_pending());
+        pending.retain_mut(|(delegate, (woken, waker))| {
+            let index = wakers
+                .iter()
+                .position(|(w, _)| Arc::ptr_eq(w, woken))
+                .unwrap();
+            if woken.wakes() == polled[index] {
+                return true;
+            }
+            polled[index] = woken.wakes();
+            poll_once(delegate, waker).is_pending()
+        });
         std::thread::yield_now();
     }
     pool.wait_idle();
@@ -408,4 +421,41 @@ fn delegate_async_from_an_empty_slot_panics_saying_what_to_do() {
     let pool = Pool::<u64>::new(4);
     let mut job = None;
     let _ = futures::executor::block_on(pool.delegate_async_from(&mut job));
+}
+
+/// A waker that panics when woken, as a broken executor's might.
+struct Panicking;
+
+impl std::task::Wake for Panicking {
+    fn wake(self: Arc<Self>) {
+        panic!("a broken executor's waker");
+    }
+}
+
+#[test]
+fn a_waker_that_panics_takes_down_neither_the_worker_nor_its_job() {
+    let pool = Pool::new(1);
+    pool.delegate(0).unwrap(); // the queue is full
+    let waker = std::task::Waker::from(Arc::new(Panicking));
+    let mut waiting = pool.delegate_async(1);
+    assert!(poll_once(&mut waiting, &waker).is_pending());
+    let ran = Ran::default();
+    ran.add_worker(&pool, None);
+    // Taking job 0 frees the queue: the worker wakes the future, and the waker panics.
+    wait_until(|| !ran.jobs().is_empty() || pool.workers() == 0);
+    assert_eq!(pool.workers(), 1, "the worker lives on");
+    futures::executor::block_on(waiting).unwrap();
+    pool.wait_idle();
+    assert_eq!(ran.jobs(), [0, 1]);
+
+    // On a rendezvous pool, the worker that takes the job wakes its future.
+    let pool = Pool::new(0);
+    let mut waiting = pool.delegate_async(2);
+    assert!(poll_once(&mut waiting, &waker).is_pending());
+    let ran = Ran::default();
+    ran.add_worker(&pool, None);
+    wait_until(|| !ran.jobs().is_empty() || pool.workers() == 0);
+    assert_eq!(pool.workers(), 1, "the worker lives on");
+    assert!(poll_once(&mut waiting, &waker).is_ready());
+    assert_eq!(ran.jobs(), [2]);
 }
