@@ -157,6 +157,23 @@ where
 fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
     const WAITING: usize = 64;
     let pool: Pool<u64> = Pool::new(queue_len);
+    // Before any worker: the queue full, every future and a wait for idle waiting at once,
+    // so the lists grow to the most waiters the rounds below can have, however the worker
+    // races them. (Jobs of 0 add nothing to the total.)
+    while pool.try_delegate(0).is_ok() {}
+    {
+        let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+        let mut futures: [_; WAITING] = std::array::from_fn(|_| pool.delegate_async(0));
+        for future in &mut futures {
+            assert!(std::pin::Pin::new(future).poll(&mut context).is_pending());
+        }
+        let mut idle = pool.wait_idle_async();
+        assert!(
+            std::pin::Pin::new(&mut idle)
+                .poll(&mut context)
+                .is_pending()
+        );
+    }
     let total = Arc::new(AtomicUsize::new(0));
     {
         let total = Arc::clone(&total);
