@@ -41,6 +41,7 @@ chapters! {
     stopping => "src/guide/stopping.md",
     errors => "src/guide/errors.md",
     services => "src/guide/services.md",
+    async_code => "src/guide/async.md",
     sizing => "src/guide/sizing.md",
     patterns => "src/guide/patterns.md",
     beyond => "src/guide/beyond.md",

@@ -25,11 +25,7 @@ impl Api {
         let exported = reexported_names(&lib);
         let mut kinds: BTreeMap<String, &'static str> = BTreeMap::new();
         let mut anchors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for entry in std::fs::read_dir(&src).expect("workerpool/src is readable") {
-            let path = entry.expect("a readable entry").path();
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue; // `v2/` is a public module of its own; the book links none of it
-            }
+        for path in crate_sources(&src) {
             for item in parse_file(&path).items {
                 collect(&item, &mut kinds, &mut anchors);
             }
@@ -51,6 +47,23 @@ impl Api {
             .iter()
             .filter_map(|anchor| anchor.strip_prefix("method."))
     }
+}
+
+/// The `.rs` files under `dir`, private modules' folders (`async_api/`) included. `v2/` is a
+/// public module of its own, with pages of its own; the book links none of it.
+fn crate_sources(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut sources = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("workerpool/src is readable") {
+        let path = entry.expect("a readable entry").path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|name| name != "v2") {
+                sources.extend(crate_sources(&path));
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            sources.push(path);
+        }
+    }
+    sources
 }
 
 fn parse_file(path: &Path) -> syn::File {

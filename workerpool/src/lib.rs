@@ -122,6 +122,9 @@
 //!   pool does the same.
 //! - **You want to wait without stopping**: [`wait_idle`](Pool::wait_idle) returns once
 //!   the jobs queued so far have run.
+//! - **You are in async code**: [`delegate_async`](Pool::delegate_async) waits for room
+//!   without blocking a thread, on any executor; [`delegate_async_from`](Pool::delegate_async_from)
+//!   is its cancel-safe form, and [`wait_idle_async`](Pool::wait_idle_async) awaits idle.
 //!
 //! # Upgrading from 2.x
 //!
@@ -131,6 +134,7 @@
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms, unreachable_pub)]
 
+mod async_api;
 mod backoff;
 mod builder;
 mod error;
@@ -144,6 +148,7 @@ mod worker;
 #[cfg(feature = "v2")]
 pub mod v2;
 
+pub use async_api::{Delegate, DelegateFrom, WaitIdle};
 pub use builder::Builder;
 pub use error::{DelegateError, Error};
 pub use pool::Pool;

@@ -4,6 +4,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use crate::async_api::AsyncWaiters;
 use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
 use crate::rendezvous::Rendezvous;
@@ -58,13 +59,16 @@ pub(crate) struct Shared<T> {
     pub(crate) job_waiters: Waiters,
     /// Delegates waiting for room in the queue.
     pub(crate) room_waiters: Waiters,
+    /// Async tasks waiting for room or idle (`async_api`); a rendezvous pool's waiting
+    /// futures wait in its own lines instead.
+    pub(crate) async_waiters: AsyncWaiters,
     /// Workers counted by [`Pool::workers`].
     workers: AtomicUsize,
     /// The cores this process may run on.
     cores: usize,
     panics: AtomicUsize,
     registry: Mutex<Registry>,
-    idle: Idle,
+    pub(crate) idle: Idle,
     /// Set once the first `stop` has joined the workers and taken the leftovers: every
     /// other `stop` waits for it.
     stopped: Mutex<bool>,
@@ -85,8 +89,9 @@ struct Registry {
 pub(crate) struct IdleTicket(usize);
 
 /// Where [`Pool::wait_idle`] waits.
-struct Idle {
-    waiters: AtomicUsize,
+pub(crate) struct Idle {
+    /// Sync and async `wait_idle` callers: finished jobs notify only while it is not 0.
+    pub(crate) waiters: AtomicUsize,
     lock: Mutex<()>,
     changed: Condvar,
 }
@@ -159,6 +164,7 @@ impl<T: Send + 'static> Pool<T> {
                 job_waiters: Waiters::new(true, cores),
                 // A freed slot wakes a delegate only once half the queue is free.
                 room_waiters: Waiters::new(false, cores).looking_again(),
+                async_waiters: AsyncWaiters::new(),
                 workers: AtomicUsize::new(0),
                 cores,
                 panics: AtomicUsize::new(0),
@@ -506,6 +512,7 @@ impl<T: Send + 'static> Pool<T> {
         }
         shared.job_waiters.wake_all();
         shared.room_waiters.wake_all();
+        shared.async_waiters.wake_all();
         let unrun = if first {
             shared.join_workers(true);
             // Jobs no worker is left to run; a rendezvous pool queues none.
@@ -653,6 +660,11 @@ impl<T: Send + 'static> Pool<T> {
     pub fn panics(&self) -> usize {
         self.shared.panics.load(Ordering::SeqCst)
     }
+
+    /// The state shared with the workers, for the async futures (`async_api`).
+    pub(crate) fn shared(&self) -> &Shared<T> {
+        &self.shared
+    }
 }
 
 impl<T: Send + 'static> Drop for Pool<T> {
@@ -684,8 +696,10 @@ impl<T: Send + 'static> Shared<T> {
     /// time) then feeds many jobs instead of one.
     #[inline]
     pub(crate) fn job_taken(&self) {
-        self.room_waiters
-            .notify_if(|| self.ring.len() <= self.ring.capacity() / 2);
+        let worth_waking = || self.ring.len() <= self.ring.capacity() / 2;
+        self.room_waiters.notify_if(worth_waking);
+        // One load while no async task waits.
+        self.async_waiters.room.wake_one_if(worth_waking);
     }
 
     /// Whether some core is left over by the workers that are awake: only then can a
@@ -730,14 +744,18 @@ impl<T: Send + 'static> Shared<T> {
         self.job_finished();
         // A delegate asleep for room waits for pops this worker will no longer make.
         self.room_waiters.notify();
+        self.async_waiters.room.wake_one();
     }
 
     /// Something that can make [`is_idle_past`](Self::is_idle_past) true happened: a
     /// worker finished a job or exited, or `stop` handed jobs back. Wakes every
     /// `wait_idle`, which looks again.
     pub(crate) fn notify_idle(&self) {
-        let _guard = lock(&self.idle.lock);
+        let guard = lock(&self.idle.lock);
         self.idle.changed.notify_all();
+        drop(guard);
+        // Outside the lock: a waker may run the executor's code.
+        self.async_waiters.idle.wake_all();
     }
 
     /// A ticket for the jobs queued so far: see [`is_idle_past`](Self::is_idle_past).
@@ -773,7 +791,7 @@ impl<T: Send + 'static> Shared<T> {
     }
 
     /// The record of the worker whose thread calls this, if it is one of ours.
-    fn current_worker(&self) -> Option<Arc<WorkerRecord>> {
+    pub(crate) fn current_worker(&self) -> Option<Arc<WorkerRecord>> {
         let registry = lock(&self.registry);
         registry
             .records
@@ -799,7 +817,7 @@ impl<T: Send + 'static> Shared<T> {
 
 /// Drops a panic payload. A payload whose drop panics too is caught; the payload of that
 /// second panic is leaked rather than dropped, as std does, so nothing unwinds further.
-fn drop_payload(payload: Payload) {
+pub(crate) fn drop_payload(payload: Payload) {
     if let Err(again) = panic::catch_unwind(AssertUnwindSafe(|| drop(payload))) {
         std::mem::forget(again);
     }

@@ -10,10 +10,17 @@
 //! this" a plain fact instead of a race. So a delegate returns exactly when its job was
 //! taken, gives its job back only at its deadline or stop, and `try_delegate` succeeds
 //! exactly when some worker waits, without waiting itself.
+//!
+//! An async delegate (`Pool::delegate_async` on such a pool) lines up the same way, with
+//! its task's `Waker` in place of a thread: [`offer`](Rendezvous::offer), then
+//! [`poll_taken`](Rendezvous::poll_taken) until taken or stopped, or
+//! [`take_back`](Rendezvous::take_back) when its future is dropped first.
 
 use std::collections::VecDeque;
+use std::task::{Poll, Waker};
 use std::time::Instant;
 
+use crate::async_api::wake_caught;
 use crate::error::{DelegateError, Error};
 use crate::sync::{AtomicUsize, Mutex, Ordering, lock, park_until, thread};
 
@@ -38,13 +45,39 @@ struct State<T> {
 struct Offer<T> {
     number: usize,
     job: T,
-    delegate: thread::Thread,
+    delegate: Delegate,
+}
+
+/// Who waits for an offer to be taken.
+enum Delegate {
+    /// A blocking `delegate`, parked.
+    Thread(thread::Thread),
+    /// An async delegate's task.
+    Task(Waker),
+}
+
+impl Delegate {
+    fn wake(self) {
+        match self {
+            Delegate::Thread(thread) => thread.unpark(),
+            Delegate::Task(waker) => wake_caught(waker),
+        }
+    }
 }
 
 struct Taker<T> {
     worker: thread::Thread,
     /// A job handed to this worker, with its number.
     handed: Option<(usize, T)>,
+}
+
+/// What [`Rendezvous::offer`] did with an async delegate's job.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Offered {
+    /// A waiting worker has it: the delegate is done.
+    Handed,
+    /// It waits in line under this number, for [`Rendezvous::poll_taken`].
+    Waiting(usize),
 }
 
 /// Whether a worker's [`Rendezvous::take`] got a job.
@@ -95,7 +128,7 @@ impl<T> Rendezvous<T> {
         state.offers.push_back(Offer {
             number,
             job,
-            delegate: thread::current(),
+            delegate: Delegate::Thread(thread::current()),
         });
         loop {
             drop(state);
@@ -119,6 +152,60 @@ impl<T> Rendezvous<T> {
                 .expect("the index was just found");
             return Err(DelegateError::new(kind, offer.job));
         }
+    }
+
+    /// An async delegate's first step: hands `job` to a waiting worker, or lines it up
+    /// as an offer whose taking wakes `waker`; fails with [`Error::Stopped`] at once.
+    pub(crate) fn offer(&self, job: T, waker: &Waker) -> Result<Offered, DelegateError<T>> {
+        let mut state = lock(&self.state);
+        if state.closed {
+            return Err(DelegateError::new(Error::Stopped, job));
+        }
+        let job = match state.hand_to_taker(job) {
+            Ok(()) => return Ok(Offered::Handed),
+            Err(job) => job,
+        };
+        let number = state.take_number();
+        state.offers.push_back(Offer {
+            number,
+            job,
+            delegate: Delegate::Task(waker.clone()),
+        });
+        Ok(Offered::Waiting(number))
+    }
+
+    /// Whether a worker has taken the async offer `number`: `Ready(Ok)` once one has,
+    /// `Ready(Err)` with the job back once the pool is closed first. Otherwise the offer
+    /// keeps waiting, to wake `waker`.
+    pub(crate) fn poll_taken(
+        &self,
+        number: usize,
+        waker: &Waker,
+    ) -> Poll<Result<(), DelegateError<T>>> {
+        let mut state = lock(&self.state);
+        let Some(index) = state.offers.iter().position(|o| o.number == number) else {
+            return Poll::Ready(Ok(()));
+        };
+        if state.closed {
+            let offer = state
+                .offers
+                .remove(index)
+                .expect("the index was just found");
+            return Poll::Ready(Err(DelegateError::new(Error::Stopped, offer.job)));
+        }
+        match &mut state.offers[index].delegate {
+            Delegate::Task(stored) if !stored.will_wake(waker) => stored.clone_from(waker),
+            Delegate::Task(_) => {}
+            Delegate::Thread(_) => unreachable!("offer {number} is a blocking delegate's"),
+        }
+        Poll::Pending
+    }
+
+    /// Takes the offer `number` back out of the line, unless a worker took it first.
+    pub(crate) fn take_back(&self, number: usize) -> Option<T> {
+        let mut state = lock(&self.state);
+        let index = state.offers.iter().position(|o| o.number == number)?;
+        state.offers.remove(index).map(|offer| offer.job)
     }
 
     /// Waits for a job for the worker on this thread. `running` is the worker's running
@@ -160,7 +247,7 @@ impl<T> Rendezvous<T> {
                 if let Some(offer) = state.offers.pop_front() {
                     running.store(offer.number, Ordering::SeqCst);
                     drop(state);
-                    offer.delegate.unpark();
+                    offer.delegate.wake();
                     run_once(&mut announce);
                     return Taken::Job(offer.job);
                 }
@@ -190,12 +277,19 @@ impl<T> Rendezvous<T> {
     pub(crate) fn close(&self) {
         let mut state = lock(&self.state);
         state.closed = true;
+        // Tasks are woken outside the lock, where their executor's code may run.
+        let mut tasks = Vec::new();
         for offer in &state.offers {
-            offer.delegate.unpark();
+            match &offer.delegate {
+                Delegate::Thread(thread) => thread.unpark(),
+                Delegate::Task(waker) => tasks.push(waker.clone()),
+            }
         }
         for taker in &state.takers {
             taker.worker.unpark();
         }
+        drop(state);
+        tasks.into_iter().for_each(wake_caught);
     }
 
     /// Delegates waiting for a worker now.

@@ -1,5 +1,6 @@
-//! Queueing a job into a queue with room, and a worker taking and running it, allocate
-//! nothing: a counting global allocator fails this test if either does.
+//! Queueing a job into a queue with room, a worker taking and running it, and async
+//! callers waiting for room, allocate nothing: a counting global allocator fails this test
+//! if any does.
 //!
 //! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
 //! test thread allocates while it counts.
@@ -128,13 +129,99 @@ fn v2_allocates_for_every_job() {
     );
 }
 
+/// Polls every future in `futures` round after round until all have resolved; each must
+/// resolve to `Ok`. A no-op waker: the futures are polled again whether woken or not.
+fn poll_all_to_completion<F, E>(futures: &mut [Option<F>])
+where
+    F: std::future::Future<Output = Result<(), E>> + Unpin,
+    E: std::fmt::Debug,
+{
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    let mut left = futures.len();
+    while left > 0 {
+        for slot in futures.iter_mut() {
+            let Some(future) = slot else { continue };
+            if let std::task::Poll::Ready(result) = std::pin::Pin::new(future).poll(&mut context) {
+                result.unwrap();
+                *slot = None;
+                left -= 1;
+            }
+        }
+        std::thread::yield_now();
+    }
+}
+
+/// Async callers waiting for room in a small queue (or, with `queue_len` 0, in the
+/// rendezvous line for a worker), and an async wait for idle: once the pool has seen as
+/// many futures waiting at once, the next rounds allocate nothing.
+fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
+    const WAITING: usize = 64;
+    let pool: Pool<u64> = Pool::new(queue_len);
+    // Before any worker: the queue full, every future and a wait for idle waiting at once,
+    // so the lists grow to the most waiters the rounds below can have, however the worker
+    // races them. (Jobs of 0 add nothing to the total.)
+    while pool.try_delegate(0).is_ok() {}
+    {
+        let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+        let mut futures: [_; WAITING] = std::array::from_fn(|_| pool.delegate_async(0));
+        for future in &mut futures {
+            assert!(std::pin::Pin::new(future).poll(&mut context).is_pending());
+        }
+        let mut idle = pool.wait_idle_async();
+        assert!(
+            std::pin::Pin::new(&mut idle)
+                .poll(&mut context)
+                .is_pending()
+        );
+    }
+    let total = Arc::new(AtomicUsize::new(0));
+    {
+        let total = Arc::clone(&total);
+        pool.add_worker(move |job| {
+            total.fetch_add(job as usize, Ordering::Relaxed);
+        });
+    }
+    let round = |pool: &Pool<u64>| {
+        let mut futures: [Option<_>; WAITING] =
+            std::array::from_fn(|job| Some(pool.delegate_async(job as u64)));
+        poll_all_to_completion(&mut futures);
+        let mut slots: [Option<u64>; WAITING] = std::array::from_fn(|job| Some(job as u64));
+        let mut futures: [Option<_>; WAITING] = {
+            let mut slots = slots.iter_mut();
+            std::array::from_fn(|_| Some(pool.delegate_async_from(slots.next().unwrap())))
+        };
+        poll_all_to_completion(&mut futures);
+        drop(futures);
+        assert!(slots.iter_mut().all(|slot| slot.is_none()));
+        futures::executor::block_on(pool.wait_idle_async());
+    };
+    // The first rounds grow the waiting list (and start block_on's thread-local waker).
+    for _ in 0..3 {
+        round(&pool);
+    }
+    let made = allocations_in(|| {
+        for _ in 0..10 {
+            round(&pool);
+        }
+    });
+    assert_eq!(
+        made, 0,
+        "{made} allocations for 10 rounds of {WAITING} async delegates, queue of {queue_len}"
+    );
+    let per_round = 2 * (WAITING * (WAITING - 1) / 2);
+    assert_eq!(total.load(Ordering::Relaxed), 13 * per_round);
+    assert!(pool.stop().is_empty());
+}
+
 fn main() {
     // The counter must see allocations, or the zeros above would prove nothing.
     assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
 
     delegating_into_room_allocates_nothing();
     running_jobs_on_workers_allocates_nothing();
+    async_delegates_waiting_allocate_nothing_in_steady_state(4);
+    async_delegates_waiting_allocate_nothing_in_steady_state(0);
     #[cfg(feature = "v2")]
     v2_allocates_for_every_job();
-    println!("allocations: queueing and running jobs allocated nothing");
+    println!("allocations: queueing and running jobs, sync and async, allocated nothing");
 }

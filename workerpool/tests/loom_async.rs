@@ -1,0 +1,149 @@
+//! Model-checked races of the async ways in (loom explores their interleavings): a future
+//! waiting for room, or on a rendezvous pool for a worker, against a worker freeing room
+//! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing.
+//!
+//! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --release --test loom_async`.
+#![cfg(loom)]
+
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use loom::future::block_on;
+use loom::thread;
+use workerpool::{Error, Pool};
+
+/// Explores interleavings with up to `LOOM_MAX_PREEMPTIONS` (default 2) preemptions.
+fn model(test: impl Fn() + Sync + Send + 'static) {
+    let mut builder = loom::model::Builder::new();
+    if builder.preemption_bound.is_none() {
+        builder.preemption_bound = Some(2);
+    }
+    // Spinning waits make long paths: allow them.
+    builder.max_branches = 100_000;
+    builder.check(test);
+}
+
+/// A full queue; a worker starts and frees the slot while the future registers its waker.
+/// However they interleave, the future is woken and gets in: both jobs run.
+#[test]
+fn a_future_waiting_for_room_is_woken_by_the_worker_that_frees_it() {
+    model(|| {
+        let pool = Pool::new(1);
+        pool.delegate(1_u32).unwrap();
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        block_on(pool.delegate_async(2)).unwrap();
+        assert!(pool.stop().is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+    });
+}
+
+/// A full queue and no worker; `stop` races the future's registration. The future always
+/// wakes with its job back, and `stop` hands back the queued one: nothing lost.
+#[test]
+fn a_future_waiting_for_room_gets_its_job_back_when_stop_races_it() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        pool.delegate(1_u32).unwrap();
+        let stopping = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.stop())
+        };
+        let err = block_on(pool.delegate_async(2)).unwrap_err();
+        assert_eq!(err.kind(), Error::Stopped);
+        assert_eq!(err.into_job(), 2);
+        assert_eq!(stopping.join().unwrap(), [1]);
+    });
+}
+
+/// The cancel-safe form against a worker freeing room: whether the future got in before it
+/// was dropped or not, the job runs once or is still in its slot.
+#[test]
+fn a_dropped_cancel_safe_future_leaves_the_job_or_queued_it_never_both() {
+    model(|| {
+        let pool = Pool::new(1);
+        pool.delegate(1_u32).unwrap();
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        let mut slot = Some(2);
+        {
+            let mut delegate = std::pin::pin!(pool.delegate_async_from(&mut slot));
+            let waker = std::task::Waker::noop();
+            let _ = delegate
+                .as_mut()
+                .poll(&mut std::task::Context::from_waker(waker));
+        }
+        assert!(pool.stop().is_empty());
+        let queued = usize::from(slot.is_none());
+        assert_eq!(ran.load(Ordering::SeqCst), 1 + queued);
+    });
+}
+
+/// A rendezvous pool: a worker starts while the future offers its job. However they
+/// interleave (the worker waiting first and taking it straight, or the offer first), the
+/// future is woken by the worker that takes its job, which runs once.
+#[test]
+fn a_rendezvous_future_is_woken_by_the_worker_that_takes_its_job() {
+    model(|| {
+        let pool = Pool::new(0);
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        block_on(pool.delegate_async(1)).unwrap();
+        assert!(pool.stop().is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+    });
+}
+
+/// A rendezvous pool with no worker: `stop` races the future's offer. The future always
+/// wakes with its job back, and `stop` has nothing to hand back itself.
+#[test]
+fn a_rendezvous_future_gets_its_job_back_when_stop_races_its_offer() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(0));
+        let stopping = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.stop())
+        };
+        let err = block_on(pool.delegate_async(2_u32)).unwrap_err();
+        assert_eq!(err.kind(), Error::Stopped);
+        assert_eq!(err.into_job(), 2);
+        assert!(stopping.join().unwrap().is_empty());
+    });
+}
+
+/// `wait_idle_async` against the worker finishing the job queued before it: the future is
+/// woken (or finds the pool idle) however the worker's finish and its registration
+/// interleave, and resolves only once the job has run.
+#[test]
+fn wait_idle_async_is_woken_by_the_worker_that_finishes_the_last_job() {
+    model(|| {
+        let pool = Pool::new(1);
+        let ran = Arc::new(AtomicUsize::new(0));
+        {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        pool.delegate(1).unwrap();
+        block_on(pool.wait_idle_async());
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert!(pool.stop().is_empty());
+    });
+}
