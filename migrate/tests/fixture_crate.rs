@@ -6,17 +6,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Copies what is in `from` into `to` (created if need be), recursively.
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
+    let options = fs_extra::dir::CopyOptions::new()
+        .content_only(true)
+        .overwrite(true);
+    fs_extra::dir::copy(from, to, &options).unwrap();
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {

@@ -15,18 +15,14 @@ pub fn criterion_fixture() -> PathBuf {
     fixtures().join("criterion-0.8.2")
 }
 
-/// Copies `from` into `to`, recursively.
+/// Copies what is in `from` into `to` (created if need be), recursively, replacing files
+/// of the same name.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
+    let options = fs_extra::dir::CopyOptions::new()
+        .content_only(true)
+        .overwrite(true);
+    fs_extra::dir::copy(from, to, &options).unwrap();
 }
 
 /// A scratch project: the criterion fixture (with the made-up library's allocation counts) under
