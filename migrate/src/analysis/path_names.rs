@@ -13,6 +13,12 @@ impl PathNames {
         )
     }
 
+    /// The last two names (`Arc::new` of `std::sync::Arc::new`), or all of a shorter path.
+    pub fn last_two(&self) -> Vec<&str> {
+        let skip = self.0.len().saturating_sub(2);
+        self.0[skip..].iter().map(String::as_str).collect()
+    }
+
     /// Whether the path is exactly `names`.
     pub fn is(&self, names: &[&str]) -> bool {
         self.0.iter().map(String::as_str).eq(names.iter().copied())
@@ -21,16 +27,8 @@ impl PathNames {
     /// `Arc::new`, `Rc::new`, `Box::new`, `Arc::clone`, `Rc::clone`: calls that hand back (a
     /// pointer to) their one argument, so a pool stays the same pool through them.
     pub fn wraps_its_argument(&self) -> bool {
-        let tail: Vec<&str> = self
-            .0
-            .iter()
-            .rev()
-            .take(2)
-            .rev()
-            .map(String::as_str)
-            .collect();
         matches!(
-            tail.as_slice(),
+            self.last_two().as_slice(),
             ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"]
         )
     }

@@ -6,6 +6,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Lit, Pat, Type};
 
 use super::{Binding, Collector};
+use crate::analysis::path_names::PathNames;
 
 /// Types whose values are `Clone` whatever their parameters (or that have none).
 const CLONE_TYPES: [&str; 24] = [
@@ -63,21 +64,9 @@ pub(super) fn clone_value(expr: &Expr) -> bool {
         }
         Expr::Call(c) => match &*c.func {
             Expr::Path(p) => {
-                let names: Vec<String> = p
-                    .path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect();
-                let tail: Vec<&str> = names
-                    .iter()
-                    .rev()
-                    .take(2)
-                    .rev()
-                    .map(String::as_str)
-                    .collect();
+                let names = PathNames::of(&p.path);
                 matches!(
-                    tail.as_slice(),
+                    names.last_two().as_slice(),
                     ["Arc" | "Rc", "new" | "clone"] | ["String", "from" | "new"]
                 )
             }
