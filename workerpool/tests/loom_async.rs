@@ -24,6 +24,16 @@ fn model(test: impl Fn() + Sync + Send + 'static) {
     builder.check(test);
 }
 
+/// Adds a worker that counts the jobs it runs, and returns the count.
+fn add_counting_worker(pool: &Pool<u32>) -> Arc<AtomicUsize> {
+    let ran = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&ran);
+    pool.add_worker(move |_| {
+        counted.fetch_add(1, Ordering::SeqCst);
+    });
+    ran
+}
+
 /// A full queue; a worker starts and frees the slot while the future registers its waker.
 /// However they interleave, the future is woken and gets in: both jobs run.
 #[test]
@@ -31,13 +41,7 @@ fn a_future_waiting_for_room_is_woken_by_the_worker_that_frees_it() {
     model(|| {
         let pool = Pool::new(1);
         pool.delegate(1_u32).unwrap();
-        let ran = Arc::new(AtomicUsize::new(0));
-        {
-            let ran = Arc::clone(&ran);
-            pool.add_worker(move |_| {
-                ran.fetch_add(1, Ordering::SeqCst);
-            });
-        }
+        let ran = add_counting_worker(&pool);
         block_on(pool.delegate_async(2)).unwrap();
         assert!(pool.stop().is_empty());
         assert_eq!(ran.load(Ordering::SeqCst), 2);
@@ -69,13 +73,7 @@ fn a_dropped_cancel_safe_future_leaves_the_job_or_queued_it_never_both() {
     model(|| {
         let pool = Pool::new(1);
         pool.delegate(1_u32).unwrap();
-        let ran = Arc::new(AtomicUsize::new(0));
-        {
-            let ran = Arc::clone(&ran);
-            pool.add_worker(move |_| {
-                ran.fetch_add(1, Ordering::SeqCst);
-            });
-        }
+        let ran = add_counting_worker(&pool);
         let mut slot = Some(2);
         {
             let mut delegate = std::pin::pin!(pool.delegate_async_from(&mut slot));
@@ -97,13 +95,7 @@ fn a_dropped_cancel_safe_future_leaves_the_job_or_queued_it_never_both() {
 fn a_rendezvous_future_is_woken_by_the_worker_that_takes_its_job() {
     model(|| {
         let pool = Pool::new(0);
-        let ran = Arc::new(AtomicUsize::new(0));
-        {
-            let ran = Arc::clone(&ran);
-            pool.add_worker(move |_: u32| {
-                ran.fetch_add(1, Ordering::SeqCst);
-            });
-        }
+        let ran = add_counting_worker(&pool);
         block_on(pool.delegate_async(1)).unwrap();
         assert!(pool.stop().is_empty());
         assert_eq!(ran.load(Ordering::SeqCst), 1);
@@ -134,13 +126,7 @@ fn a_rendezvous_future_gets_its_job_back_when_stop_races_its_offer() {
 fn wait_idle_async_is_woken_by_the_worker_that_finishes_the_last_job() {
     model(|| {
         let pool = Pool::new(1);
-        let ran = Arc::new(AtomicUsize::new(0));
-        {
-            let ran = Arc::clone(&ran);
-            pool.add_worker(move |_: u32| {
-                ran.fetch_add(1, Ordering::SeqCst);
-            });
-        }
+        let ran = add_counting_worker(&pool);
         pool.delegate(1).unwrap();
         block_on(pool.wait_idle_async());
         assert_eq!(ran.load(Ordering::SeqCst), 1);
