@@ -116,6 +116,29 @@ impl Percentiles {
             samples: waits_ns.len() as u64,
         })
     }
+
+    /// What a typical round of `rounds` showed: the median of their p50s and of their
+    /// p99s, the largest wait of all and every sample; `None` for no rounds. A burst of
+    /// noise from outside (another tenant on the host, a stalled virtual CPU) spoils a
+    /// round or two; the median of the rounds leaves it out, the largest still shows it.
+    pub fn typical(rounds: &[Percentiles]) -> Option<Self> {
+        let median = |of: fn(&Percentiles) -> f64| {
+            let mut values: Vec<f64> = rounds.iter().map(of).collect();
+            values.sort_by(f64::total_cmp);
+            let middle = values.len() / 2;
+            if values.len() % 2 == 1 {
+                values[middle]
+            } else {
+                (values[middle - 1] + values[middle]) / 2.0
+            }
+        };
+        (!rounds.is_empty()).then(|| Percentiles {
+            p50_ns: median(|round| round.p50_ns),
+            p99_ns: median(|round| round.p99_ns),
+            max_ns: rounds.iter().map(|round| round.max_ns).fold(0.0, f64::max),
+            samples: rounds.iter().map(|round| round.samples).sum(),
+        })
+    }
 }
 
 /// Starts pool `P` with [`WORKERS`] workers and a queue of [`QUEUE`], delegates `warm_up` and
