@@ -4,14 +4,12 @@
 
 mod support;
 
-use std::sync::{Arc, Mutex};
-use std::thread::{self, JoinHandle};
-
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
 use support::counting::{CountingAllocator, Meter};
 use support::measure::bench;
 use support::pools::{Control, FINISH};
+use support::threads::ChannelWorkers;
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -60,27 +58,14 @@ impl AsyncPool for V3 {
 /// W threads taking turns at one tokio bounded mpsc receiver.
 struct TokioMpsc {
     sender: tokio::sync::mpsc::Sender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl AsyncPool for TokioMpsc {
     fn start(workers: usize, control: &'static Control) -> Self {
         let (sender, receiver) = tokio::sync::mpsc::channel(QUEUE);
-        let receiver = Arc::new(Mutex::new(receiver));
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = Arc::clone(&receiver);
-                thread::spawn(move || {
-                    loop {
-                        let job = receiver.lock().expect("no panic").blocking_recv();
-                        match job {
-                            Some(job) => control.handle(job),
-                            None => return,
-                        }
-                    }
-                })
-            })
-            .collect();
+        let receive = |receiver: &mut tokio::sync::mpsc::Receiver<u64>| receiver.blocking_recv();
+        let threads = ChannelWorkers::sharing(workers, receiver, receive, control);
         TokioMpsc { sender, threads }
     }
 
@@ -90,9 +75,7 @@ impl AsyncPool for TokioMpsc {
 
     fn shutdown(self) {
         drop(self.sender);
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 
@@ -116,18 +99,13 @@ impl AsyncPool for SpawnBlocking {
 /// A flume bounded channel fed with `send_async`, and W threads.
 struct FlumeAsync {
     sender: flume::Sender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl AsyncPool for FlumeAsync {
     fn start(workers: usize, control: &'static Control) -> Self {
         let (sender, receiver) = flume::bounded(QUEUE);
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = receiver.clone();
-                thread::spawn(move || receiver.iter().for_each(|job| control.handle(job)))
-            })
-            .collect();
+        let threads = ChannelWorkers::spawn(workers, move || receiver.recv().ok(), control);
         FlumeAsync { sender, threads }
     }
 
@@ -140,31 +118,21 @@ impl AsyncPool for FlumeAsync {
 
     fn shutdown(self) {
         drop(self.sender);
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 
 /// An async-channel bounded channel, and W threads receiving with `recv_blocking`.
 struct AsyncChannel {
     sender: async_channel::Sender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl AsyncPool for AsyncChannel {
     fn start(workers: usize, control: &'static Control) -> Self {
         let (sender, receiver) = async_channel::bounded(QUEUE);
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = receiver.clone();
-                thread::spawn(move || {
-                    while let Ok(job) = receiver.recv_blocking() {
-                        control.handle(job);
-                    }
-                })
-            })
-            .collect();
+        let receive = move || receiver.recv_blocking().ok();
+        let threads = ChannelWorkers::spawn(workers, receive, control);
         AsyncChannel { sender, threads }
     }
 
@@ -174,9 +142,7 @@ impl AsyncPool for AsyncChannel {
 
     fn shutdown(self) {
         self.sender.close();
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 

@@ -12,3 +12,4 @@ pub mod measure;
 pub mod pools;
 pub mod record;
 pub mod thread_per_job;
+pub mod threads;

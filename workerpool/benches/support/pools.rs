@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
+use super::threads::ChannelWorkers;
+use std::sync::Barrier;
 use std::sync::mpsc;
-use std::sync::{Arc, Barrier, Mutex};
-use std::thread::{self, JoinHandle};
 
 use super::latency::StartTimes;
 
@@ -145,18 +145,13 @@ impl Harness for V2 {
 /// The practical floor of a channel handoff: a crossbeam-channel bounded queue and N threads.
 pub struct Crossbeam {
     sender: crossbeam_channel::Sender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl Harness for Crossbeam {
     fn start(workers: usize, queue: usize, control: &'static Control) -> Self {
         let (sender, receiver) = crossbeam_channel::bounded(queue);
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = receiver.clone();
-                thread::spawn(move || receiver.iter().for_each(|job| control.handle(job)))
-            })
-            .collect();
+        let threads = ChannelWorkers::spawn(workers, move || receiver.recv().ok(), control);
         Crossbeam { sender, threads }
     }
 
@@ -166,36 +161,21 @@ impl Harness for Crossbeam {
 
     fn shutdown(self) {
         drop(self.sender);
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 
 /// std's `sync_channel`, its receiver shared by the workers behind a mutex.
 pub struct StdChannel {
     sender: mpsc::SyncSender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl Harness for StdChannel {
     fn start(workers: usize, queue: usize, control: &'static Control) -> Self {
         let (sender, receiver) = mpsc::sync_channel(queue);
-        let receiver = Arc::new(Mutex::new(receiver));
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = Arc::clone(&receiver);
-                thread::spawn(move || {
-                    loop {
-                        let job = receiver.lock().expect("no panic").recv();
-                        match job {
-                            Ok(job) => control.handle(job),
-                            Err(_) => break,
-                        }
-                    }
-                })
-            })
-            .collect();
+        let receive = |receiver: &mut mpsc::Receiver<u64>| receiver.recv().ok();
+        let threads = ChannelWorkers::sharing(workers, receiver, receive, control);
         StdChannel { sender, threads }
     }
 
@@ -205,27 +185,20 @@ impl Harness for StdChannel {
 
     fn shutdown(self) {
         drop(self.sender);
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 
 /// A flume bounded channel and N threads.
 pub struct Flume {
     sender: flume::Sender<u64>,
-    threads: Vec<JoinHandle<()>>,
+    threads: ChannelWorkers,
 }
 
 impl Harness for Flume {
     fn start(workers: usize, queue: usize, control: &'static Control) -> Self {
         let (sender, receiver) = flume::bounded(queue);
-        let threads = (0..workers)
-            .map(|_| {
-                let receiver = receiver.clone();
-                thread::spawn(move || receiver.iter().for_each(|job| control.handle(job)))
-            })
-            .collect();
+        let threads = ChannelWorkers::spawn(workers, move || receiver.recv().ok(), control);
         Flume { sender, threads }
     }
 
@@ -235,9 +208,7 @@ impl Harness for Flume {
 
     fn shutdown(self) {
         drop(self.sender);
-        self.threads
-            .into_iter()
-            .for_each(|t| t.join().expect("no panic"));
+        self.threads.join();
     }
 }
 
