@@ -1,0 +1,32 @@
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+use std::thread;
+use workerpool::{Pool, Worker};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+static POOL: OnceLock<Pool> = OnceLock::new();
+
+fn count(n: u32) {
+    COUNTER.fetch_add(n, Ordering::SeqCst);
+}
+
+fn build() -> Pool {
+    let pool = Pool::new(8);
+    pool.add_worker(&Worker::new(count)).unwrap();
+    pool
+}
+
+fn global() -> &'static Pool {
+    POOL.get_or_init(build)
+}
+
+fn main() {
+    for n in 1..=4u32 {
+        global().delegate(n).unwrap();
+    }
+    while COUNTER.load(Ordering::SeqCst) < 10 {
+        thread::yield_now();
+    }
+    println!("counted {}", COUNTER.load(Ordering::SeqCst));
+    global().stop();
+}
