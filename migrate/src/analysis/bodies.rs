@@ -11,7 +11,8 @@ use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
 use super::model::{
-    Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite, WorkerId,
+    Facts, FileId, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx, TypeSite,
+    WorkerId,
 };
 use super::names::Names;
 use super::path_names::PathNames;
@@ -60,9 +61,9 @@ enum Wrapper {
 struct FnCtx {
     id: FnId,
     /// The function's body, whose last expression is what it returns.
-    body: Option<Key2>,
+    body: Option<SpanKey>,
     /// That last expression, when the body of a `fn` has one.
-    tail: Option<Key2>,
+    tail: Option<SpanKey>,
     target: TryTarget,
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
@@ -70,15 +71,13 @@ struct FnCtx {
     taken: Vec<String>,
 }
 
-type Key2 = (usize, usize);
-
-fn key(r: &Range<usize>) -> Key2 {
-    (r.start, r.end)
+fn key(r: &Range<usize>) -> SpanKey {
+    SpanKey::of(r)
 }
 
 /// Walks the bodies of one file.
 pub struct Collector<'a> {
-    file: usize,
+    file: FileId,
     source: &'a Source,
     names: &'a Names,
     facts: &'a mut Facts,
@@ -92,25 +91,25 @@ pub struct Collector<'a> {
     closures: usize,
     blocks: Vec<usize>,
     next_block: usize,
-    ctors: HashMap<Key2, NodeId>,
+    ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
-    accounted: HashSet<Key2>,
+    accounted: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
-    worker_accounted: HashSet<Key2>,
-    stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
+    worker_accounted: HashSet<SpanKey>,
+    stmt_ctx: HashMap<SpanKey, (StmtCtx, Option<usize>)>,
     stmts: Vec<Range<usize>>,
-    wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
+    wrappers: HashMap<SpanKey, (Range<usize>, Wrapper)>,
     /// A `let w = { ..; Worker::new(f) };` being walked: the tail's range, the binding, and the worker once made.
     tail_worker: Option<TailWorker>,
     /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
-    closure_into: HashMap<Key2, NodeId>,
+    closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<(usize, usize)>,
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
 struct TailWorker {
-    tail: Key2,
+    tail: SpanKey,
     name: String,
     after_let: (usize, String, &'static str),
     made: Option<WorkerId>,
@@ -121,7 +120,7 @@ struct TailWorker {
 impl<'a> Collector<'a> {
     /// A walker for one file.
     pub fn new(
-        file: usize,
+        file: FileId,
         source: &'a Source,
         names: &'a Names,
         facts: &'a mut Facts,

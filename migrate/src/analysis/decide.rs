@@ -3,11 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
-    CallKind, Facts, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
-    WorkerId,
+    CallKind, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl,
+    WorkerFn, WorkerId,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
-use super::scopes::{ScopeId, ScopeNames};
+use super::scopes::{ModuleId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -35,7 +35,7 @@ pub struct Decision {
     /// Pool fates by group root.
     pub fates: BTreeMap<NodeId, Fate>,
     /// Edits by file index.
-    pub edits: HashMap<usize, Vec<Edit>>,
+    pub edits: HashMap<FileId, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
     pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools, with what changes there.
@@ -292,10 +292,10 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
     }
     let empty = HashMap::new();
     let here = names
-        .get(&ScopeId::new(job.at.file, &job.at.module))
+        .get(&ModuleId::new(job.at.file, &job.at.module))
         .unwrap_or(&empty);
     let there = names
-        .get(&ScopeId::new(site.scope.file, &site.scope.module))
+        .get(&ModuleId::new(site.scope.file, &site.scope.module))
         .unwrap_or(&empty);
     job.names
         .iter()
@@ -304,7 +304,7 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
 
 fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
-    let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
+    let mut out: HashMap<FileId, Vec<Edit>> = HashMap::new();
     for (node, file, edit) in &facts.cond_edits {
         if migrates(*node) {
             out.entry(*file).or_default().push(edit.clone());
@@ -352,7 +352,7 @@ enum Form {
 
 /// `fn f(..) -> Worker { Worker::new(g) }` becomes `fn f(..) -> impl FnMut(T) + Send + 'static { g }`, and each
 /// `add_worker(&f(..))` (in any file) `add_worker(f(..))`.
-fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<usize, Vec<Edit>>) {
+fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>>) {
     let w = &facts.workers[id];
     let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
         return;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::model::{
-    Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn, WorkerId,
+    Facts, FileId, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
@@ -21,9 +21,9 @@ pub struct Decls {
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
     /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
-    pub fn_jobs: HashMap<(usize, String), syn::Type>,
+    pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
-    pub fn_modules: HashMap<(usize, String), String>,
+    pub fn_modules: HashMap<(FileId, String), String>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
@@ -32,8 +32,8 @@ pub struct Decls {
 
 /// Walks the items of one file.
 pub struct Declarer<'a> {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// The file.
     pub source: &'a Source,
     /// Its 2.x names.
@@ -48,7 +48,7 @@ pub struct Declarer<'a> {
 impl<'a> Declarer<'a> {
     /// A walker for one file.
     pub fn new(
-        file: usize,
+        file: FileId,
         source: &'a Source,
         names: &'a Names,
         facts: &'a mut Facts,
@@ -242,7 +242,7 @@ impl<'a> Declarer<'a> {
 pub fn fn_job(
     decls: &Decls,
     source: &Source,
-    file: usize,
+    file: FileId,
     name: &str,
 ) -> Option<super::model::JobType> {
     let key = (file, name.to_string());

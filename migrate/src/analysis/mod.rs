@@ -25,7 +25,7 @@ mod types;
 
 use std::collections::{BTreeSet, HashMap};
 
-pub use model::Loc;
+pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 
 use self::imports::Need;
@@ -109,8 +109,8 @@ pub struct Outcome {
     pub needs_v2: bool,
     /// Every place the new texts name `workerpool::v2`.
     pub kept_on_v2: Vec<KeptOnV2>,
-    /// Files whose edits clashed: (index, offset). They are left unchanged.
-    pub clashes: Vec<(usize, usize)>,
+    /// Where the edits of a file clashed (the file is left unchanged).
+    pub clashes: Vec<Loc>,
 }
 
 /// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
@@ -146,11 +146,11 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let mut facts = Facts::default();
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {
-        declare::Declarer::new(i, f.source, &names[i], &mut facts, &mut decls)
+        declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
             .items(&f.syntax.items);
     }
     for (i, f) in files.iter().enumerate() {
-        bodies::Collector::new(i, f.source, &names[i], &mut facts, &decls).run(f.syntax);
+        bodies::Collector::new(FileId(i), f.source, &names[i], &mut facts, &decls).run(f.syntax);
     }
     let uses: Vec<Vec<names::NameUse>> = files
         .iter()
@@ -158,7 +158,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .map(|(f, n)| n.occurrences(f.source))
         .collect();
     for (node, file, range) in std::mem::take(&mut facts.error_claims) {
-        for u in uses[file]
+        for u in uses[file.index()]
             .iter()
             .filter(|u| u.item == V2Item::Error && range.contains(&u.range.start))
         {
@@ -174,6 +174,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
+        let i = FileId(i);
         for u in file_uses {
             if u.item == V2Item::Error
                 && !facts.owners.contains_key(&Loc {
@@ -187,7 +188,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 });
             }
         }
-        for item in names[i].uses.iter().filter(|u| u.reexport) {
+        for item in names[i.index()].uses.iter().filter(|u| u.reexport) {
             let loc = Loc {
                 file: i,
                 offset: item.range.start,
@@ -230,7 +231,8 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .filter(|(_, (_, n))| n.crate_glob)
         .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
         .collect();
-    for (i, f) in files.iter().enumerate() {
+    for (index, f) in files.iter().enumerate() {
+        let i = FileId(index);
         let need = |u: &names::NameUse| match facts.owners.get(&Loc {
             file: i,
             offset: u.range.start,
@@ -247,18 +249,19 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
         let elsewhere: Vec<String> = globbing
             .iter()
-            .filter(|(j, _)| *j != i)
+            .filter(|(j, _)| *j != index)
             .flat_map(|(_, n)| n.iter().cloned())
             .collect();
         let mut keep = Vec::new();
         // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
         // still names it is kept, and the rewrite redone.
         let rewrite = loop {
-            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], need, &keep);
+            let rewrite =
+                imports::rewrite(&f.source.text, &names[index], &uses[index], need, &keep);
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
             let new = edit::apply(&f.source.text, edits).unwrap_or_default();
-            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &elsewhere);
+            let named = imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere);
             if named.is_empty() {
                 break rewrite;
             }
@@ -269,12 +272,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             let mut pools = Vec::new();
             let mut free = false;
             for &u in &place.uses {
-                if !matches!(need(&uses[i][u]), Need::V2 { .. }) {
+                if !matches!(need(&uses[index][u]), Need::V2 { .. }) {
                     continue;
                 }
                 let at = Loc {
                     file: i,
-                    offset: uses[i][u].range.start,
+                    offset: uses[index][u].range.start,
                 };
                 let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
@@ -311,7 +314,10 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
             Err(overlap) => {
-                outcome.clashes.push((i, overlap.at));
+                outcome.clashes.push(Loc {
+                    file: i,
+                    offset: overlap.at,
+                });
                 None
             }
         };

@@ -33,11 +33,42 @@ pub enum Key {
     ErrorRet(String),
 }
 
+/// A file of the crate being analysed: its index in the input order of [`super::analyze`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub usize);
+
+impl FileId {
+    /// Its index in the files given to [`super::analyze`] (and in [`super::Outcome::texts`]).
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The bytes of one syntax node of a file, as a map key: the node an expression's facts (its statement context, its
+/// wrapper, whether its use was followed) are recorded for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SpanKey {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl SpanKey {
+    /// The key of the node spanning `range`.
+    pub fn of(range: &Range<usize>) -> SpanKey {
+        SpanKey {
+            start: range.start,
+            end: range.end,
+        }
+    }
+}
+
 /// A position in a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Loc {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// Byte offset.
     pub offset: usize,
 }
@@ -62,8 +93,8 @@ pub struct JobType {
 /// Where a piece of code is: file, inline module path, function.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scope {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// Inline `mod` path inside the file ("" at the file's top level).
     pub module: String,
     /// Enclosing function, if any.
@@ -214,7 +245,7 @@ pub struct Facts {
     /// Where the job type gets written.
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
-    pub cond_edits: Vec<(NodeId, usize, Edit)>,
+    pub cond_edits: Vec<(NodeId, FileId, Edit)>,
     /// Owners of 2.x name occurrences, by where each starts.
     pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.
@@ -230,7 +261,7 @@ pub struct Facts {
     /// Places that hold an error type, not a pool.
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
-    pub error_claims: Vec<(NodeId, usize, Range<usize>)>,
+    pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
