@@ -11,12 +11,13 @@ use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
 use super::model::{
-    Facts, FileId, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx, TypeSite,
-    WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
+    TypeSite, WorkerId,
 };
 use super::names::Names;
 use super::path_names::PathNames;
 use super::reasons::Refusal;
+use super::scopes::ModuleId;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
@@ -46,6 +47,17 @@ enum Binding {
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
+}
+
+/// How a call names its function, for which definitions it may mean (see [`Callee`](super::definitions::Callee)).
+#[derive(Debug, Clone)]
+enum CallVia {
+    /// `f(..)`.
+    Free,
+    /// `Type::f(..)`, with the type's name (`Self` replaced by the `impl`'s type).
+    Path(String),
+    /// `value.f(..)`.
+    Method,
 }
 
 /// Calls that wrap a pool call's result.
@@ -87,6 +99,8 @@ pub struct Collector<'a> {
     locals: Locals<Binding>,
     fns: Vec<FnCtx>,
     generics: Vec<Vec<String>>,
+    /// The last name of the type of each `impl` being walked, innermost last.
+    impl_types: Vec<String>,
     loops: usize,
     closures: usize,
     blocks: Vec<usize>,
@@ -136,6 +150,7 @@ impl<'a> Collector<'a> {
             locals: Locals::new(),
             fns: Vec::new(),
             generics: Vec::new(),
+            impl_types: Vec::new(),
             loops: 0,
             closures: 0,
             blocks: vec![0],
@@ -183,6 +198,11 @@ impl<'a> Collector<'a> {
 
     fn range(&self, node: &impl Spanned) -> Range<usize> {
         self.source.range(node.span())
+    }
+
+    /// The module being walked.
+    fn module_id(&self) -> ModuleId {
+        ModuleId::new(self.file, &self.module.join("::"))
     }
 
     fn scope(&self) -> Scope {
@@ -233,7 +253,7 @@ impl<'a> Collector<'a> {
         collect_idents(quote::ToTokens::to_token_stream(block), &mut taken);
         let ret = match &sig.output {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
-                self.facts.get(&Key::FnRet(name.clone()))
+                self.facts.get(&Key::FnRet(id))
             }
             _ => None,
         };
@@ -261,7 +281,7 @@ impl<'a> Collector<'a> {
             let FnArg::Typed(p) = input else { continue };
             let binding = match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
-                    let node = self.facts.get(&Key::FnParam(name.clone(), index));
+                    let node = self.facts.get(&Key::FnParam(id, index));
                     (
                         ident.ident.to_string(),
                         node.map_or(Binding::Other, Binding::Pool),
@@ -356,7 +376,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
         self.generics.push(generic_names(&i.generics));
+        let ty = match &*i.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        self.impl_types.push(ty.unwrap_or_default());
         visit::visit_item_impl(self, i);
+        self.impl_types.pop();
         self.generics.pop();
     }
 
@@ -381,7 +407,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
-        let node = self.facts.get(&Key::Static(s.ident.to_string()));
+        let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+        let node = self.facts.get(&Key::Static(def));
         // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
             && let Some(Expr::Closure(c)) = call.args.first()
@@ -726,7 +753,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 }
                 Some(Binding::Other | Binding::Clone) => {}
                 None => {
-                    if let Some(node) = self.facts.get(&Key::Static(name)) {
+                    if let Some(node) = self.static_node(&name, self.range(p).start) {
                         self.occurrences.push((node, self.range(p)));
                     }
                 }
@@ -737,7 +764,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
         if let syn::Member::Named(ident) = &f.member
-            && let Some(node) = self.facts.get(&Key::Field(ident.to_string()))
+            && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
             if self.decls.other_fields.contains(&ident.to_string()) {
                 let loc = self.loc(self.range(f).start);
@@ -759,8 +786,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(call)));
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
+            let via = self.path_via(&names);
             if let Some(name) = names.plain_fn()
-                && let Some(node) = self.fn_ret(name)
+                && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));
             }
@@ -776,7 +804,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             .get(name)
                             .is_some_and(|r| r.iter().all(|&b| b)),
                 );
-                self.arguments(&name.clone(), &call.args, shift);
+                self.arguments(&name.clone(), &via, &call.args, shift);
             }
         }
         visit::visit_expr_call(self, call);
@@ -798,7 +826,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.wrappers
                 .insert(key(&self.range(inner)), (self.range(m), kind));
         }
-        if let Some(node) = self.fn_ret(&method) {
+        if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
@@ -817,7 +845,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
-        self.arguments(&method, &m.args, 0);
+        self.arguments(&method, &CallVia::Method, &m.args, 0);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -826,8 +854,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             if self.classify(&field.expr).is_none() {
                 continue;
             }
+            let owner = match s.path.segments.last() {
+                Some(last) if last.ident == "Self" => self.impl_types.last().cloned(),
+                Some(last) => Some(last.ident.to_string()),
+                None => None,
+            };
             let target = match &field.member {
-                syn::Member::Named(ident) => self.facts.get(&Key::Field(ident.to_string())),
+                syn::Member::Named(ident) => {
+                    self.struct_field(owner.as_deref(), &ident.to_string())
+                }
                 syn::Member::Unnamed(_) => None,
             };
             match target {

@@ -14,6 +14,7 @@
 mod bodies;
 mod decide;
 mod declare;
+mod definitions;
 mod evidence;
 mod imports;
 mod model;
@@ -437,6 +438,18 @@ mod tests {
             note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
         "#]]
         .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn places_of_the_same_name_are_told_apart_by_their_definitions() {
+        // Two `pool` fields, each read as `self.pool` in its own impl, and two `static POOL`s: only the untyped
+        // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
+        let text = "use workerpool::{Pool, Worker};\n\nstruct Typed { pool: Pool }\nimpl Typed {\n    fn start(&self) {\n        let w = Worker::new(|n: u8| drop(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nstruct Untyped { pool: Pool }\nimpl Untyped {\n    fn start(&self) {\n        let w = Worker::new(|n| drop::<u8>(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nmod a {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        pool\n    });\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n\nmod b {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n        pool\n    });\n}\n\nmod c {\n    use super::a::POOL;\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n";
+        expect_test::expect![[r#"
+            left 14:17 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 37:26 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 45:9 ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
+        "#]].assert_eq(&findings(text));
     }
 
     #[test]

@@ -18,17 +18,22 @@ pub struct FnId(pub Loc);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WorkerId(pub usize);
 
-/// Places that are shared by name across files.
+/// An item of the crate (a static, a struct), by where its name is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub Loc);
+
+/// Places declared by an item, which code anywhere in the crate may reach: each by its definition (see
+/// [`super::definitions`] for which definitions a name may mean).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Key {
-    /// A struct field of pool type, by field name.
-    Field(String),
-    /// Parameter `.1` (not counting `self`) of functions named `.0`.
-    FnParam(String, usize),
-    /// What functions named `.0` return.
-    FnRet(String),
+    /// The pool field `.1` of the struct `.0`.
+    Field(DefId, String),
+    /// Parameter `.1` (not counting `self`) of the function `.0`.
+    FnParam(FnId, usize),
+    /// What the function `.0` returns.
+    FnRet(FnId),
     /// A static.
-    Static(String),
+    Static(DefId),
     /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
     ErrorRet(String),
 }
