@@ -3,8 +3,6 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use proc_macro2::TokenTree;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
@@ -17,6 +15,7 @@ use super::model::{
 use super::names::Names;
 use super::path_names::PathNames;
 use super::reasons::Refusal;
+use super::scope_tree::{BindingId, ScopeTree};
 use super::scopes::ModuleId;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
@@ -24,9 +23,9 @@ use crate::source::Source;
 mod calls;
 mod captures;
 mod flow;
-mod locals;
+mod macros;
 
-use self::locals::Locals;
+use self::macros::collect_ident_tokens;
 
 /// The 2.x methods of `Pool`.
 const POOL_METHODS: [&str; 5] = [
@@ -95,8 +94,10 @@ pub struct Collector<'a> {
     facts: &'a mut Facts,
     decls: &'a Decls,
     module: Vec<String>,
-    /// The locals in scope, with what each is bound to.
-    locals: Locals<Binding>,
+    /// The name layer of this file: which local binding a name at a place means.
+    tree: &'a ScopeTree,
+    /// What this walk learned each local binding holds (unlisted: [`Binding::Other`]).
+    values: HashMap<BindingId, Binding>,
     fns: Vec<FnCtx>,
     generics: Vec<Vec<String>>,
     /// The last name of the type of each `impl` being walked, innermost last.
@@ -137,6 +138,7 @@ impl<'a> Collector<'a> {
         file: FileId,
         source: &'a Source,
         names: &'a Names,
+        tree: &'a ScopeTree,
         facts: &'a mut Facts,
         decls: &'a Decls,
     ) -> Self {
@@ -147,7 +149,8 @@ impl<'a> Collector<'a> {
             facts,
             decls,
             module: Vec::new(),
-            locals: Locals::new(),
+            tree,
+            values: HashMap::new(),
             fns: Vec::new(),
             generics: Vec::new(),
             impl_types: Vec::new(),
@@ -213,33 +216,18 @@ impl<'a> Collector<'a> {
         }
     }
 
-    fn lookup(&self, name: &str) -> Option<Binding> {
-        self.locals.lookup(name)
+    /// What `name` written at `at` holds, if it is a local (else None: an item, a static).
+    fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
+        let id = self.tree.resolve(name, at)?;
+        Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
 
-    fn bind(&mut self, name: String, binding: Binding) {
-        self.locals.bind(name, binding);
-    }
-
-    fn bind_pattern(&mut self, pat: &Pat) {
-        struct Idents(Vec<String>);
-        impl<'ast> Visit<'ast> for Idents {
-            fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-                self.0.push(p.ident.to_string());
-                visit::visit_pat_ident(self, p);
-            }
+    /// Records what the local whose name is `ident` (in its pattern) holds.
+    fn bind(&mut self, ident: &syn::Ident, binding: Binding) {
+        let at = self.source.range(ident.span()).start;
+        if let Some(id) = self.tree.binding_at(at) {
+            self.values.insert(id, binding);
         }
-        let mut idents = Idents(Vec::new());
-        idents.visit_pat(pat);
-        for name in idents.0 {
-            self.bind(name, Binding::Other);
-        }
-    }
-
-    fn in_new_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.locals.enter();
-        f(self);
-        self.locals.leave();
     }
 
     fn generics_in_scope(&self) -> Vec<String> {
@@ -259,7 +247,6 @@ impl<'a> Collector<'a> {
         };
         let target = try_target(self.names, self.source, &sig.output);
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
-        let outer_locals = self.locals.isolate();
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);
@@ -279,25 +266,16 @@ impl<'a> Collector<'a> {
         let mut index = 0;
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
-            let binding = match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
+            match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
                     let node = self.facts.get(&Key::FnParam(id, index));
-                    (
-                        ident.ident.to_string(),
-                        node.map_or(Binding::Other, Binding::Pool),
-                    )
+                    self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
                 }
                 (Pat::Ident(ident), None) if captures::clone_type(&p.ty) => {
-                    (ident.ident.to_string(), Binding::Clone)
+                    self.bind(&ident.ident, Binding::Clone);
                 }
-                (Pat::Ident(ident), None) => (ident.ident.to_string(), Binding::Other),
-                (pat, _) => {
-                    self.bind_pattern(pat);
-                    index += 1;
-                    continue;
-                }
-            };
-            self.bind(binding.0, binding.1);
+                _ => {}
+            }
             index += 1;
         }
         let helper = self.decls.helpers.get(&name).copied();
@@ -327,43 +305,8 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
-        self.locals.restore(outer_locals);
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
-    }
-
-    fn macro_args(&mut self, mac: &syn::Macro) {
-        let parser = Punctuated::<Expr, syn::Token![,]>::parse_terminated;
-        if let Ok(args) = syn::parse::Parser::parse2(parser, mac.tokens.clone()) {
-            for arg in &args {
-                self.visit_expr(arg);
-            }
-            return;
-        }
-        // A macro whose input is not expressions: a pool or worker named in it cannot be followed.
-        let mut idents = Vec::new();
-        collect_ident_tokens(mac.tokens.clone(), &mut idents);
-        for ident in idents {
-            match self.lookup(&ident.to_string()) {
-                Some(Binding::Pool(node)) => {
-                    let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.refuse(
-                        node,
-                        loc,
-                        Refusal::PoolInMacro {
-                            mac: path_text(&mac.path),
-                        },
-                    );
-                }
-                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
-                    let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.workers[w]
-                        .refusal
-                        .get_or_insert((loc, Refusal::WorkerInMacro));
-                }
-                _ => {}
-            }
-        }
     }
 }
 
@@ -448,36 +391,32 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
         }
         let is_body = self.fns.last().and_then(|f| f.body) == Some(key(&self.range(b)));
-        self.in_new_scope(|this| {
-            for stmt in &b.stmts {
-                this.visit_stmt(stmt);
-            }
-            if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
-                this.returned(tail);
-            }
-            // The worker of `let w = { ..; Worker::new(f) };` is made here, where the block's locals are in scope.
-            if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
-                && let Some(t) = &this.tail_worker
-                && t.made.is_none()
-                && t.tail == key(&this.range(tail))
-            {
-                let (name, after_let) = (t.name.clone(), t.after_let.clone());
-                let w = match t.helper {
-                    Some(id) => this.fill_helper(id, tail),
-                    None => this.worker_decl(tail, Some(name), after_let),
-                };
-                this.tail_worker.as_mut().expect("checked").made = Some(w);
-            }
-        });
+        for stmt in &b.stmts {
+            self.visit_stmt(stmt);
+        }
+        if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
+            self.returned(tail);
+        }
+        // The worker of `let w = { ..; Worker::new(f) };` is made once the block's statements are walked.
+        if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
+            && let Some(t) = &self.tail_worker
+            && t.made.is_none()
+            && t.tail == key(&self.range(tail))
+        {
+            let (name, after_let) = (t.name.clone(), t.after_let.clone());
+            let w = match t.helper {
+                Some(id) => self.fill_helper(id, tail),
+                None => self.worker_decl(tail, Some(name), after_let),
+            };
+            self.tail_worker.as_mut().expect("checked").made = Some(w);
+        }
         self.blocks.pop();
     }
 
     fn visit_stmt(&mut self, s: &'ast Stmt) {
         if let Stmt::Item(item) = s {
-            // Items inside a body do not see its locals.
-            let outer_locals = self.locals.isolate();
+            // The statements around it are not this item's.
             self.visit_item(item);
-            self.locals.restore(outer_locals);
             return;
         }
         self.stmts.push(self.range(s));
@@ -513,22 +452,20 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else {
-            self.bind_pattern(&l.pat);
             return;
         };
-        let (ident, annotation) = match &l.pat {
-            Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
-                (Some(p.ident.to_string()), None)
-            }
+        let (named, annotation) = match &l.pat {
+            Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => (Some(&p.ident), None),
             Pat::Type(t) => match &*t.pat {
                 Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
-                    (Some(p.ident.to_string()), Some(&*t.ty))
+                    (Some(&p.ident), Some(&*t.ty))
                 }
                 _ => (None, None),
             },
             _ => (None, None),
         };
-        if let (Some(name), None, None, Expr::Call(c)) =
+        let ident = named.map(ToString::to_string);
+        if let (Some(_), None, None, Expr::Call(c)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_call(c)
         {
@@ -537,7 +474,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.worker_accounted.insert(key(&self.range(c)));
             let b = self.helper_bindings.len();
             self.helper_bindings.push((self.loops, self.closures));
-            self.bind(name.clone(), Binding::HelperWorker(id, b));
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
         if let (Some(name), None) = (&ident, &init.diverge)
@@ -553,7 +490,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .get_or_insert((loc, Refusal::WorkerAnnotation));
             }
             self.visit_expr(&init.expr);
-            self.bind(name.clone(), Binding::Worker(w));
+            self.bind(named.expect("bound by name"), Binding::Worker(w));
             return;
         }
         if let (Some(name), None, Expr::Block(b)) = (&ident, &init.diverge, &*init.expr)
@@ -585,7 +522,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 if annotation.is_some() {
                     decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
                 }
-                self.bind(name.clone(), Binding::Worker(w));
+                self.bind(named.expect("bound by name"), Binding::Worker(w));
                 return;
             }
         } else {
@@ -616,24 +553,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         }
                     }
                 }
-                self.bind(name.clone(), Binding::Pool(node));
+                self.bind(named.expect("bound by name"), Binding::Pool(node));
             }
             (Some(name), true)
                 if annotation
                     .map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
             {
-                self.bind(name.clone(), Binding::Clone);
+                self.bind(named.expect("bound by name"), Binding::Clone);
             }
             (None, true) if captures::std_channel(&init.expr) => {
-                self.bind_pattern(&l.pat);
                 // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
                 if let Pat::Tuple(t) = &l.pat
                     && let Some(Pat::Ident(sender)) = t.elems.first()
                 {
-                    self.bind(sender.ident.to_string(), Binding::Clone);
+                    self.bind(&sender.ident, Binding::Clone);
                 }
             }
-            _ => self.bind_pattern(&l.pat),
+            _ => {}
         }
     }
 
@@ -673,15 +609,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 .insert(key(&self.range(&*c.body)), (StmtCtx::ClosureBody, None));
         }
         self.closures += 1;
-        self.in_new_scope(|this| {
-            for input in &c.inputs {
-                this.bind_pattern(input);
-            }
-            this.visit_expr(&c.body);
-            if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
-                this.returned(&c.body);
-            }
-        });
+        self.visit_expr(&c.body);
+        if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
+            self.returned(&c.body);
+        }
         self.closures -= 1;
         self.fns.pop();
     }
@@ -689,19 +620,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         self.visit_expr(&f.expr);
         self.loops += 1;
-        self.in_new_scope(|this| {
-            this.bind_pattern(&f.pat);
-            this.visit_block(&f.body);
-        });
+        self.visit_block(&f.body);
         self.loops -= 1;
     }
 
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
         self.loops += 1;
-        self.in_new_scope(|this| {
-            this.visit_expr(&w.cond);
-            this.visit_block(&w.body);
-        });
+        self.visit_expr(&w.cond);
+        self.visit_block(&w.body);
         self.loops -= 1;
     }
 
@@ -712,10 +638,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
-        self.in_new_scope(|this| {
-            this.visit_expr(&i.cond);
-            this.visit_block(&i.then_branch);
-        });
+        self.visit_expr(&i.cond);
+        self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
         }
@@ -723,19 +647,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
         self.visit_expr(&l.expr);
-        self.bind_pattern(&l.pat);
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
         for arm in &m.arms {
-            self.in_new_scope(|this| {
-                this.bind_pattern(&arm.pat);
-                if let Some((_, g)) = &arm.guard {
-                    this.visit_expr(g);
-                }
-                this.visit_expr(&arm.body);
-            });
+            if let Some((_, g)) = &arm.guard {
+                self.visit_expr(g);
+            }
+            self.visit_expr(&arm.body);
         }
     }
 
@@ -746,7 +666,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
         if p.qself.is_none() && p.path.segments.len() == 1 {
             let name = p.path.segments[0].ident.to_string();
-            match self.lookup(&name) {
+            match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
                     self.worker_uses.push((w, self.range(p)))
@@ -920,22 +840,4 @@ fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     out.extend(idents.into_iter().map(|i| i.to_string()));
     out.sort();
     out.dedup();
-}
-
-fn collect_ident_tokens(tokens: proc_macro2::TokenStream, out: &mut Vec<proc_macro2::Ident>) {
-    for t in tokens {
-        match t {
-            TokenTree::Ident(i) => out.push(i),
-            TokenTree::Group(g) => collect_ident_tokens(g.stream(), out),
-            _ => {}
-        }
-    }
-}
-
-fn path_text(p: &syn::Path) -> String {
-    p.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
 }

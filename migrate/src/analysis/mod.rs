@@ -21,6 +21,7 @@ mod model;
 mod names;
 mod path_names;
 pub mod reasons;
+mod scope_tree;
 mod scopes;
 mod types;
 
@@ -150,8 +151,21 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
             .items(&f.syntax.items);
     }
+    // The name layer of every body, then the flow layer over it.
+    let trees: Vec<scope_tree::ScopeTree> = files
+        .iter()
+        .map(|f| scope_tree::ScopeTree::of_file(f.source, f.syntax))
+        .collect();
     for (i, f) in files.iter().enumerate() {
-        bodies::Collector::new(FileId(i), f.source, &names[i], &mut facts, &decls).run(f.syntax);
+        bodies::Collector::new(
+            FileId(i),
+            f.source,
+            &names[i],
+            &trees[i],
+            &mut facts,
+            &decls,
+        )
+        .run(f.syntax);
     }
     let uses: Vec<Vec<names::NameUse>> = files
         .iter()

@@ -179,7 +179,7 @@ impl Collector<'_> {
             }
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Path(p) if p.path.segments.len() == 1 => {
-                    match self.lookup(&p.path.segments[0].ident.to_string()) {
+                    match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
                         Some(Binding::Worker(w)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
                             Some(w)
@@ -294,7 +294,9 @@ impl Collector<'_> {
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
                 let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
-                let kind = if c.capture.is_some() && self.captures_only_clone(&inputs, &c.body) {
+                let kind = if c.capture.is_some()
+                    && self.captures_only_clone(self.range(c).start, &inputs, &c.body)
+                {
                     WorkerFn::CloneClosure
                 } else if c.capture.is_some() {
                     WorkerFn::MoveClosure

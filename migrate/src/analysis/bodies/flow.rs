@@ -180,7 +180,7 @@ impl Collector<'_> {
             }
             Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let name = p.path.segments[0].ident.to_string();
-                match self.lookup(&name) {
+                match self.lookup(&name, self.range(p).start) {
                     Some(Binding::Pool(node)) => Some((node, self.range(p))),
                     Some(_) => None,
                     None => {
