@@ -841,3 +841,100 @@ fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     out.sort();
     out.dedup();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::declare::Declarer;
+
+    /// The flow layer's facts about `text` (a file of a crate on 2.x): each pool (a group of places, named by where
+    /// it is first seen) with the calls on it, the workers added or removed and the refusals, then each worker.
+    fn facts(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("t.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        let tree = ScopeTree::of_file(&source, &syntax);
+        let (mut facts, mut decls) = (Facts::default(), Decls::default());
+        Declarer::new(FileId(0), &source, &names, &mut facts, &mut decls).items(&syntax.items);
+        Collector::new(FileId(0), &source, &names, &tree, &mut facts, &decls).run(&syntax);
+        let place = |loc: Loc| {
+            let (l, c) = source.line_col(loc.offset);
+            format!("{l}:{c}")
+        };
+        let mut roots: Vec<NodeId> = (0..facts.len())
+            .filter(|n| !facts.not_pools.contains(n))
+            .map(|n| facts.root(n))
+            .collect();
+        roots.sort_by_key(|r| facts.first_seen[r]);
+        roots.dedup();
+        let mut out = String::new();
+        for root in roots {
+            out.push_str(&format!("pool {}\n", place(facts.first_seen[&root])));
+            for (node, _, kind, loc) in &facts.calls {
+                if facts.root(*node) == root {
+                    out.push_str(&format!("  {kind:?} {}\n", place(*loc)));
+                }
+            }
+            for s in facts
+                .worker_sites
+                .iter()
+                .filter(|s| facts.root(s.node) == root)
+            {
+                let what = if s.remove { "removes" } else { "adds" };
+                out.push_str(&format!("  {what} worker {} ({:?})\n", s.worker.0, s.ctx));
+            }
+            for (node, loc, reason) in &facts.refusals {
+                if facts.root(*node) == root {
+                    out.push_str(&format!("  refused {} {}\n", place(*loc), reason.id()));
+                }
+            }
+        }
+        for (i, w) in facts.workers.iter().enumerate() {
+            let job = w.job.as_ref().map_or("?", |j| j.text.as_str());
+            let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
+                format!(", refused {} {}", place(*loc), r.id())
+            });
+            out.push_str(&format!("worker {i} {:?} job {job}{refusal}\n", w.kind));
+        }
+        out
+    }
+
+    #[test]
+    fn a_pool_flows_through_lets_arguments_and_returns_and_meets_its_calls() {
+        let got = facts(
+            "use workerpool::{Pool, Worker};\n\nfn make() -> Pool {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool\n}\n\nfn feed(pool: &Pool) {\n    pool.delegate(1u8).unwrap();\n}\n\nfn main() {\n    let pool = make();\n    let same = pool.clone();\n    feed(&same);\n    println!(\"{}\", pool.workers_num());\n    let _ = pool.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:14
+              AddWorker 6:10
+              Delegate 11:10
+              Other 18:25
+              Stop 19:18
+              adds worker 0 (Semi)
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn what_the_flow_cannot_follow_is_refused_where_it_happens() {
+        let got = facts(
+            "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(2);\n    let tx = std::sync::mpsc::channel::<u8>().0;\n    let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n    let v = vec![pool];\n    other(&w);\n    let untyped = Worker::new(|n| drop::<u8>(n));\n    let second = Pool::new(1);\n    second.add_worker(&untyped).unwrap();\n    let n = { let pool = 3; pool };\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 4:16
+              AddWorker 7:10
+              AddWorker 8:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+              refused 9:18 unfollowed-use
+            pool 12:18
+              AddWorker 13:12
+              adds worker 1 (Semi)
+            worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
+            worker 1 Closure job ?, refused 11:19 job-type-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+}
