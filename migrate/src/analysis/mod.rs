@@ -1,12 +1,14 @@
 //! Analysis of one crate's sources: finds the 2.x pools, decides which migrate, and computes the new texts.
 //!
 //! In layers, each reading only the ones before it:
-//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`) and `scopes` (what
-//!   each module can name, to place a job type);
+//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`), `scopes` (what
+//!   each module can name, to place a job type), `definitions` (statics, pool fields and functions by their
+//!   definition, and which a name may mean) and `scope_tree` (each body's scopes and bindings: which binding a name
+//!   written at a place means);
 //! - declarations: `declare` (the pool types of fields, parameters, returns, statics; helper functions that make
 //!   workers);
-//! - flow: `bodies` (where each pool and worker value goes, which calls it meets, with `captures` for what a
-//!   worker closure captures);
+//! - flow: `bodies` (one walk: where each pool and worker value goes, which calls it meets, with `captures` for what
+//!   a worker closure captures and `macros` for the macro fallback);
 //! - decisions: `decide`, one function per rule, each reason an enum of `reasons` with an id and a text;
 //! - output: `imports` (the `use` items and names, never dropping one still named) and the edits, spliced by
 //!   [`crate::edit`], which keeps every comment.
