@@ -22,6 +22,7 @@ use crate::source::Source;
 
 mod calls;
 mod captures;
+mod collected;
 mod flow;
 mod macros;
 
@@ -43,6 +44,10 @@ enum Binding {
     Worker(WorkerId),
     /// `let w = helper(..)`: a worker made by a helper function, and the index of this binding.
     HelperWorker(WorkerId, usize),
+    /// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the workers collected (see `collected`).
+    Workers(WorkerId),
+    /// `for w in &ws` over collected workers: one of them.
+    Collected(WorkerId),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -465,6 +470,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => (None, None),
         };
         let ident = named.map(ToString::to_string);
+        if let (Some(named), None) = (named, &init.diverge)
+            && self.collected_let(l, named, annotation, &init.expr)
+        {
+            return;
+        }
         if let (Some(_), None, None, Expr::Call(c)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_call(c)
@@ -619,6 +629,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         self.visit_expr(&f.expr);
+        self.collected_loop(f);
         self.loops += 1;
         self.visit_block(&f.body);
         self.loops -= 1;
@@ -668,9 +679,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let name = p.path.segments[0].ident.to_string();
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
-                    self.worker_uses.push((w, self.range(p)))
-                }
+                Some(
+                    Binding::Worker(w)
+                    | Binding::HelperWorker(w, _)
+                    | Binding::Workers(w)
+                    | Binding::Collected(w),
+                ) => self.worker_uses.push((w, self.range(p))),
                 Some(Binding::Other | Binding::Clone) => {}
                 None => {
                     if let Some(node) = self.static_node(&name, self.range(p).start) {

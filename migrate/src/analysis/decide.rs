@@ -173,6 +173,12 @@ fn worker_rules(
             .filter(|s| s.worker == worker)
             .collect();
         let helper = decl.kind == WorkerFn::Helper;
+        // Collected workers are added by clone; which one a remove_worker meant is lost.
+        if decl.collected.is_some()
+            && let Some(remove) = sites.iter().find(|s| s.remove)
+        {
+            r.push((remove.loc, Refusal::WorkerUsedOtherwise));
+        }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
@@ -325,6 +331,9 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
     for (&worker, &node) in by_worker {
         if migrates(node) && facts.workers[worker].helper_ret.is_some() {
             helper_edits(facts, worker, &mut out);
+        } else if migrates(node) && facts.workers[worker].collected.is_some() {
+            let file = facts.workers[worker].scope.file;
+            collected_edits(facts, worker, out.entry(file).or_default());
         } else if migrates(node) {
             worker_edits(
                 facts,
@@ -366,6 +375,20 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));
         finish_add(add, there);
+    }
+}
+
+/// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();` becomes `let ws: Vec<_> = (..).map(|i| f)
+/// .collect();`, and each `add_worker(w)` of a `for w in &ws` hands over `w.clone()`.
+fn collected_edits(facts: &Facts, id: WorkerId, out: &mut Vec<Edit>) {
+    let w = &facts.workers[id];
+    let Some(elem) = &w.collected else { return };
+    out.push(Edit::replace(elem.clone(), "_"));
+    out.push(Edit::delete(w.call.start..w.func.start));
+    out.push(Edit::delete(w.func.end..w.call.end));
+    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+        out.push(Edit::insert(add.arg.end, ".clone()"));
+        finish_add(add, out);
     }
 }
 

@@ -211,6 +211,7 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
+            collected: None,
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
     }

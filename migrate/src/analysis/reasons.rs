@@ -105,6 +105,8 @@ pub enum Refusal {
     OnlyAnErrorType,
     /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
     PutBackByVerify,
+    /// Workers collected into a `Vec` capture values not known to be `Clone`, so each add cannot hand over a clone.
+    CollectedNotClone,
     /// A name may mean statics of several modules (none of them in the module that names it).
     AmbiguousStatic {
         /// The static's name.
@@ -114,7 +116,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 34] = [
+    pub const IDS: [&'static str; 35] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -149,6 +151,7 @@ impl Refusal {
         "helper-worker-reused",
         "put-back-by-verify",
         "ambiguous-static",
+        "collected-not-clone",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -189,6 +192,7 @@ impl Refusal {
             HelperWorkerReused => 31,
             PutBackByVerify => 32,
             AmbiguousStatic { .. } => 33,
+            CollectedNotClone => 34,
         };
         Self::IDS[index]
     }
@@ -230,6 +234,7 @@ impl fmt::Display for Refusal {
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
+            CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }

@@ -177,6 +177,16 @@ impl Collector<'_> {
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
             }
+            // `for w in &workers { pool.add_worker(w)?; }`: `w` is already a reference.
+            Some(Expr::Path(p)) if p.path.segments.len() == 1 => {
+                match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
+                    Some(Binding::Collected(w)) => {
+                        self.worker_accounted.insert(key(&self.range(p)));
+                        Some(w)
+                    }
+                    _ => None,
+                }
+            }
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Path(p) if p.path.segments.len() == 1 => {
                     match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
@@ -352,6 +362,7 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
+            collected: None,
         });
         id
     }

@@ -33,7 +33,12 @@ impl Collector<'_> {
                         },
                     );
                 }
-                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
+                Some(
+                    Binding::Worker(w)
+                    | Binding::HelperWorker(w, _)
+                    | Binding::Workers(w)
+                    | Binding::Collected(w),
+                ) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
                     self.facts.workers[w]
                         .refusal
