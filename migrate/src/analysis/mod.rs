@@ -470,12 +470,12 @@ mod tests {
 
     #[test]
     fn collected_workers_are_refused_where_a_clone_per_add_is_not_certain() {
-        // Added through try_for_each, counted, removed, and captured by reference to a local that is not Clone.
-        let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    ws.iter().try_for_each(|w| pool.add_worker(w)).unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
+        // Added through try_for_each whose result is kept, counted, and removed.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 6:37 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)
-            left 15:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
-            left 23:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)
+            left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+            left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
         "#]].assert_eq(&findings(text));
     }
 

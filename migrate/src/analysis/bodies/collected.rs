@@ -11,6 +11,7 @@ use super::{Binding, Collector, key};
 use crate::analysis::model::{Loc, Owner, WorkerFn};
 use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
+use crate::edit::Edit;
 
 impl Collector<'_> {
     /// `let name: Vec<Worker> = (range).map(|i| Worker::new(f)).collect();` (the map closure may end a block with
@@ -86,6 +87,55 @@ impl Collector<'_> {
             self.worker_accounted.insert(key(&self.range(p)));
             self.bind(&item.ident, Binding::Collected(w));
         }
+    }
+
+    /// `workers.iter().try_for_each(|w| pool.add_worker(w))?;` (or `.unwrap()`, `.expect(..)`) over collected
+    /// workers: `w` is one of them, and in 3.x the statement is `workers.iter().for_each(|w| { pool.add_worker(w
+    /// .clone()); });` (add_worker no longer fails), edits that apply when the pool migrates.
+    pub(super) fn collected_try_for_each(&mut self, stmt: &Expr) {
+        let tfe = match stmt {
+            Expr::Try(t) => &*t.expr,
+            Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect") => {
+                &*m.receiver
+            }
+            _ => return,
+        };
+        let Expr::MethodCall(tfe) = tfe else { return };
+        let (Expr::MethodCall(iter), Some(Expr::Closure(c))) = (&*tfe.receiver, tfe.args.first())
+        else {
+            return;
+        };
+        let (Expr::Path(p), Some(Pat::Ident(item)), Expr::MethodCall(add)) =
+            (&*iter.receiver, c.inputs.first(), &*c.body)
+        else {
+            return;
+        };
+        let shape = tfe.method == "try_for_each"
+            && tfe.args.len() == 1
+            && iter.method == "iter"
+            && iter.args.is_empty()
+            && c.inputs.len() == 1
+            && add.method == "add_worker";
+        let Some(name) = p.path.get_ident().filter(|_| shape) else {
+            return;
+        };
+        let Some(Binding::Workers(w)) = self.lookup(&name.to_string(), self.range(p).start) else {
+            return;
+        };
+        let Some((node, _)) = self.classify(&add.receiver) else {
+            return;
+        };
+        self.worker_accounted.insert(key(&self.range(p)));
+        self.bind(&item.ident, Binding::Collected(w));
+        let method = self.source.range(tfe.method.span());
+        let wrapper = self.range(tfe).end..self.range(stmt).end;
+        let file = self.file;
+        self.facts
+            .cond_edits
+            .push((node, file, Edit::replace(method, "for_each")));
+        self.facts
+            .cond_edits
+            .push((node, file, Edit::delete(wrapper)));
     }
 
     /// The bytes of `Worker` in a `Vec<Worker>` (the 2.x `Worker`, by any path).
