@@ -277,8 +277,11 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 imports::rewrite(&f.source.text, &names[index], &uses[index], need, &keep);
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
-            let new = edit::apply(&f.source.text, edits).unwrap_or_default();
-            let named = imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere);
+            let new = edit::apply(&f.source.text, edits.clone()).unwrap_or_default();
+            let named =
+                imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere, |u| {
+                    imports::module_text(&f.source.text, &names[index], u, &edits)
+                });
             if named.is_empty() {
                 break rewrite;
             }
@@ -412,6 +415,44 @@ mod tests {
         let out = migrate_crate(&[("src/lib.rs", lib)]);
         assert!(out[0].contains("Worker"), "{}", out[0]);
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
+    }
+
+    #[test]
+    fn an_import_is_kept_where_its_module_a_child_or_a_macro_still_names_it() {
+        // `a` calls a macro whose body names `Worker`; in the other file, `b` has a child module that names it
+        // through `use super::*`, and `c` does not name it after the rewrite (only its sibling `b` does): only `c`
+        // drops it.
+        let module = |name: &str, extra: &str| {
+            format!(
+                "mod {name} {{\n    use workerpool::{{Pool, Worker}};\n    pub fn run() {{\n        let pool = Pool::new(2);\n        let w = Worker::new(|n: u8| drop(n));\n        pool.add_worker(&w).unwrap();\n    }}\n{extra}}}\n"
+            )
+        };
+        let lib = format!(
+            "macro_rules! idle {{ () => {{ Worker::new(|n: u8| drop(n)) }} }}\nmod other;\n{}",
+            module("a", "    pub fn spare() { let _ = idle!(); }\n"),
+        );
+        let other = format!(
+            "{}{}",
+            module(
+                "b",
+                "    mod child { use super::*; pub fn f(_: Option<Worker>) {} }\n"
+            ),
+            module("c", ""),
+        );
+        let out = migrate_crate(&[("src/lib.rs", &lib), ("src/other.rs", &other)]);
+        let imports: Vec<&str> = out
+            .iter()
+            .flat_map(|f| f.lines())
+            .filter(|l| l.contains("use workerpool"))
+            .collect();
+        expect_test::expect![[r#"
+            [
+                "    use workerpool::{Pool, v2::Worker};",
+                "    use workerpool::{Pool, v2::Worker};",
+                "    use workerpool::Pool;",
+            ]
+        "#]]
+        .assert_debug_eq(&imports);
     }
 
     /// Each pool left on v2 as `line:column id: text`, and each behaviour change and note the same way.
