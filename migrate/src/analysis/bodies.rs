@@ -9,8 +9,8 @@ use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
 use super::model::{
-    DefId, Facts, FileId, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
-    TypeSite, WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey,
+    StmtCtx, TypeSite, WorkerId,
 };
 use super::names::Names;
 use super::path_names::PathNames;
@@ -124,7 +124,7 @@ pub struct Collector<'a> {
     /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
-    helper_bindings: Vec<(usize, usize)>,
+    helper_bindings: Vec<Nesting>,
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
@@ -206,6 +206,14 @@ impl<'a> Collector<'a> {
 
     fn range(&self, node: &impl Spanned) -> Range<usize> {
         self.source.range(node.span())
+    }
+
+    /// The loops and closures around the code being walked, in its function.
+    fn nesting(&self) -> Nesting {
+        Nesting {
+            loops: self.loops,
+            closures: self.closures,
+        }
     }
 
     /// The module being walked.
@@ -486,7 +494,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_expr(&init.expr);
             self.worker_accounted.insert(key(&self.range(c)));
             let b = self.helper_bindings.len();
-            self.helper_bindings.push((self.loops, self.closures));
+            self.helper_bindings.push(self.nesting());
             self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
@@ -514,11 +522,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `let w = { let tx = tx.clone(); Worker::new(move |job| ..) };`
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
-            let outer = (
-                *self.blocks.last().expect("a block"),
-                self.loops,
-                self.closures,
-            );
+            let outer = (*self.blocks.last().expect("a block"), self.nesting());
             let outer_tail = self.tail_worker.replace(TailWorker {
                 tail: key(&self.range(tail)),
                 name: name.clone(),
@@ -531,7 +535,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             if let Some(w) = made {
                 let loc = self.loc(stmt.start);
                 let decl = &mut self.facts.workers[w];
-                (decl.block, decl.depth) = (outer.0, (outer.1, outer.2));
+                (decl.block, decl.depth) = outer;
                 if annotation.is_some() {
                     decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
                 }

@@ -202,7 +202,9 @@ fn worker_rules(
         // but a handle kept for remove_worker cannot leave the closure.
         let removed = sites.iter().any(|s| s.remove);
         for site in &sites {
-            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
+            if removed
+                && (site.depth.closures != decl.depth.closures || site.ctx == StmtCtx::ClosureBody)
+            {
                 r.push((site.loc, Refusal::WorkerInClosure));
             }
         }

@@ -7,8 +7,8 @@ use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::definitions::{Definitions, FnDef};
 use super::model::{
-    DefId, Facts, FileId, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn,
-    WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, Owner, Scope, SiteKind, TypeSite, WorkerDecl,
+    WorkerFn, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
@@ -202,7 +202,7 @@ impl<'a> Declarer<'a> {
             name: None,
             scope: self.scope(None),
             block: 0,
-            depth: (0, 0),
+            depth: Nesting::default(),
             call: 0..0,
             func: 0..0,
             kind: WorkerFn::Helper,

@@ -69,6 +69,16 @@ impl SpanKey {
     }
 }
 
+/// How deep in loops and closures of its function a piece of code is: a worker added deeper than it is made is added
+/// more than once, or from a closure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nesting {
+    /// Loops around it (`for`, `while`, `loop`).
+    pub loops: usize,
+    /// Closures around it.
+    pub closures: usize,
+}
+
 /// A position in a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Loc {
@@ -177,7 +187,7 @@ pub struct WorkerDecl {
     /// The block the `let` is in.
     pub block: usize,
     /// Loop and closure nesting at the `let`.
-    pub depth: (usize, usize),
+    pub depth: Nesting,
     /// Bytes of `Worker::new(f)`.
     pub call: Range<usize>,
     /// Bytes of `f`.
@@ -215,7 +225,7 @@ pub struct WorkerSite {
     /// Where the argument's expression starts after its `&`.
     pub arg_inner: usize,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
-    pub bound: Option<(usize, (usize, usize))>,
+    pub bound: Option<(usize, Nesting)>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.
@@ -223,7 +233,7 @@ pub struct WorkerSite {
     /// The block the statement is in.
     pub block: usize,
     /// Loop and closure nesting.
-    pub depth: (usize, usize),
+    pub depth: Nesting,
     /// Whether the statement ends with `;` right after `outer` (its end offset).
     pub semi_end: Option<usize>,
     /// Where it is.

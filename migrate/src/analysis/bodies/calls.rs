@@ -245,7 +245,7 @@ impl Collector<'_> {
             outer,
             ctx,
             block,
-            depth: (self.loops, self.closures),
+            depth: self.nesting(),
             semi_end,
             loc,
         });
@@ -353,7 +353,7 @@ impl Collector<'_> {
             name,
             scope,
             block: *self.blocks.last().expect("a block"),
-            depth: (self.loops, self.closures),
+            depth: self.nesting(),
             call: call_range,
             func,
             kind,
