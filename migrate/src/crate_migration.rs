@@ -179,7 +179,7 @@ impl Crate {
             .collect();
         let outcome = analysis::analyze(&inputs, forced_v2);
         let place = |loc: analysis::Loc| {
-            let s = inputs[loc.file].source;
+            let s = inputs[loc.file.index()].source;
             (s.path.clone(), s.line_col(loc.offset))
         };
         let mut m = Migration::default();
@@ -218,10 +218,9 @@ impl Crate {
             });
             site(kept.at, Kind::Note, id, message);
         }
-        for &(file, offset) in &outcome.clashes {
+        for &at in &outcome.clashes {
             let message =
                 "two rewrites overlap here; the file is left as it is (please report this)";
-            let at = analysis::Loc { file, offset };
             site(at, Kind::Error, "overlapping-edits", message.to_string());
         }
         for group in &outcome.groups {

@@ -3,28 +3,30 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use proc_macro2::TokenTree;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
 use super::model::{
-    Facts, FnId, Key, Loc, NodeId, Owner, Scope, SiteKind, StmtCtx, TypeSite, WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey,
+    StmtCtx, TypeSite, WorkerId,
 };
 use super::names::Names;
 use super::path_names::PathNames;
 use super::reasons::Refusal;
+use super::scope_tree::{BindingId, ScopeTree};
+use super::scopes::ModuleId;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
 mod calls;
 mod captures;
+mod collected;
 mod flow;
-mod locals;
+mod macros;
 
-use self::locals::Locals;
+use self::macros::collect_ident_tokens;
 
 /// The 2.x methods of `Pool`.
 const POOL_METHODS: [&str; 5] = [
@@ -42,9 +44,24 @@ enum Binding {
     Worker(WorkerId),
     /// `let w = helper(..)`: a worker made by a helper function, and the index of this binding.
     HelperWorker(WorkerId, usize),
+    /// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the workers collected (see `collected`).
+    Workers(WorkerId),
+    /// `for w in &ws` over collected workers: one of them.
+    Collected(WorkerId),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
+}
+
+/// How a call names its function, for which definitions it may mean (see [`Callee`](super::definitions::Callee)).
+#[derive(Debug, Clone)]
+enum CallVia {
+    /// `f(..)`.
+    Free,
+    /// `Type::f(..)`, with the type's name (`Self` replaced by the `impl`'s type).
+    Path(String),
+    /// `value.f(..)`.
+    Method,
 }
 
 /// Calls that wrap a pool call's result.
@@ -60,9 +77,9 @@ enum Wrapper {
 struct FnCtx {
     id: FnId,
     /// The function's body, whose last expression is what it returns.
-    body: Option<Key2>,
+    body: Option<SpanKey>,
     /// That last expression, when the body of a `fn` has one.
-    tail: Option<Key2>,
+    tail: Option<SpanKey>,
     target: TryTarget,
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
@@ -70,47 +87,49 @@ struct FnCtx {
     taken: Vec<String>,
 }
 
-type Key2 = (usize, usize);
-
-fn key(r: &Range<usize>) -> Key2 {
-    (r.start, r.end)
+fn key(r: &Range<usize>) -> SpanKey {
+    SpanKey::of(r)
 }
 
 /// Walks the bodies of one file.
 pub struct Collector<'a> {
-    file: usize,
+    file: FileId,
     source: &'a Source,
     names: &'a Names,
     facts: &'a mut Facts,
     decls: &'a Decls,
     module: Vec<String>,
-    /// The locals in scope, with what each is bound to.
-    locals: Locals<Binding>,
+    /// The name layer of this file: which local binding a name at a place means.
+    tree: &'a ScopeTree,
+    /// What this walk learned each local binding holds (unlisted: [`Binding::Other`]).
+    values: HashMap<BindingId, Binding>,
     fns: Vec<FnCtx>,
     generics: Vec<Vec<String>>,
+    /// The last name of the type of each `impl` being walked, innermost last.
+    impl_types: Vec<String>,
     loops: usize,
     closures: usize,
     blocks: Vec<usize>,
     next_block: usize,
-    ctors: HashMap<Key2, NodeId>,
+    ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
-    accounted: HashSet<Key2>,
+    accounted: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
-    worker_accounted: HashSet<Key2>,
-    stmt_ctx: HashMap<Key2, (StmtCtx, Option<usize>)>,
+    worker_accounted: HashSet<SpanKey>,
+    stmt_ctx: HashMap<SpanKey, (StmtCtx, Option<usize>)>,
     stmts: Vec<Range<usize>>,
-    wrappers: HashMap<Key2, (Range<usize>, Wrapper)>,
+    wrappers: HashMap<SpanKey, (Range<usize>, Wrapper)>,
     /// A `let w = { ..; Worker::new(f) };` being walked: the tail's range, the binding, and the worker once made.
     tail_worker: Option<TailWorker>,
     /// Closures whose result is a pool place (`LazyLock::new(|| ..)`, `cell.get_or_init(|| ..)`), by their range.
-    closure_into: HashMap<Key2, NodeId>,
+    closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
-    helper_bindings: Vec<(usize, usize)>,
+    helper_bindings: Vec<Nesting>,
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
 struct TailWorker {
-    tail: Key2,
+    tail: SpanKey,
     name: String,
     after_let: (usize, String, &'static str),
     made: Option<WorkerId>,
@@ -121,9 +140,10 @@ struct TailWorker {
 impl<'a> Collector<'a> {
     /// A walker for one file.
     pub fn new(
-        file: usize,
+        file: FileId,
         source: &'a Source,
         names: &'a Names,
+        tree: &'a ScopeTree,
         facts: &'a mut Facts,
         decls: &'a Decls,
     ) -> Self {
@@ -134,9 +154,11 @@ impl<'a> Collector<'a> {
             facts,
             decls,
             module: Vec::new(),
-            locals: Locals::new(),
+            tree,
+            values: HashMap::new(),
             fns: Vec::new(),
             generics: Vec::new(),
+            impl_types: Vec::new(),
             loops: 0,
             closures: 0,
             blocks: vec![0],
@@ -186,6 +208,19 @@ impl<'a> Collector<'a> {
         self.source.range(node.span())
     }
 
+    /// The loops and closures around the code being walked, in its function.
+    fn nesting(&self) -> Nesting {
+        Nesting {
+            loops: self.loops,
+            closures: self.closures,
+        }
+    }
+
+    /// The module being walked.
+    fn module_id(&self) -> ModuleId {
+        ModuleId::new(self.file, &self.module.join("::"))
+    }
+
     fn scope(&self) -> Scope {
         Scope {
             file: self.file,
@@ -194,33 +229,18 @@ impl<'a> Collector<'a> {
         }
     }
 
-    fn lookup(&self, name: &str) -> Option<Binding> {
-        self.locals.lookup(name)
+    /// What `name` written at `at` holds, if it is a local (else None: an item, a static).
+    fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
+        let id = self.tree.resolve(name, at)?;
+        Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
 
-    fn bind(&mut self, name: String, binding: Binding) {
-        self.locals.bind(name, binding);
-    }
-
-    fn bind_pattern(&mut self, pat: &Pat) {
-        struct Idents(Vec<String>);
-        impl<'ast> Visit<'ast> for Idents {
-            fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-                self.0.push(p.ident.to_string());
-                visit::visit_pat_ident(self, p);
-            }
+    /// Records what the local whose name is `ident` (in its pattern) holds.
+    fn bind(&mut self, ident: &syn::Ident, binding: Binding) {
+        let at = self.source.range(ident.span()).start;
+        if let Some(id) = self.tree.binding_at(at) {
+            self.values.insert(id, binding);
         }
-        let mut idents = Idents(Vec::new());
-        idents.visit_pat(pat);
-        for name in idents.0 {
-            self.bind(name, Binding::Other);
-        }
-    }
-
-    fn in_new_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.locals.enter();
-        f(self);
-        self.locals.leave();
     }
 
     fn generics_in_scope(&self) -> Vec<String> {
@@ -234,13 +254,12 @@ impl<'a> Collector<'a> {
         collect_idents(quote::ToTokens::to_token_stream(block), &mut taken);
         let ret = match &sig.output {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
-                self.facts.get(&Key::FnRet(name.clone()))
+                self.facts.get(&Key::FnRet(id))
             }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
-        let outer_locals = self.locals.isolate();
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);
@@ -260,25 +279,16 @@ impl<'a> Collector<'a> {
         let mut index = 0;
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
-            let binding = match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
+            match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
-                    let node = self.facts.get(&Key::FnParam(name.clone(), index));
-                    (
-                        ident.ident.to_string(),
-                        node.map_or(Binding::Other, Binding::Pool),
-                    )
+                    let node = self.facts.get(&Key::FnParam(id, index));
+                    self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
                 }
                 (Pat::Ident(ident), None) if captures::clone_type(&p.ty) => {
-                    (ident.ident.to_string(), Binding::Clone)
+                    self.bind(&ident.ident, Binding::Clone);
                 }
-                (Pat::Ident(ident), None) => (ident.ident.to_string(), Binding::Other),
-                (pat, _) => {
-                    self.bind_pattern(pat);
-                    index += 1;
-                    continue;
-                }
-            };
-            self.bind(binding.0, binding.1);
+                _ => {}
+            }
             index += 1;
         }
         let helper = self.decls.helpers.get(&name).copied();
@@ -308,43 +318,8 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
-        self.locals.restore(outer_locals);
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
-    }
-
-    fn macro_args(&mut self, mac: &syn::Macro) {
-        let parser = Punctuated::<Expr, syn::Token![,]>::parse_terminated;
-        if let Ok(args) = syn::parse::Parser::parse2(parser, mac.tokens.clone()) {
-            for arg in &args {
-                self.visit_expr(arg);
-            }
-            return;
-        }
-        // A macro whose input is not expressions: a pool or worker named in it cannot be followed.
-        let mut idents = Vec::new();
-        collect_ident_tokens(mac.tokens.clone(), &mut idents);
-        for ident in idents {
-            match self.lookup(&ident.to_string()) {
-                Some(Binding::Pool(node)) => {
-                    let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.refuse(
-                        node,
-                        loc,
-                        Refusal::PoolInMacro {
-                            mac: path_text(&mac.path),
-                        },
-                    );
-                }
-                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
-                    let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.workers[w]
-                        .refusal
-                        .get_or_insert((loc, Refusal::WorkerInMacro));
-                }
-                _ => {}
-            }
-        }
     }
 }
 
@@ -357,7 +332,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
         self.generics.push(generic_names(&i.generics));
+        let ty = match &*i.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        self.impl_types.push(ty.unwrap_or_default());
         visit::visit_item_impl(self, i);
+        self.impl_types.pop();
         self.generics.pop();
     }
 
@@ -382,7 +363,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
-        let node = self.facts.get(&Key::Static(s.ident.to_string()));
+        let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+        let node = self.facts.get(&Key::Static(def));
         // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
             && let Some(Expr::Closure(c)) = call.args.first()
@@ -422,37 +404,36 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
         }
         let is_body = self.fns.last().and_then(|f| f.body) == Some(key(&self.range(b)));
-        self.in_new_scope(|this| {
-            for stmt in &b.stmts {
-                this.visit_stmt(stmt);
-            }
-            if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
-                this.returned(tail);
-            }
-            // The worker of `let w = { ..; Worker::new(f) };` is made here, where the block's locals are in scope.
-            if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
-                && let Some(t) = &this.tail_worker
-                && t.made.is_none()
-                && t.tail == key(&this.range(tail))
-            {
-                let (name, after_let) = (t.name.clone(), t.after_let.clone());
-                let w = match t.helper {
-                    Some(id) => this.fill_helper(id, tail),
-                    None => this.worker_decl(tail, Some(name), after_let),
-                };
-                this.tail_worker.as_mut().expect("checked").made = Some(w);
-            }
-        });
+        for stmt in &b.stmts {
+            self.visit_stmt(stmt);
+        }
+        if is_body && let Some(Stmt::Expr(tail, None)) = b.stmts.last() {
+            self.returned(tail);
+        }
+        // The worker of `let w = { ..; Worker::new(f) };` is made once the block's statements are walked.
+        if let Some(Stmt::Expr(tail, None)) = b.stmts.last()
+            && let Some(t) = &self.tail_worker
+            && t.made.is_none()
+            && t.tail == key(&self.range(tail))
+        {
+            let (name, after_let) = (t.name.clone(), t.after_let.clone());
+            let w = match t.helper {
+                Some(id) => self.fill_helper(id, tail),
+                None => self.worker_decl(tail, Some(name), after_let),
+            };
+            self.tail_worker.as_mut().expect("checked").made = Some(w);
+        }
         self.blocks.pop();
     }
 
     fn visit_stmt(&mut self, s: &'ast Stmt) {
         if let Stmt::Item(item) = s {
-            // Items inside a body do not see its locals.
-            let outer_locals = self.locals.isolate();
+            // The statements around it are not this item's.
             self.visit_item(item);
-            self.locals.restore(outer_locals);
             return;
+        }
+        if let Stmt::Expr(e, Some(_)) = s {
+            self.collected_try_for_each(e);
         }
         self.stmts.push(self.range(s));
         visit::visit_stmt(self, s);
@@ -487,22 +468,25 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else {
-            self.bind_pattern(&l.pat);
             return;
         };
-        let (ident, annotation) = match &l.pat {
-            Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
-                (Some(p.ident.to_string()), None)
-            }
+        let (named, annotation) = match &l.pat {
+            Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => (Some(&p.ident), None),
             Pat::Type(t) => match &*t.pat {
                 Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => {
-                    (Some(p.ident.to_string()), Some(&*t.ty))
+                    (Some(&p.ident), Some(&*t.ty))
                 }
                 _ => (None, None),
             },
             _ => (None, None),
         };
-        if let (Some(name), None, None, Expr::Call(c)) =
+        let ident = named.map(ToString::to_string);
+        if let (Some(named), None) = (named, &init.diverge)
+            && self.collected_let(l, named, annotation, &init.expr)
+        {
+            return;
+        }
+        if let (Some(_), None, None, Expr::Call(c)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_call(c)
         {
@@ -510,8 +494,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_expr(&init.expr);
             self.worker_accounted.insert(key(&self.range(c)));
             let b = self.helper_bindings.len();
-            self.helper_bindings.push((self.loops, self.closures));
-            self.bind(name.clone(), Binding::HelperWorker(id, b));
+            self.helper_bindings.push(self.nesting());
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
         if let (Some(name), None) = (&ident, &init.diverge)
@@ -527,7 +511,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .get_or_insert((loc, Refusal::WorkerAnnotation));
             }
             self.visit_expr(&init.expr);
-            self.bind(name.clone(), Binding::Worker(w));
+            self.bind(named.expect("bound by name"), Binding::Worker(w));
             return;
         }
         if let (Some(name), None, Expr::Block(b)) = (&ident, &init.diverge, &*init.expr)
@@ -538,11 +522,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `let w = { let tx = tx.clone(); Worker::new(move |job| ..) };`
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
-            let outer = (
-                *self.blocks.last().expect("a block"),
-                self.loops,
-                self.closures,
-            );
+            let outer = (*self.blocks.last().expect("a block"), self.nesting());
             let outer_tail = self.tail_worker.replace(TailWorker {
                 tail: key(&self.range(tail)),
                 name: name.clone(),
@@ -555,11 +535,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             if let Some(w) = made {
                 let loc = self.loc(stmt.start);
                 let decl = &mut self.facts.workers[w];
-                (decl.block, decl.depth) = (outer.0, (outer.1, outer.2));
+                (decl.block, decl.depth) = outer;
                 if annotation.is_some() {
                     decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
                 }
-                self.bind(name.clone(), Binding::Worker(w));
+                self.bind(named.expect("bound by name"), Binding::Worker(w));
                 return;
             }
         } else {
@@ -590,24 +570,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         }
                     }
                 }
-                self.bind(name.clone(), Binding::Pool(node));
+                self.bind(named.expect("bound by name"), Binding::Pool(node));
             }
             (Some(name), true)
                 if annotation
                     .map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
             {
-                self.bind(name.clone(), Binding::Clone);
+                self.bind(named.expect("bound by name"), Binding::Clone);
             }
             (None, true) if captures::std_channel(&init.expr) => {
-                self.bind_pattern(&l.pat);
                 // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
                 if let Pat::Tuple(t) = &l.pat
                     && let Some(Pat::Ident(sender)) = t.elems.first()
                 {
-                    self.bind(sender.ident.to_string(), Binding::Clone);
+                    self.bind(&sender.ident, Binding::Clone);
                 }
             }
-            _ => self.bind_pattern(&l.pat),
+            _ => {}
         }
     }
 
@@ -647,35 +626,26 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 .insert(key(&self.range(&*c.body)), (StmtCtx::ClosureBody, None));
         }
         self.closures += 1;
-        self.in_new_scope(|this| {
-            for input in &c.inputs {
-                this.bind_pattern(input);
-            }
-            this.visit_expr(&c.body);
-            if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
-                this.returned(&c.body);
-            }
-        });
+        self.visit_expr(&c.body);
+        if ret.is_some() && !matches!(&*c.body, Expr::Block(_)) {
+            self.returned(&c.body);
+        }
         self.closures -= 1;
         self.fns.pop();
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         self.visit_expr(&f.expr);
+        self.collected_loop(f);
         self.loops += 1;
-        self.in_new_scope(|this| {
-            this.bind_pattern(&f.pat);
-            this.visit_block(&f.body);
-        });
+        self.visit_block(&f.body);
         self.loops -= 1;
     }
 
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
         self.loops += 1;
-        self.in_new_scope(|this| {
-            this.visit_expr(&w.cond);
-            this.visit_block(&w.body);
-        });
+        self.visit_expr(&w.cond);
+        self.visit_block(&w.body);
         self.loops -= 1;
     }
 
@@ -686,10 +656,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
-        self.in_new_scope(|this| {
-            this.visit_expr(&i.cond);
-            this.visit_block(&i.then_branch);
-        });
+        self.visit_expr(&i.cond);
+        self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
         }
@@ -697,19 +665,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
         self.visit_expr(&l.expr);
-        self.bind_pattern(&l.pat);
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
         for arm in &m.arms {
-            self.in_new_scope(|this| {
-                this.bind_pattern(&arm.pat);
-                if let Some((_, g)) = &arm.guard {
-                    this.visit_expr(g);
-                }
-                this.visit_expr(&arm.body);
-            });
+            if let Some((_, g)) = &arm.guard {
+                self.visit_expr(g);
+            }
+            self.visit_expr(&arm.body);
         }
     }
 
@@ -720,14 +684,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
         if p.qself.is_none() && p.path.segments.len() == 1 {
             let name = p.path.segments[0].ident.to_string();
-            match self.lookup(&name) {
+            match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(Binding::Worker(w) | Binding::HelperWorker(w, _)) => {
-                    self.worker_uses.push((w, self.range(p)))
-                }
+                Some(
+                    Binding::Worker(w)
+                    | Binding::HelperWorker(w, _)
+                    | Binding::Workers(w)
+                    | Binding::Collected(w),
+                ) => self.worker_uses.push((w, self.range(p))),
                 Some(Binding::Other | Binding::Clone) => {}
                 None => {
-                    if let Some(node) = self.facts.get(&Key::Static(name)) {
+                    if let Some(node) = self.static_node(&name, self.range(p).start) {
                         self.occurrences.push((node, self.range(p)));
                     }
                 }
@@ -738,7 +705,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
         if let syn::Member::Named(ident) = &f.member
-            && let Some(node) = self.facts.get(&Key::Field(ident.to_string()))
+            && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
             if self.decls.other_fields.contains(&ident.to_string()) {
                 let loc = self.loc(self.range(f).start);
@@ -760,8 +727,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(call)));
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
+            let via = self.path_via(&names);
             if let Some(name) = names.plain_fn()
-                && let Some(node) = self.fn_ret(name)
+                && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));
             }
@@ -777,7 +745,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             .get(name)
                             .is_some_and(|r| r.iter().all(|&b| b)),
                 );
-                self.arguments(&name.clone(), &call.args, shift);
+                self.arguments(&name.clone(), &via, &call.args, shift);
             }
         }
         visit::visit_expr_call(self, call);
@@ -799,7 +767,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.wrappers
                 .insert(key(&self.range(inner)), (self.range(m), kind));
         }
-        if let Some(node) = self.fn_ret(&method) {
+        if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
@@ -818,7 +786,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
-        self.arguments(&method, &m.args, 0);
+        self.arguments(&method, &CallVia::Method, &m.args, 0);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -827,8 +795,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             if self.classify(&field.expr).is_none() {
                 continue;
             }
+            let owner = match s.path.segments.last() {
+                Some(last) if last.ident == "Self" => self.impl_types.last().cloned(),
+                Some(last) => Some(last.ident.to_string()),
+                None => None,
+            };
             let target = match &field.member {
-                syn::Member::Named(ident) => self.facts.get(&Key::Field(ident.to_string())),
+                syn::Member::Named(ident) => {
+                    self.struct_field(owner.as_deref(), &ident.to_string())
+                }
                 syn::Member::Unnamed(_) => None,
             };
             match target {
@@ -888,20 +863,99 @@ fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     out.dedup();
 }
 
-fn collect_ident_tokens(tokens: proc_macro2::TokenStream, out: &mut Vec<proc_macro2::Ident>) {
-    for t in tokens {
-        match t {
-            TokenTree::Ident(i) => out.push(i),
-            TokenTree::Group(g) => collect_ident_tokens(g.stream(), out),
-            _ => {}
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::declare::Declarer;
 
-fn path_text(p: &syn::Path) -> String {
-    p.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
+    /// The flow layer's facts about `text` (a file of a crate on 2.x): each pool (a group of places, named by where
+    /// it is first seen) with the calls on it, the workers added or removed and the refusals, then each worker.
+    fn facts(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("t.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        let tree = ScopeTree::of_file(&source, &syntax);
+        let (mut facts, mut decls) = (Facts::default(), Decls::default());
+        Declarer::new(FileId(0), &source, &names, &mut facts, &mut decls).items(&syntax.items);
+        Collector::new(FileId(0), &source, &names, &tree, &mut facts, &decls).run(&syntax);
+        let place = |loc: Loc| {
+            let (l, c) = source.line_col(loc.offset);
+            format!("{l}:{c}")
+        };
+        let mut roots: Vec<NodeId> = (0..facts.len())
+            .filter(|n| !facts.not_pools.contains(n))
+            .map(|n| facts.root(n))
+            .collect();
+        roots.sort_by_key(|r| facts.first_seen[r]);
+        roots.dedup();
+        let mut out = String::new();
+        for root in roots {
+            out.push_str(&format!("pool {}\n", place(facts.first_seen[&root])));
+            for (node, _, kind, loc) in &facts.calls {
+                if facts.root(*node) == root {
+                    out.push_str(&format!("  {kind:?} {}\n", place(*loc)));
+                }
+            }
+            for s in facts
+                .worker_sites
+                .iter()
+                .filter(|s| facts.root(s.node) == root)
+            {
+                let what = if s.remove { "removes" } else { "adds" };
+                out.push_str(&format!("  {what} worker {} ({:?})\n", s.worker.0, s.ctx));
+            }
+            for (node, loc, reason) in &facts.refusals {
+                if facts.root(*node) == root {
+                    out.push_str(&format!("  refused {} {}\n", place(*loc), reason.id()));
+                }
+            }
+        }
+        for (i, w) in facts.workers.iter().enumerate() {
+            let job = w.job.as_ref().map_or("?", |j| j.text.as_str());
+            let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
+                format!(", refused {} {}", place(*loc), r.id())
+            });
+            out.push_str(&format!("worker {i} {:?} job {job}{refusal}\n", w.kind));
+        }
+        out
+    }
+
+    #[test]
+    fn a_pool_flows_through_lets_arguments_and_returns_and_meets_its_calls() {
+        let got = facts(
+            "use workerpool::{Pool, Worker};\n\nfn make() -> Pool {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool\n}\n\nfn feed(pool: &Pool) {\n    pool.delegate(1u8).unwrap();\n}\n\nfn main() {\n    let pool = make();\n    let same = pool.clone();\n    feed(&same);\n    println!(\"{}\", pool.workers_num());\n    let _ = pool.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:14
+              AddWorker 6:10
+              Delegate 11:10
+              Other 18:25
+              Stop 19:18
+              adds worker 0 (Semi)
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn what_the_flow_cannot_follow_is_refused_where_it_happens() {
+        let got = facts(
+            "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(2);\n    let tx = std::sync::mpsc::channel::<u8>().0;\n    let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n    let v = vec![pool];\n    other(&w);\n    let untyped = Worker::new(|n| drop::<u8>(n));\n    let second = Pool::new(1);\n    second.add_worker(&untyped).unwrap();\n    let n = { let pool = 3; pool };\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 4:16
+              AddWorker 7:10
+              AddWorker 8:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+              refused 9:18 unfollowed-use
+            pool 12:18
+              AddWorker 13:12
+              adds worker 1 (Semi)
+            worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
+            worker 1 Closure job ?, refused 11:19 job-type-unknown
+        "#]]
+        .assert_eq(&got);
+    }
 }

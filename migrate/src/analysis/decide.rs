@@ -3,11 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
-    CallKind, Facts, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl, WorkerFn,
-    WorkerId,
+    CallKind, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl,
+    WorkerFn, WorkerId,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
-use super::scopes::{ScopeId, ScopeNames};
+use super::scopes::{ModuleId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -35,7 +35,7 @@ pub struct Decision {
     /// Pool fates by group root.
     pub fates: BTreeMap<NodeId, Fate>,
     /// Edits by file index.
-    pub edits: HashMap<usize, Vec<Edit>>,
+    pub edits: HashMap<FileId, Vec<Edit>>,
     /// Behaviour changes shown by the code, reported but migrated.
     pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools, with what changes there.
@@ -173,6 +173,12 @@ fn worker_rules(
             .filter(|s| s.worker == worker)
             .collect();
         let helper = decl.kind == WorkerFn::Helper;
+        // Collected workers are added by clone; which one a remove_worker meant is lost.
+        if decl.collected.is_some()
+            && let Some(remove) = sites.iter().find(|s| s.remove)
+        {
+            r.push((remove.loc, Refusal::WorkerUsedOtherwise));
+        }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
@@ -196,7 +202,9 @@ fn worker_rules(
         // but a handle kept for remove_worker cannot leave the closure.
         let removed = sites.iter().any(|s| s.remove);
         for site in &sites {
-            if removed && (site.depth.1 != decl.depth.1 || site.ctx == StmtCtx::ClosureBody) {
+            if removed
+                && (site.depth.closures != decl.depth.closures || site.ctx == StmtCtx::ClosureBody)
+            {
                 r.push((site.loc, Refusal::WorkerInClosure));
             }
         }
@@ -292,10 +300,10 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
     }
     let empty = HashMap::new();
     let here = names
-        .get(&ScopeId::new(job.at.file, &job.at.module))
+        .get(&ModuleId::new(job.at.file, &job.at.module))
         .unwrap_or(&empty);
     let there = names
-        .get(&ScopeId::new(site.scope.file, &site.scope.module))
+        .get(&ModuleId::new(site.scope.file, &site.scope.module))
         .unwrap_or(&empty);
     job.names
         .iter()
@@ -304,7 +312,7 @@ fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
 
 fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
-    let mut out: HashMap<usize, Vec<Edit>> = HashMap::new();
+    let mut out: HashMap<FileId, Vec<Edit>> = HashMap::new();
     for (node, file, edit) in &facts.cond_edits {
         if migrates(*node) {
             out.entry(*file).or_default().push(edit.clone());
@@ -325,6 +333,9 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
     for (&worker, &node) in by_worker {
         if migrates(node) && facts.workers[worker].helper_ret.is_some() {
             helper_edits(facts, worker, &mut out);
+        } else if migrates(node) && facts.workers[worker].collected.is_some() {
+            let file = facts.workers[worker].scope.file;
+            collected_edits(facts, worker, out.entry(file).or_default());
         } else if migrates(node) {
             worker_edits(
                 facts,
@@ -352,7 +363,7 @@ enum Form {
 
 /// `fn f(..) -> Worker { Worker::new(g) }` becomes `fn f(..) -> impl FnMut(T) + Send + 'static { g }`, and each
 /// `add_worker(&f(..))` (in any file) `add_worker(f(..))`.
-fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<usize, Vec<Edit>>) {
+fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>>) {
     let w = &facts.workers[id];
     let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
         return;
@@ -366,6 +377,20 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<usize, Vec<Edit>>
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));
         finish_add(add, there);
+    }
+}
+
+/// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();` becomes `let ws: Vec<_> = (..).map(|i| f)
+/// .collect();`, and each `add_worker(w)` of a `for w in &ws` hands over `w.clone()`.
+fn collected_edits(facts: &Facts, id: WorkerId, out: &mut Vec<Edit>) {
+    let w = &facts.workers[id];
+    let Some(elem) = &w.collected else { return };
+    out.push(Edit::replace(elem.clone(), "_"));
+    out.push(Edit::delete(w.call.start..w.func.start));
+    out.push(Edit::delete(w.func.end..w.call.end));
+    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+        out.push(Edit::insert(add.arg.end, ".clone()"));
+        finish_add(add, out);
     }
 }
 

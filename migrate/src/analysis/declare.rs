@@ -5,11 +5,14 @@ use std::collections::{HashMap, HashSet};
 
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
+use super::definitions::{Definitions, FnDef};
 use super::model::{
-    Facts, FnId, Key, Loc, Owner, Scope, SiteKind, TypeSite, WorkerDecl, WorkerFn, WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, Owner, Scope, SiteKind, TypeSite, WorkerDecl,
+    WorkerFn, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
+use super::scopes::ModuleId;
 use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
 
@@ -21,19 +24,21 @@ pub struct Decls {
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
     /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
-    pub fn_jobs: HashMap<(usize, String), syn::Type>,
+    pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
-    pub fn_modules: HashMap<(usize, String), String>,
+    pub fn_modules: HashMap<(FileId, String), String>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
     pub helpers: HashMap<String, WorkerId>,
+    /// The statics, pool fields and functions, each by its definition.
+    pub defs: Definitions,
 }
 
 /// Walks the items of one file.
 pub struct Declarer<'a> {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// The file.
     pub source: &'a Source,
     /// Its 2.x names.
@@ -48,7 +53,7 @@ pub struct Declarer<'a> {
 impl<'a> Declarer<'a> {
     /// A walker for one file.
     pub fn new(
-        file: usize,
+        file: FileId,
         source: &'a Source,
         names: &'a Names,
         facts: &'a mut Facts,
@@ -98,10 +103,17 @@ impl<'a> Declarer<'a> {
         for item in items {
             match item {
                 Item::Struct(s) => {
+                    let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
                     for field in &s.fields {
                         let Some(ident) = &field.ident else { continue };
                         match pool_type(self.names, self.source, &field.ty) {
-                            Some(at) => self.site(Key::Field(ident.to_string()), at, None),
+                            Some(at) => {
+                                let name = ident.to_string();
+                                self.decls
+                                    .defs
+                                    .add_field(&name, &s.ident.to_string(), strukt);
+                                self.site(Key::Field(strukt, name), at, None);
+                            }
                             None => {
                                 self.decls.other_fields.insert(ident.to_string());
                             }
@@ -109,7 +121,7 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Fn(f) => {
-                    self.signature(&f.sig);
+                    self.signature(&f.sig, None);
                     self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
                     if let [FnArg::Typed(p)] = params.as_slice()
@@ -121,22 +133,33 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Impl(i) => {
+                    let self_ty = match &*i.self_ty {
+                        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                        _ => None,
+                    };
                     for inner in &i.items {
                         if let ImplItem::Fn(f) = inner {
-                            self.signature(&f.sig);
+                            // An impl of a type this tool cannot name still holds methods.
+                            let ty = self_ty.clone().unwrap_or_default();
+                            self.signature(&f.sig, Some(ty));
                         }
                     }
                 }
                 Item::Trait(t) => {
                     for inner in &t.items {
                         if let TraitItem::Fn(f) = inner {
-                            self.signature(&f.sig);
+                            self.signature(&f.sig, Some(t.ident.to_string()));
                         }
                     }
                 }
                 Item::Static(s) => {
                     if let Some(at) = pool_type(self.names, self.source, &s.ty) {
-                        self.site(Key::Static(s.ident.to_string()), at, None);
+                        let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+                        let module = ModuleId::new(self.file, &self.module.join("::"));
+                        self.decls
+                            .defs
+                            .add_static(&s.ident.to_string(), module, def);
+                        self.site(Key::Static(def), at, None);
                     }
                 }
                 Item::Mod(m) => {
@@ -179,7 +202,7 @@ impl<'a> Declarer<'a> {
             name: None,
             scope: self.scope(None),
             block: 0,
-            depth: (0, 0),
+            depth: Nesting::default(),
             call: 0..0,
             func: 0..0,
             kind: WorkerFn::Helper,
@@ -188,13 +211,25 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
+            collected: None,
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
     }
 
-    fn signature(&mut self, sig: &syn::Signature) {
+    /// A function's signature; `self_ty` is the last name of its `impl`'s type or its trait's name.
+    fn signature(&mut self, sig: &syn::Signature, self_ty: Option<String>) {
         let name = sig.ident.to_string();
         let fn_offset = self.source.range(sig.fn_token.span).start;
+        let id = FnId(self.loc(fn_offset));
+        let module = ModuleId::new(self.file, &self.module.join("::"));
+        self.decls.defs.add_fn(
+            &name,
+            FnDef {
+                id,
+                module,
+                self_ty,
+            },
+        );
         let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
         self.decls
             .receivers
@@ -207,11 +242,11 @@ impl<'a> Declarer<'a> {
         });
         for (index, param) in typed.enumerate() {
             if let Some(at) = pool_type(self.names, self.source, &param.ty) {
-                self.site(Key::FnParam(name.clone(), index), at, Some(fn_offset));
+                self.site(Key::FnParam(id, index), at, Some(fn_offset));
                 if !matches!(&*param.pat, Pat::Ident(_)) {
                     let node = self
                         .facts
-                        .get(&Key::FnParam(name.clone(), index))
+                        .get(&Key::FnParam(id, index))
                         .expect("just added");
                     self.facts.refuse(
                         node,
@@ -233,7 +268,7 @@ impl<'a> Declarer<'a> {
         if let syn::ReturnType::Type(_, ty) = &sig.output
             && let Some(at) = pool_type(self.names, self.source, ty)
         {
-            self.site(Key::FnRet(name), at, Some(fn_offset));
+            self.site(Key::FnRet(id), at, Some(fn_offset));
         }
     }
 }
@@ -242,7 +277,7 @@ impl<'a> Declarer<'a> {
 pub fn fn_job(
     decls: &Decls,
     source: &Source,
-    file: usize,
+    file: FileId,
     name: &str,
 ) -> Option<super::model::JobType> {
     let key = (file, name.to_string());

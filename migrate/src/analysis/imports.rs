@@ -158,35 +158,104 @@ pub fn rewrite(
     }
 }
 
-/// The dropped leaves whose name `text` (a file after the rewrite) still uses as a bare name outside `use` items,
-/// or that `elsewhere` (bare names of the crate's other files that import with a glob from this crate) uses. Such
-/// a name is kept: whatever the analysis thought, dropping its import could break the build, in any cfg.
+/// The dropped leaves whose name the module of their `use` item still uses as a bare name outside `use` items
+/// (`module_text(use item)` is that module's text after the rewrite, None for the whole file `text`), or that any
+/// `macro_rules!` of the file uses, or that `elsewhere` (bare names of the crate's other files that import with a
+/// glob from this crate) uses. Such a name is kept: whatever the analysis thought, dropping its import could break
+/// the build, in any cfg.
 pub fn still_named(
     text: &str,
     names: &Names,
     dropped: &[(usize, usize)],
     elsewhere: &[String],
+    module_text: impl Fn(usize) -> Option<String>,
 ) -> Vec<(usize, usize)> {
-    let here = bare_names(text);
+    let file = bare_names(text);
+    let macros = macro_rules_names(text);
     dropped
         .iter()
         .copied()
         .filter(|&(u, l)| {
             let leaf = &names.uses[u].leaves[l];
             let name = leaf.alias.clone().unwrap_or_else(|| leaf.text.clone());
-            here.contains(&name) || elsewhere.contains(&name)
+            let here = match module_text(u) {
+                Some(module) => bare_names(&module).contains(&name) || macros.contains(&name),
+                None => file.contains(&name),
+            };
+            here || elsewhere.contains(&name)
         })
         .collect()
+}
+
+/// The text after `edits` of the inline module (its braces, nested modules included) that `use` item `u` is in;
+/// None when it is at the file's top level or an edit crosses the module's braces.
+pub fn module_text(old: &str, names: &Names, u: usize, edits: &[Edit]) -> Option<String> {
+    let at = names.uses[u].range.start;
+    let module = names
+        .modules
+        .iter()
+        .filter(|m| m.contains(&at) && m.len() < old.len())
+        .min_by_key(|m| m.len())?;
+    let (start, end) = (module.start, module.end);
+    let crosses = |e: &Edit| {
+        (e.range.start < start && e.range.end > start) || (e.range.start < end && e.range.end > end)
+    };
+    if edits.iter().any(crosses) {
+        return None;
+    }
+    let inside: Vec<Edit> = edits
+        .iter()
+        .filter(|e| {
+            e.range.start >= start
+                && e.range.end <= end
+                && !(e.range.is_empty() && e.range.start == end)
+        })
+        .map(|e| Edit::replace(e.range.start - start..e.range.end - start, e.text.clone()))
+        .collect();
+    edit::apply(&old[start..end], inside).ok()
+}
+
+/// Every bare name the bodies of the file's `macro_rules!` use (a macro may be called in any module).
+fn macro_rules_names(text: &str) -> Vec<String> {
+    fn find(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
+        for (i, t) in tokens.iter().enumerate() {
+            match t {
+                TokenTree::Ident(id) if id == "macro_rules" => {
+                    if let Some(TokenTree::Group(body)) = tokens.get(i + 3) {
+                        walk_bare(body.stream().into_iter().collect(), out);
+                    }
+                }
+                TokenTree::Group(g) => find(g.stream().into_iter().collect(), out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(tokens) = TokenStream::from_str(text.trim_start_matches('\u{feff}')) {
+        find(tokens.into_iter().collect(), &mut out);
+    }
+    out
 }
 
 /// Every identifier of `text` used as a bare name (not after `::` or `.`), outside `use` items; macro bodies and
 /// every cfg included, comments and literals not.
 pub fn bare_names(text: &str) -> Vec<String> {
-    fn walk(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
+    let mut out = Vec::new();
+    if let Ok(tokens) = TokenStream::from_str(text.trim_start_matches('\u{feff}')) {
+        walk_bare(tokens.into_iter().collect(), &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The bare names of `tokens` (see [`bare_names`]).
+fn walk_bare(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
+    {
         let mut i = 0;
         while i < tokens.len() {
             match &tokens[i] {
-                TokenTree::Group(g) => walk(g.stream().into_iter().collect(), out),
+                TokenTree::Group(g) => walk_bare(g.stream().into_iter().collect(), out),
                 TokenTree::Ident(id) if id == "use" => {
                     while i < tokens.len()
                         && !matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ';')
@@ -210,13 +279,6 @@ pub fn bare_names(text: &str) -> Vec<String> {
             i += 1;
         }
     }
-    let mut out = Vec::new();
-    if let Ok(tokens) = TokenStream::from_str(text.trim_start_matches('\u{feff}')) {
-        walk(tokens.into_iter().collect(), &mut out);
-    }
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// Where a leaf imports from after the rewrite (None: the import goes).

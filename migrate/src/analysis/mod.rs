@@ -1,12 +1,14 @@
 //! Analysis of one crate's sources: finds the 2.x pools, decides which migrate, and computes the new texts.
 //!
 //! In layers, each reading only the ones before it:
-//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`) and `scopes` (what
-//!   each module can name, to place a job type);
+//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`), `scopes` (what
+//!   each module can name, to place a job type), `definitions` (statics, pool fields and functions by their
+//!   definition, and which a name may mean) and `scope_tree` (each body's scopes and bindings: which binding a name
+//!   written at a place means);
 //! - declarations: `declare` (the pool types of fields, parameters, returns, statics; helper functions that make
 //!   workers);
-//! - flow: `bodies` (where each pool and worker value goes, which calls it meets, with `captures` for what a
-//!   worker closure captures);
+//! - flow: `bodies` (one walk: where each pool and worker value goes, which calls it meets, with `captures` for what
+//!   a worker closure captures and `macros` for the macro fallback);
 //! - decisions: `decide`, one function per rule, each reason an enum of `reasons` with an id and a text;
 //! - output: `imports` (the `use` items and names, never dropping one still named) and the edits, spliced by
 //!   [`crate::edit`], which keeps every comment.
@@ -14,18 +16,20 @@
 mod bodies;
 mod decide;
 mod declare;
+mod definitions;
 mod evidence;
 mod imports;
 mod model;
 mod names;
 mod path_names;
 pub mod reasons;
+mod scope_tree;
 mod scopes;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
 
-pub use model::Loc;
+pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 
 use self::imports::Need;
@@ -109,8 +113,8 @@ pub struct Outcome {
     pub needs_v2: bool,
     /// Every place the new texts name `workerpool::v2`.
     pub kept_on_v2: Vec<KeptOnV2>,
-    /// Files whose edits clashed: (index, offset). They are left unchanged.
-    pub clashes: Vec<(usize, usize)>,
+    /// Where the edits of a file clashed (the file is left unchanged).
+    pub clashes: Vec<Loc>,
 }
 
 /// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
@@ -146,11 +150,24 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let mut facts = Facts::default();
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {
-        declare::Declarer::new(i, f.source, &names[i], &mut facts, &mut decls)
+        declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
             .items(&f.syntax.items);
     }
+    // The name layer of every body, then the flow layer over it.
+    let trees: Vec<scope_tree::ScopeTree> = files
+        .iter()
+        .map(|f| scope_tree::ScopeTree::of_file(f.source, f.syntax))
+        .collect();
     for (i, f) in files.iter().enumerate() {
-        bodies::Collector::new(i, f.source, &names[i], &mut facts, &decls).run(f.syntax);
+        bodies::Collector::new(
+            FileId(i),
+            f.source,
+            &names[i],
+            &trees[i],
+            &mut facts,
+            &decls,
+        )
+        .run(f.syntax);
     }
     let uses: Vec<Vec<names::NameUse>> = files
         .iter()
@@ -158,7 +175,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .map(|(f, n)| n.occurrences(f.source))
         .collect();
     for (node, file, range) in std::mem::take(&mut facts.error_claims) {
-        for u in uses[file]
+        for u in uses[file.index()]
             .iter()
             .filter(|u| u.item == V2Item::Error && range.contains(&u.range.start))
         {
@@ -174,6 +191,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
+        let i = FileId(i);
         for u in file_uses {
             if u.item == V2Item::Error
                 && !facts.owners.contains_key(&Loc {
@@ -187,7 +205,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
                 });
             }
         }
-        for item in names[i].uses.iter().filter(|u| u.reexport) {
+        for item in names[i.index()].uses.iter().filter(|u| u.reexport) {
             let loc = Loc {
                 file: i,
                 offset: item.range.start,
@@ -230,7 +248,8 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .filter(|(_, (_, n))| n.crate_glob)
         .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
         .collect();
-    for (i, f) in files.iter().enumerate() {
+    for (index, f) in files.iter().enumerate() {
+        let i = FileId(index);
         let need = |u: &names::NameUse| match facts.owners.get(&Loc {
             file: i,
             offset: u.range.start,
@@ -247,18 +266,22 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
         let elsewhere: Vec<String> = globbing
             .iter()
-            .filter(|(j, _)| *j != i)
+            .filter(|(j, _)| *j != index)
             .flat_map(|(_, n)| n.iter().cloned())
             .collect();
         let mut keep = Vec::new();
         // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the crate)
         // still names it is kept, and the rewrite redone.
         let rewrite = loop {
-            let rewrite = imports::rewrite(&f.source.text, &names[i], &uses[i], need, &keep);
+            let rewrite =
+                imports::rewrite(&f.source.text, &names[index], &uses[index], need, &keep);
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
-            let new = edit::apply(&f.source.text, edits).unwrap_or_default();
-            let named = imports::still_named(&new, &names[i], &rewrite.dropped, &elsewhere);
+            let new = edit::apply(&f.source.text, edits.clone()).unwrap_or_default();
+            let named =
+                imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere, |u| {
+                    imports::module_text(&f.source.text, &names[index], u, &edits)
+                });
             if named.is_empty() {
                 break rewrite;
             }
@@ -269,12 +292,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             let mut pools = Vec::new();
             let mut free = false;
             for &u in &place.uses {
-                if !matches!(need(&uses[i][u]), Need::V2 { .. }) {
+                if !matches!(need(&uses[index][u]), Need::V2 { .. }) {
                     continue;
                 }
                 let at = Loc {
                     file: i,
-                    offset: uses[i][u].range.start,
+                    offset: uses[index][u].range.start,
                 };
                 let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
@@ -311,7 +334,10 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
             Err(overlap) => {
-                outcome.clashes.push((i, overlap.at));
+                outcome.clashes.push(Loc {
+                    file: i,
+                    offset: overlap.at,
+                });
                 None
             }
         };
@@ -391,6 +417,44 @@ mod tests {
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
     }
 
+    #[test]
+    fn an_import_is_kept_where_its_module_a_child_or_a_macro_still_names_it() {
+        // `a` calls a macro whose body names `Worker`; in the other file, `b` has a child module that names it
+        // through `use super::*`, and `c` does not name it after the rewrite (only its sibling `b` does): only `c`
+        // drops it.
+        let module = |name: &str, extra: &str| {
+            format!(
+                "mod {name} {{\n    use workerpool::{{Pool, Worker}};\n    pub fn run() {{\n        let pool = Pool::new(2);\n        let w = Worker::new(|n: u8| drop(n));\n        pool.add_worker(&w).unwrap();\n    }}\n{extra}}}\n"
+            )
+        };
+        let lib = format!(
+            "macro_rules! idle {{ () => {{ Worker::new(|n: u8| drop(n)) }} }}\nmod other;\n{}",
+            module("a", "    pub fn spare() { let _ = idle!(); }\n"),
+        );
+        let other = format!(
+            "{}{}",
+            module(
+                "b",
+                "    mod child { use super::*; pub fn f(_: Option<Worker>) {} }\n"
+            ),
+            module("c", ""),
+        );
+        let out = migrate_crate(&[("src/lib.rs", &lib), ("src/other.rs", &other)]);
+        let imports: Vec<&str> = out
+            .iter()
+            .flat_map(|f| f.lines())
+            .filter(|l| l.contains("use workerpool"))
+            .collect();
+        expect_test::expect![[r#"
+            [
+                "    use workerpool::{Pool, v2::Worker};",
+                "    use workerpool::{Pool, v2::Worker};",
+                "    use workerpool::Pool;",
+            ]
+        "#]]
+        .assert_debug_eq(&imports);
+    }
+
     /// Each pool left on v2 as `line:column id: text`, and each behaviour change and note the same way.
     fn findings(text: &str) -> String {
         let source =
@@ -431,6 +495,29 @@ mod tests {
             note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
         "#]]
         .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn places_of_the_same_name_are_told_apart_by_their_definitions() {
+        // Two `pool` fields, each read as `self.pool` in its own impl, and two `static POOL`s: only the untyped
+        // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
+        let text = "use workerpool::{Pool, Worker};\n\nstruct Typed { pool: Pool }\nimpl Typed {\n    fn start(&self) {\n        let w = Worker::new(|n: u8| drop(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nstruct Untyped { pool: Pool }\nimpl Untyped {\n    fn start(&self) {\n        let w = Worker::new(|n| drop::<u8>(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nmod a {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        pool\n    });\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n\nmod b {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n        pool\n    });\n}\n\nmod c {\n    use super::a::POOL;\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n";
+        expect_test::expect![[r#"
+            left 14:17 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 37:26 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 45:9 ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn collected_workers_are_refused_where_a_clone_per_add_is_not_certain() {
+        // Added through try_for_each whose result is kept, counted, and removed.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
+        expect_test::expect![[r#"
+            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)
+            left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+            left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+        "#]].assert_eq(&findings(text));
     }
 
     #[test]

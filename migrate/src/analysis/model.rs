@@ -18,26 +18,72 @@ pub struct FnId(pub Loc);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WorkerId(pub usize);
 
-/// Places that are shared by name across files.
+/// An item of the crate (a static, a struct), by where its name is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub Loc);
+
+/// Places declared by an item, which code anywhere in the crate may reach: each by its definition (see
+/// [`super::definitions`] for which definitions a name may mean).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Key {
-    /// A struct field of pool type, by field name.
-    Field(String),
-    /// Parameter `.1` (not counting `self`) of functions named `.0`.
-    FnParam(String, usize),
-    /// What functions named `.0` return.
-    FnRet(String),
+    /// The pool field `.1` of the struct `.0`.
+    Field(DefId, String),
+    /// Parameter `.1` (not counting `self`) of the function `.0`.
+    FnParam(FnId, usize),
+    /// What the function `.0` returns.
+    FnRet(FnId),
     /// A static.
-    Static(String),
+    Static(DefId),
     /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
     ErrorRet(String),
+}
+
+/// A file of the crate being analysed: its index in the input order of [`super::analyze`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub usize);
+
+impl FileId {
+    /// Its index in the files given to [`super::analyze`] (and in [`super::Outcome::texts`]).
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The bytes of one syntax node of a file, as a map key: the node an expression's facts (its statement context, its
+/// wrapper, whether its use was followed) are recorded for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SpanKey {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl SpanKey {
+    /// The key of the node spanning `range`.
+    pub fn of(range: &Range<usize>) -> SpanKey {
+        SpanKey {
+            start: range.start,
+            end: range.end,
+        }
+    }
+}
+
+/// How deep in loops and closures of its function a piece of code is: a worker added deeper than it is made is added
+/// more than once, or from a closure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nesting {
+    /// Loops around it (`for`, `while`, `loop`).
+    pub loops: usize,
+    /// Closures around it.
+    pub closures: usize,
 }
 
 /// A position in a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Loc {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// Byte offset.
     pub offset: usize,
 }
@@ -62,8 +108,8 @@ pub struct JobType {
 /// Where a piece of code is: file, inline module path, function.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scope {
-    /// Index of the file.
-    pub file: usize,
+    /// The file.
+    pub file: FileId,
     /// Inline `mod` path inside the file ("" at the file's top level).
     pub module: String,
     /// Enclosing function, if any.
@@ -141,7 +187,7 @@ pub struct WorkerDecl {
     /// The block the `let` is in.
     pub block: usize,
     /// Loop and closure nesting at the `let`.
-    pub depth: (usize, usize),
+    pub depth: Nesting,
     /// Bytes of `Worker::new(f)`.
     pub call: Range<usize>,
     /// Bytes of `f`.
@@ -158,6 +204,9 @@ pub struct WorkerDecl {
     pub taken: Vec<String>,
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
+    /// For the workers of `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the bytes of `Worker` in
+    /// `Vec<Worker>`.
+    pub collected: Option<Range<usize>>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -176,7 +225,7 @@ pub struct WorkerSite {
     /// Where the argument's expression starts after its `&`.
     pub arg_inner: usize,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
-    pub bound: Option<(usize, (usize, usize))>,
+    pub bound: Option<(usize, Nesting)>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.
@@ -184,7 +233,7 @@ pub struct WorkerSite {
     /// The block the statement is in.
     pub block: usize,
     /// Loop and closure nesting.
-    pub depth: (usize, usize),
+    pub depth: Nesting,
     /// Whether the statement ends with `;` right after `outer` (its end offset).
     pub semi_end: Option<usize>,
     /// Where it is.
@@ -214,7 +263,7 @@ pub struct Facts {
     /// Where the job type gets written.
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
-    pub cond_edits: Vec<(NodeId, usize, Edit)>,
+    pub cond_edits: Vec<(NodeId, FileId, Edit)>,
     /// Owners of 2.x name occurrences, by where each starts.
     pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.
@@ -230,7 +279,7 @@ pub struct Facts {
     /// Places that hold an error type, not a pool.
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
-    pub error_claims: Vec<(NodeId, usize, Range<usize>)>,
+    pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {

@@ -43,6 +43,12 @@ impl PathNames {
         }
     }
 
+    /// The name before the last (`Arc` of `std::sync::Arc::new`), if any.
+    pub fn qualifier(&self) -> Option<&str> {
+        let n = self.0.len();
+        (n >= 2).then(|| self.0[n - 2].as_str())
+    }
+
     /// The last name: the function called.
     pub fn last(&self) -> Option<&String> {
         self.0.last()

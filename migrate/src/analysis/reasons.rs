@@ -105,11 +105,18 @@ pub enum Refusal {
     OnlyAnErrorType,
     /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
     PutBackByVerify,
+    /// Workers collected into a `Vec` capture values not known to be `Clone`, so each add cannot hand over a clone.
+    CollectedNotClone,
+    /// A name may mean statics of several modules (none of them in the module that names it).
+    AmbiguousStatic {
+        /// The static's name.
+        name: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 33] = [
+    pub const IDS: [&'static str; 35] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -143,6 +150,8 @@ impl Refusal {
         "only-an-error-type",
         "helper-worker-reused",
         "put-back-by-verify",
+        "ambiguous-static",
+        "collected-not-clone",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -182,6 +191,8 @@ impl Refusal {
             OnlyAnErrorType => 30,
             HelperWorkerReused => 31,
             PutBackByVerify => 32,
+            AmbiguousStatic { .. } => 33,
+            CollectedNotClone => 34,
         };
         Self::IDS[index]
     }
@@ -223,6 +234,8 @@ impl fmt::Display for Refusal {
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
+            CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
+            AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
@@ -394,12 +407,16 @@ mod tests {
             },
             Refusal::JobTypeNotNameable { job: "Job".into() },
             Refusal::OnlyAnErrorType,
+            Refusal::AmbiguousStatic {
+                name: "POOL".into(),
+            },
         ];
         let expected = expect_test::expect![[r#"
             unfollowed-use: `p` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
             mixed-job-types: its workers take different job types (u8, u16); 2.x checked job types when a job ran, 3.x needs one job type per pool
             job-type-not-nameable: the job type `Job` cannot be named here (it is written in another scope)
             only-an-error-type: only an error type
+            ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
         "#]];
         let got: String = some.iter().map(|r| format!("{}: {r}\n", r.id())).collect();
         expected.assert_eq(&got);

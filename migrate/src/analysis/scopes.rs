@@ -5,19 +5,21 @@ use std::collections::HashMap;
 
 use syn::{Item, UseTree};
 
+use super::model::FileId;
+
 /// A module of the crate: a file, and the path of an inline `mod` inside it ("" at the file's top level).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ScopeId {
-    /// Index of the file.
-    pub file: usize,
+pub struct ModuleId {
+    /// The file.
+    pub file: FileId,
     /// Inline module path, `a::b`.
     pub module: String,
 }
 
-impl ScopeId {
+impl ModuleId {
     /// The module `module` of file `file`.
-    pub fn new(file: usize, module: &str) -> ScopeId {
-        ScopeId {
+    pub fn new(file: FileId, module: &str) -> ModuleId {
+        ModuleId {
             file,
             module: module.to_string(),
         }
@@ -28,18 +30,18 @@ impl ScopeId {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Meaning {
     /// An item (struct, enum, type alias) defined in that module.
-    Item(ScopeId, String),
+    Item(ModuleId, String),
     /// An import of that path.
     Import(String),
 }
 
 /// Names usable in each module: module -> name -> what it means.
-pub type ScopeNames = HashMap<ScopeId, HashMap<String, Meaning>>;
+pub type ScopeNames = HashMap<ModuleId, HashMap<String, Meaning>>;
 
 /// The names each module of each file can use (imports and items), to tell where a job type can be written.
 pub fn scope_names(files: &[&syn::File]) -> ScopeNames {
     fn walk(
-        file: usize,
+        file: FileId,
         module: &str,
         items: &[Item],
         parent: Option<&HashMap<String, Meaning>>,
@@ -52,19 +54,19 @@ pub fn scope_names(files: &[&syn::File]) -> ScopeNames {
                 Item::Struct(s) => {
                     here.insert(
                         s.ident.to_string(),
-                        Meaning::Item(ScopeId::new(file, module), s.ident.to_string()),
+                        Meaning::Item(ModuleId::new(file, module), s.ident.to_string()),
                     );
                 }
                 Item::Enum(e) => {
                     here.insert(
                         e.ident.to_string(),
-                        Meaning::Item(ScopeId::new(file, module), e.ident.to_string()),
+                        Meaning::Item(ModuleId::new(file, module), e.ident.to_string()),
                     );
                 }
                 Item::Type(t) => {
                     here.insert(
                         t.ident.to_string(),
-                        Meaning::Item(ScopeId::new(file, module), t.ident.to_string()),
+                        Meaning::Item(ModuleId::new(file, module), t.ident.to_string()),
                     );
                 }
                 _ => {}
@@ -82,7 +84,7 @@ pub fn scope_names(files: &[&syn::File]) -> ScopeNames {
                 walk(file, &path, inner, Some(&here), out);
             }
         }
-        out.insert(ScopeId::new(file, module), here);
+        out.insert(ModuleId::new(file, module), here);
     }
     fn use_names(
         tree: &UseTree,
@@ -128,7 +130,7 @@ pub fn scope_names(files: &[&syn::File]) -> ScopeNames {
     }
     let mut out = ScopeNames::new();
     for (i, f) in files.iter().enumerate() {
-        walk(i, "", &f.items, None, &mut out);
+        walk(FileId(i), "", &f.items, None, &mut out);
     }
     out
 }
@@ -149,16 +151,16 @@ mod tests {
             .flat_map(|(scope, names)| {
                 names
                     .iter()
-                    .map(move |(n, m)| format!("{}:{:?} {n} = {m:?}", scope.file, scope.module))
+                    .map(move |(n, m)| format!("{}:{:?} {n} = {m:?}", scope.file.0, scope.module))
             })
             .collect();
         lines.sort();
         expect_test::expect![[r#"
-            0:"" Job = Item(ScopeId { file: 0, module: "" }, "Job")
+            0:"" Job = Item(ModuleId { file: FileId(0), module: "" }, "Job")
             0:"" Tx = Import("std::sync::mpsc::Sender")
-            0:"apart" Job = Item(ScopeId { file: 0, module: "apart" }, "Job")
-            0:"inner" Job = Item(ScopeId { file: 0, module: "" }, "Job")
-            0:"inner" Local = Item(ScopeId { file: 0, module: "inner" }, "Local")
+            0:"apart" Job = Item(ModuleId { file: FileId(0), module: "apart" }, "Job")
+            0:"inner" Job = Item(ModuleId { file: FileId(0), module: "" }, "Job")
+            0:"inner" Local = Item(ModuleId { file: FileId(0), module: "inner" }, "Local")
             0:"inner" Tx = Import("std::sync::mpsc::Sender")
         "#]]
         .assert_eq(&(lines.join("\n") + "\n"));

@@ -177,9 +177,19 @@ impl Collector<'_> {
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
             }
+            // `for w in &workers { pool.add_worker(w)?; }`: `w` is already a reference.
+            Some(Expr::Path(p)) if p.path.segments.len() == 1 => {
+                match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
+                    Some(Binding::Collected(w)) => {
+                        self.worker_accounted.insert(key(&self.range(p)));
+                        Some(w)
+                    }
+                    _ => None,
+                }
+            }
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Path(p) if p.path.segments.len() == 1 => {
-                    match self.lookup(&p.path.segments[0].ident.to_string()) {
+                    match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
                         Some(Binding::Worker(w)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
                             Some(w)
@@ -235,7 +245,7 @@ impl Collector<'_> {
             outer,
             ctx,
             block,
-            depth: (self.loops, self.closures),
+            depth: self.nesting(),
             semi_end,
             loc,
         });
@@ -294,7 +304,9 @@ impl Collector<'_> {
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
                 let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
-                let kind = if c.capture.is_some() && self.captures_only_clone(&inputs, &c.body) {
+                let kind = if c.capture.is_some()
+                    && self.captures_only_clone(self.range(c).start, &inputs, &c.body)
+                {
                     WorkerFn::CloneClosure
                 } else if c.capture.is_some() {
                     WorkerFn::MoveClosure
@@ -341,7 +353,7 @@ impl Collector<'_> {
             name,
             scope,
             block: *self.blocks.last().expect("a block"),
-            depth: (self.loops, self.closures),
+            depth: self.nesting(),
             call: call_range,
             func,
             kind,
@@ -350,6 +362,7 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
+            collected: None,
         });
         id
     }

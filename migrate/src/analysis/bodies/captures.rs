@@ -97,16 +97,17 @@ pub(super) fn std_channel(expr: &Expr) -> bool {
 }
 
 impl Collector<'_> {
-    /// Whether the `move` closure `body` (with parameters `inputs`) captures only locals known to be `Clone`. Every
+    /// Whether the `move` closure at `at` (`body`, with parameters `inputs`) captures only locals known to be `Clone`,
+    /// looked up where the closure is written. Every
     /// name it mentions counts, in macros and format strings too; one the closure binds itself counts only if it
     /// also names a local outside that is not known to be `Clone` (it may be captured before it is shadowed).
-    pub(super) fn captures_only_clone(&self, inputs: &[Pat], body: &Expr) -> bool {
+    pub(super) fn captures_only_clone(&self, at: usize, inputs: &[Pat], body: &Expr) -> bool {
         let mut names = Mentions::default();
         for input in inputs {
             names.visit_pat(input);
         }
         names.visit_expr(body);
-        names.used.iter().all(|name| match self.lookup(name) {
+        names.used.iter().all(|name| match self.lookup(name, at) {
             Some(Binding::Clone) => true,
             Some(_) => false,
             // Not a local: an item, a static or a name bound inside the closure.

@@ -6,8 +6,9 @@ use std::ops::Range;
 use syn::punctuated::Punctuated;
 use syn::{Expr, ExprCall};
 
-use super::{Binding, Collector, key};
-use crate::analysis::model::{Key, NodeId, Owner, SiteKind, TypeSite};
+use super::{Binding, CallVia, Collector, key};
+use crate::analysis::definitions::Callee;
+use crate::analysis::model::{FnId, Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
@@ -71,12 +72,80 @@ impl Collector<'_> {
             && segs[res.segment + 1].ident == "new"
     }
 
-    /// A free function or method that returns a pool, by the name a call uses.
-    pub(super) fn fn_ret(&self, name: &str) -> Option<NodeId> {
+    /// What a function or method that returns a pool returns, by the name a call uses and how it calls it.
+    pub(super) fn fn_ret(&mut self, name: &str, via: &CallVia) -> Option<NodeId> {
         if matches!(name, "new" | "clone" | "default") {
             return None;
         }
-        self.facts.get(&Key::FnRet(name.to_string()))
+        let keys: Vec<Key> = self
+            .callees(name, via)
+            .into_iter()
+            .map(Key::FnRet)
+            .collect();
+        self.joined(keys)
+    }
+
+    /// The functions a call of `name` may mean.
+    pub(super) fn callees(&self, name: &str, via: &CallVia) -> Vec<FnId> {
+        let module = self.module_id();
+        let callee = match via {
+            CallVia::Free => Callee::Free(&module),
+            CallVia::Path(ty) => Callee::Path(ty),
+            CallVia::Method => Callee::Method,
+        };
+        self.decls.defs.fns(name, callee)
+    }
+
+    /// How the call path `names` names its function: `f`, `Self::f` (the `impl`'s type), `Type::f`.
+    pub(super) fn path_via(&self, names: &PathNames) -> CallVia {
+        match names.qualifier() {
+            None => CallVia::Free,
+            Some("Self") => CallVia::Path(self.impl_types.last().cloned().unwrap_or_default()),
+            Some(ty) => CallVia::Path(ty.to_string()),
+        }
+    }
+
+    /// The one place the keys stand for: when the code does not say which definition it means, the places of every
+    /// candidate joined into one pool. None when no key has a place.
+    pub(super) fn joined(&mut self, keys: Vec<Key>) -> Option<NodeId> {
+        let nodes: Vec<NodeId> = keys.iter().filter_map(|k| self.facts.get(k)).collect();
+        let (&first, rest) = nodes.split_first()?;
+        for &other in rest {
+            self.facts.union(first, other);
+        }
+        Some(first)
+    }
+
+    /// The static `name` written at `offset`: the current module's own, or the one of that name elsewhere. Statics
+    /// of several modules, none of them this one's, are joined and refused (the import that says which is not read).
+    pub(super) fn static_node(&mut self, name: &str, offset: usize) -> Option<NodeId> {
+        let defs = self.decls.defs.statics(name, &self.module_id());
+        let node = self.joined(defs.iter().map(|&d| Key::Static(d)).collect())?;
+        if defs.len() > 1 {
+            let name = name.to_string();
+            self.facts
+                .refuse(node, self.loc(offset), Refusal::AmbiguousStatic { name });
+        }
+        Some(node)
+    }
+
+    /// The pool field `field` of `base.field` (of the `impl`'s struct when `base` is `self`).
+    pub(super) fn field_node(&mut self, base: &Expr, field: &str) -> Option<NodeId> {
+        let owner = match base {
+            Expr::Path(p) if p.path.is_ident("self") => self.impl_types.last().cloned(),
+            _ => None,
+        };
+        self.struct_field(owner.as_deref(), field)
+    }
+
+    /// The pool field `field` of the struct named `owner` (when the code shows it).
+    pub(super) fn struct_field(&mut self, owner: Option<&str>, field: &str) -> Option<NodeId> {
+        let defs = self.decls.defs.fields(field, owner);
+        let keys = defs
+            .into_iter()
+            .map(|d| Key::Field(d, field.to_string()))
+            .collect();
+        self.joined(keys)
     }
 
     /// If `expr` holds a pool, its node and the range of the place it is read from.
@@ -91,7 +160,7 @@ impl Collector<'_> {
             }
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             Expr::MethodCall(m) => {
-                let node = self.fn_ret(&m.method.to_string())?;
+                let node = self.fn_ret(&m.method.to_string(), &CallVia::Method)?;
                 Some((node, self.range(m)))
             }
             Expr::Call(call) => {
@@ -105,23 +174,24 @@ impl Collector<'_> {
                 if call.args.len() == 1 && names.wraps_its_argument() {
                     return self.classify(&call.args[0]);
                 }
-                let node = self.fn_ret(names.plain_fn()?)?;
+                let via = self.path_via(&names);
+                let node = self.fn_ret(names.plain_fn()?, &via)?;
                 Some((node, self.range(call)))
             }
             Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
                 let name = p.path.segments[0].ident.to_string();
-                match self.lookup(&name) {
+                match self.lookup(&name, self.range(p).start) {
                     Some(Binding::Pool(node)) => Some((node, self.range(p))),
                     Some(_) => None,
                     None => {
-                        let node = self.facts.get(&Key::Static(name))?;
+                        let node = self.static_node(&name, self.range(p).start)?;
                         Some((node, self.range(p)))
                     }
                 }
             }
             Expr::Field(f) => match &f.member {
                 syn::Member::Named(ident) => {
-                    let node = self.facts.get(&Key::Field(ident.to_string()))?;
+                    let node = self.field_node(&f.base, &ident.to_string())?;
                     Some((node, self.range(f)))
                 }
                 syn::Member::Unnamed(_) => None,
@@ -148,10 +218,11 @@ impl Collector<'_> {
         }
     }
 
-    /// Pools passed as arguments to a function or method named `name`.
+    /// Pools passed as arguments to a function or method named `name`, called as `via` says.
     pub(super) fn arguments(
         &mut self,
         name: &str,
+        via: &CallVia,
         args: &Punctuated<Expr, syn::Token![,]>,
         shift: usize,
     ) {
@@ -163,9 +234,14 @@ impl Collector<'_> {
                 self.accept(arg, None);
                 continue;
             }
-            let param = index
-                .checked_sub(shift)
-                .and_then(|i| self.facts.get(&Key::FnParam(name.to_string(), i)));
+            let param = index.checked_sub(shift).and_then(|i| {
+                let keys = self
+                    .callees(name, via)
+                    .into_iter()
+                    .map(|f| Key::FnParam(f, i))
+                    .collect();
+                self.joined(keys)
+            });
             let ambiguous = self
                 .decls
                 .receivers

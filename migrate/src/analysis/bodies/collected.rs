@@ -1,0 +1,193 @@
+//! Workers built in an iterator and collected, then added in a loop:
+//! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` and `for w in &workers { pool.add_worker(w)?; }`.
+//! In 3.x the closures go in a `Vec<_>` and each add hands over a clone, which needs a closure known to be `Clone`.
+
+use std::ops::Range;
+
+use syn::visit::Visit;
+use syn::{Expr, Pat, Stmt, Type};
+
+use super::{Binding, Collector, key};
+use crate::analysis::model::{Loc, Owner, WorkerFn};
+use crate::analysis::names::V2Item;
+use crate::analysis::reasons::Refusal;
+use crate::edit::Edit;
+
+impl Collector<'_> {
+    /// `let name: Vec<Worker> = (range).map(|i| Worker::new(f)).collect();` (the map closure may end a block with
+    /// the `Worker::new`): records the worker and binds `name` to the collection. Returns false for any other `let`.
+    pub(super) fn collected_let(
+        &mut self,
+        l: &syn::Local,
+        name: &syn::Ident,
+        annotation: Option<&Type>,
+        init: &Expr,
+    ) -> bool {
+        let Some(elem) = annotation.and_then(|ty| self.worker_vec_elem(ty)) else {
+            return false;
+        };
+        let Some((map, worker_new)) = self.collected_parts(init) else {
+            return false;
+        };
+        // The closure of `(a..b).map(|i| ..)` takes integers (or chars): each is Copy, so captured it is Clone.
+        let param = match map.inputs.first() {
+            Some(Pat::Ident(i)) => Some(&i.ident),
+            Some(Pat::Type(t)) => match &*t.pat {
+                Pat::Ident(i) => Some(&i.ident),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (1, Some(ident)) = (map.inputs.len(), param) {
+            self.bind(ident, Binding::Clone);
+        }
+        self.visit_expr(init);
+        let stmt = self.range(l);
+        let (indent, newline) = self.line_shape(stmt.start);
+        let w = self.worker_decl(
+            worker_new,
+            Some(name.to_string()),
+            (stmt.end, indent, newline),
+        );
+        let elem_start = elem.start;
+        let decl = &mut self.facts.workers[w];
+        decl.collected = Some(elem);
+        if !matches!(
+            decl.kind,
+            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+        ) {
+            let loc = Loc {
+                file: self.file,
+                offset: decl.call.start,
+            };
+            decl.refusal
+                .get_or_insert((loc, Refusal::CollectedNotClone));
+        }
+        self.facts
+            .owners
+            .insert(self.loc(elem_start), Owner::Worker(w));
+        self.bind(name, Binding::Workers(w));
+        true
+    }
+
+    /// `for w in &workers` or `for w in workers.iter()` over collected workers: `w` is one of them.
+    pub(super) fn collected_loop(&mut self, f: &syn::ExprForLoop) {
+        let path = match &*f.expr {
+            Expr::Reference(r) if r.mutability.is_none() => &*r.expr,
+            Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => &*m.receiver,
+            _ => return,
+        };
+        let (Expr::Path(p), Pat::Ident(item)) = (path, &*f.pat) else {
+            return;
+        };
+        let Some(ident) = p.path.get_ident() else {
+            return;
+        };
+        if let Some(Binding::Workers(w)) = self.lookup(&ident.to_string(), self.range(p).start) {
+            self.worker_accounted.insert(key(&self.range(p)));
+            self.bind(&item.ident, Binding::Collected(w));
+        }
+    }
+
+    /// `workers.iter().try_for_each(|w| pool.add_worker(w))?;` (or `.unwrap()`, `.expect(..)`) over collected
+    /// workers: `w` is one of them, and in 3.x the statement is `workers.iter().for_each(|w| { pool.add_worker(w
+    /// .clone()); });` (add_worker no longer fails), edits that apply when the pool migrates.
+    pub(super) fn collected_try_for_each(&mut self, stmt: &Expr) {
+        let tfe = match stmt {
+            Expr::Try(t) => &*t.expr,
+            Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect") => {
+                &*m.receiver
+            }
+            _ => return,
+        };
+        let Expr::MethodCall(tfe) = tfe else { return };
+        let (Expr::MethodCall(iter), Some(Expr::Closure(c))) = (&*tfe.receiver, tfe.args.first())
+        else {
+            return;
+        };
+        let (Expr::Path(p), Some(Pat::Ident(item)), Expr::MethodCall(add)) =
+            (&*iter.receiver, c.inputs.first(), &*c.body)
+        else {
+            return;
+        };
+        let shape = tfe.method == "try_for_each"
+            && tfe.args.len() == 1
+            && iter.method == "iter"
+            && iter.args.is_empty()
+            && c.inputs.len() == 1
+            && add.method == "add_worker";
+        let Some(name) = p.path.get_ident().filter(|_| shape) else {
+            return;
+        };
+        let Some(Binding::Workers(w)) = self.lookup(&name.to_string(), self.range(p).start) else {
+            return;
+        };
+        let Some((node, _)) = self.classify(&add.receiver) else {
+            return;
+        };
+        self.worker_accounted.insert(key(&self.range(p)));
+        self.bind(&item.ident, Binding::Collected(w));
+        let method = self.source.range(tfe.method.span());
+        let wrapper = self.range(tfe).end..self.range(stmt).end;
+        let file = self.file;
+        self.facts
+            .cond_edits
+            .push((node, file, Edit::replace(method, "for_each")));
+        self.facts
+            .cond_edits
+            .push((node, file, Edit::delete(wrapper)));
+    }
+
+    /// The bytes of `Worker` in a `Vec<Worker>` (the 2.x `Worker`, by any path).
+    fn worker_vec_elem(&self, ty: &Type) -> Option<Range<usize>> {
+        let Type::Path(vec) = ty else { return None };
+        let last = vec.path.segments.last()?;
+        let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+            return None;
+        };
+        let (true, 1, Some(syn::GenericArgument::Type(Type::Path(elem)))) =
+            (last.ident == "Vec", args.args.len(), args.args.first())
+        else {
+            return None;
+        };
+        let res = self.names.resolve(self.source, &elem.path)?;
+        let whole = res.segment + 1 == elem.path.segments.len()
+            && elem.path.segments[res.segment].arguments.is_none();
+        (res.item == V2Item::Worker && whole && elem.qself.is_none()).then(|| self.range(elem))
+    }
+
+    /// The map closure and its `Worker::new(f)` of `(range).map(|i| Worker::new(f)).collect()`.
+    fn collected_parts<'e>(&self, init: &'e Expr) -> Option<(&'e syn::ExprClosure, &'e Expr)> {
+        let Expr::MethodCall(collect) = init else {
+            return None;
+        };
+        let Expr::MethodCall(map) = &*collect.receiver else {
+            return None;
+        };
+        let plain =
+            collect.method == "collect" && collect.args.is_empty() && collect.turbofish.is_none();
+        if !plain || map.method != "map" || map.args.len() != 1 || !is_range(&map.receiver) {
+            return None;
+        }
+        let Some(Expr::Closure(c)) = map.args.first() else {
+            return None;
+        };
+        let made = match &*c.body {
+            Expr::Block(b) if b.label.is_none() => match b.block.stmts.last() {
+                Some(Stmt::Expr(tail, None)) => tail,
+                _ => return None,
+            },
+            body => body,
+        };
+        self.is_worker_new(made).then_some((c, made))
+    }
+}
+
+/// `a..b`, `a..=b`, in parentheses or not.
+fn is_range(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => is_range(&p.expr),
+        Expr::Range(r) => r.start.is_some() && r.end.is_some(),
+        _ => false,
+    }
+}

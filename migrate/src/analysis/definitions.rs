@@ -1,0 +1,301 @@
+//! The items a pool can live in (statics, struct fields, function parameters and returns), each by its definition,
+//! and which of them a name written at some place may mean.
+//!
+//! A pool's places are keyed by these definitions, never by bare name: two `static POOL`s of two modules are two
+//! pools. Where the code does not say which definition a name means, every candidate is returned; the flow layer
+//! then joins them into one pool (so they migrate together or not at all) or refuses them.
+
+use std::collections::HashMap;
+
+use super::model::{DefId, FnId};
+use super::scopes::ModuleId;
+
+/// A function of the crate (free, in an `impl` or in a trait).
+#[derive(Debug, Clone)]
+pub struct FnDef {
+    /// The function.
+    pub id: FnId,
+    /// The module it is declared in.
+    pub module: ModuleId,
+    /// The last name of the `impl`'s type (or the trait's name); None for a free function.
+    pub self_ty: Option<String>,
+}
+
+/// How a call names the function it calls.
+#[derive(Debug, Clone, Copy)]
+pub enum Callee<'a> {
+    /// `name(..)`, written in this module.
+    Free(&'a ModuleId),
+    /// `Type::name(..)` or `module::name(..)`: the name before the function's (`Self` already replaced by the
+    /// `impl`'s type).
+    Path(&'a str),
+    /// `value.name(..)`.
+    Method,
+}
+
+/// The crate's statics, pool fields and functions, by name.
+#[derive(Debug, Default)]
+pub struct Definitions {
+    statics: HashMap<String, Vec<(ModuleId, DefId)>>,
+    /// Field name -> (struct name, struct).
+    fields: HashMap<String, Vec<(String, DefId)>>,
+    fns: HashMap<String, Vec<FnDef>>,
+}
+
+impl Definitions {
+    /// Declares `static name` in `module`.
+    pub fn add_static(&mut self, name: &str, module: ModuleId, def: DefId) {
+        self.statics
+            .entry(name.to_string())
+            .or_default()
+            .push((module, def));
+    }
+
+    /// Declares the pool field `field` of `struct strukt`.
+    pub fn add_field(&mut self, field: &str, strukt: &str, def: DefId) {
+        self.fields
+            .entry(field.to_string())
+            .or_default()
+            .push((strukt.to_string(), def));
+    }
+
+    /// Declares the function `name`.
+    pub fn add_fn(&mut self, name: &str, def: FnDef) {
+        self.fns.entry(name.to_string()).or_default().push(def);
+    }
+
+    /// The statics `name` may mean in `module`: the module's own, else every static of that name (it is imported
+    /// from somewhere; which import is not followed).
+    pub fn statics(&self, name: &str, module: &ModuleId) -> Vec<DefId> {
+        let all = self.statics.get(name).map_or(&[][..], Vec::as_slice);
+        let own: Vec<DefId> = all
+            .iter()
+            .filter(|(m, _)| m == module)
+            .map(|(_, d)| *d)
+            .collect();
+        if own.is_empty() {
+            all.iter().map(|(_, d)| *d).collect()
+        } else {
+            own
+        }
+    }
+
+    /// The structs whose pool field `field` an access may read: those named `owner` when the code shows the struct
+    /// (`self` in its `impl`, a struct literal) and one of them has the field, else every struct with a pool field of
+    /// that name.
+    pub fn fields(&self, field: &str, owner: Option<&str>) -> Vec<DefId> {
+        let all = self.fields.get(field).map_or(&[][..], Vec::as_slice);
+        let owned: Vec<DefId> = all
+            .iter()
+            .filter(|(s, _)| Some(s.as_str()) == owner)
+            .map(|(_, d)| *d)
+            .collect();
+        if owned.is_empty() {
+            all.iter().map(|(_, d)| *d).collect()
+        } else {
+            owned
+        }
+    }
+
+    /// The functions a call of `name` may mean: for `name(..)` the free function of the calling module, else every
+    /// free one; for `Type::name(..)` those of `impl Type` (or of the inline module `Type`); for `value.name(..)` every method; and when none is of
+    /// that kind, every function of that name.
+    pub fn fns(&self, name: &str, callee: Callee<'_>) -> Vec<FnId> {
+        let all = self.fns.get(name).map_or(&[][..], Vec::as_slice);
+        let pick = |keep: &dyn Fn(&FnDef) -> bool| -> Vec<FnId> {
+            all.iter().filter(|d| keep(d)).map(|d| d.id).collect()
+        };
+        let found = match callee {
+            Callee::Free(module) => {
+                let here = pick(&|d| d.self_ty.is_none() && &d.module == module);
+                if here.is_empty() {
+                    pick(&|d| d.self_ty.is_none())
+                } else {
+                    here
+                }
+            }
+            Callee::Path(ty) => pick(&|d| match &d.self_ty {
+                Some(own) => own == ty,
+                // `module::name(..)` of an inline module.
+                None => d.module.module.rsplit("::").next() == Some(ty),
+            }),
+            Callee::Method => pick(&|d| d.self_ty.is_some()),
+        };
+        if found.is_empty() {
+            all.iter().map(|d| d.id).collect()
+        } else {
+            found
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::model::{FileId, Loc};
+
+    fn at(offset: usize) -> Loc {
+        Loc {
+            file: FileId(0),
+            offset,
+        }
+    }
+
+    /// Builds a table from `decls` (one a line: `static NAME MODULE AT`, `field NAME STRUCT AT`,
+    /// `fn NAME MODULE SELF_TY|- AT`) and answers `queries` (`static NAME MODULE`, `field NAME OWNER|-`,
+    /// `free NAME MODULE`, `path NAME TYPE`, `method NAME`) with the offsets of the definitions found.
+    fn run(decls: &str, queries: &str) -> String {
+        let mut defs = Definitions::default();
+        let words = |l: &str| -> Vec<String> { l.split_whitespace().map(String::from).collect() };
+        let module = |m: &str| ModuleId::new(FileId(0), if m == "-" { "" } else { m });
+        for line in decls.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match words(line)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
+                ["static", name, m, off] => {
+                    defs.add_static(name, module(m), DefId(at(off.parse().unwrap())))
+                }
+                ["field", name, s, off] => defs.add_field(name, s, DefId(at(off.parse().unwrap()))),
+                ["fn", name, m, ty, off] => defs.add_fn(
+                    name,
+                    FnDef {
+                        id: FnId(at(off.parse().unwrap())),
+                        module: module(m),
+                        self_ty: (*ty != "-").then(|| ty.to_string()),
+                    },
+                ),
+                other => panic!("unknown declaration {other:?}"),
+            }
+        }
+        let mut out = String::new();
+        for line in queries.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let w = words(line);
+            let found: Vec<usize> =
+                match w.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+                    ["static", name, m] => defs
+                        .statics(name, &module(m))
+                        .iter()
+                        .map(|d| d.0.offset)
+                        .collect(),
+                    ["field", name, owner] => defs
+                        .fields(name, (*owner != "-").then_some(*owner))
+                        .iter()
+                        .map(|d| d.0.offset)
+                        .collect(),
+                    ["free", name, m] => {
+                        let m = module(m);
+                        defs.fns(name, Callee::Free(&m))
+                            .iter()
+                            .map(|f| f.0.offset)
+                            .collect()
+                    }
+                    ["path", name, ty] => defs
+                        .fns(name, Callee::Path(ty))
+                        .iter()
+                        .map(|f| f.0.offset)
+                        .collect(),
+                    ["method", name] => defs
+                        .fns(name, Callee::Method)
+                        .iter()
+                        .map(|f| f.0.offset)
+                        .collect(),
+                    other => panic!("unknown query {other:?}"),
+                };
+            out.push_str(&format!("{line} -> {found:?}\n"));
+        }
+        out
+    }
+
+    #[test]
+    fn a_static_is_its_modules_own_before_any_other_of_its_name() {
+        let got = run(
+            "
+            static POOL a 10
+            static POOL b 20
+            static ONLY a 30
+            ",
+            "
+            static POOL a
+            static POOL b
+            static POOL c
+            static ONLY b
+            static NONE a
+            ",
+        );
+        expect_test::expect![[r#"
+            static POOL a -> [10]
+            static POOL b -> [20]
+            static POOL c -> [10, 20]
+            static ONLY b -> [30]
+            static NONE a -> []
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_field_is_its_structs_when_the_code_shows_the_struct() {
+        let got = run(
+            "
+            field pool Service 10
+            field pool Batch 20
+            ",
+            "
+            field pool Service
+            field pool Other
+            field pool -
+            field queue Service
+            ",
+        );
+        expect_test::expect![[r#"
+            field pool Service -> [10]
+            field pool Other -> [10, 20]
+            field pool - -> [10, 20]
+            field queue Service -> []
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_call_means_the_functions_of_its_kind_and_place() {
+        let got = run(
+            "
+            fn run a - 10
+            fn run b - 20
+            fn run - Service 30
+            fn start - Service 40
+            fn start - Batch 50
+            fn helper a - 60
+            fn total outer::squares - 70
+            fn total doubles - 80
+            ",
+            "
+            free run a
+            free run c
+            path run Service
+            path run a
+            method run
+            method start
+            path start Batch
+            method helper
+            path total squares
+            path total files
+            ",
+        );
+        expect_test::expect![[r#"
+            free run a -> [10]
+            free run c -> [10, 20]
+            path run Service -> [30]
+            path run a -> [10]
+            method run -> [30]
+            method start -> [40, 50]
+            path start Batch -> [50]
+            method helper -> [60]
+            path total squares -> [70]
+            path total files -> [70, 80]
+        "#]]
+        .assert_eq(&got);
+    }
+}
