@@ -1,13 +1,17 @@
-//! One crate: its manifest and sources, loaded once, and migrated as often as `--verify` asks (with some pools
-//! kept on v2).
+//! One package: its manifest and sources, split into crate roots as cargo builds them, loaded once, and migrated
+//! as often as `--verify` asks (with some pools kept on v2).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, GroupId, Input};
-use crate::manifest::{Manifest, Requirement};
+use crate::discover::targets::{self, Target};
+use crate::manifest::{Layout, Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
+
+/// The id of the line about a file migrated beyond the paths given.
+pub const TAKEN_IN: &str = "taken-in";
 
 /// A file whose text changes.
 #[derive(Debug, Clone)]
@@ -20,11 +24,19 @@ pub struct Change {
     pub new: String,
 }
 
-/// A pool of the crate, as a report names it.
+/// A pool of the package: the analysis unit (crate root) it is in, and its id there. The same files give the same
+/// ids, so a later migration can keep it on v2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PoolId {
+    unit: usize,
+    group: GroupId,
+}
+
+/// A pool of the package, as a report names it.
 #[derive(Debug, Clone)]
 pub struct Pool {
     /// Its id, to keep it on v2 in a later migration.
-    pub id: GroupId,
+    pub id: PoolId,
     /// Whether it migrates.
     pub migrates: bool,
     /// Where it is first seen: file, 1-based line and column.
@@ -63,15 +75,26 @@ impl Migration {
     }
 }
 
-/// A crate read from disk.
+/// Files analysed together: one crate root with its modules (or several that share files, or a binary with the
+/// library it names), or the given files that no target of the package reaches.
+struct Unit {
+    /// Indices into `Crate::parsed`.
+    files: Vec<usize>,
+    /// Whether `workerpool::X` means the 2.x API in these files.
+    root_is_v2: bool,
+}
+
+/// A package read from disk: the given files, and the files of its other targets that it takes in.
 pub struct Crate {
     /// The directory of its Cargo.toml (None: the files have none).
     pub root: Option<PathBuf>,
     manifest: Option<(PathBuf, String)>,
-    requirement: Requirement,
     sources: Vec<Source>,
     /// (index into sources, syntax) of the files that parse.
     parsed: Vec<(usize, syn::File)>,
+    units: Vec<Unit>,
+    /// Files taken in beyond the paths given (index into sources), with why.
+    taken_in: BTreeMap<usize, String>,
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
 }
@@ -82,6 +105,7 @@ impl Crate {
         let mut lines = Vec::new();
         let mut manifest = None;
         let mut requirement = Requirement::Absent;
+        let mut layout = None;
         if let Some(path) = root.map(|r| r.join("Cargo.toml")) {
             let read = std::fs::read_to_string(&path).map_err(|e| e.to_string());
             match read.and_then(|t| {
@@ -91,6 +115,7 @@ impl Crate {
             }) {
                 Ok((text, mut m)) => {
                     requirement = m.requirement();
+                    layout = Some(m.layout());
                     for name in m.renamed() {
                         lines.push(Line::file(&path, Kind::Note, "renamed-dependency", format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
                     }
@@ -112,17 +137,34 @@ impl Crate {
                 )),
             }
         }
+        let plan = match (root, &layout) {
+            (Some(root), Some(layout)) => plan(root, layout, files, requirement == Requirement::V2),
+            _ => Plan::loose(files),
+        };
         let mut sources = Vec::new();
-        for path in files {
+        // Index into `sources` of each planned file that loads.
+        let mut loaded = Vec::new();
+        for path in &plan.files {
             match Source::load(path) {
-                Ok(s) => sources.push(s),
-                Err(e) => lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string())),
+                Ok(s) => {
+                    loaded.push(Some(sources.len()));
+                    sources.push(s);
+                }
+                Err(e) => {
+                    loaded.push(None);
+                    lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string()));
+                }
             }
         }
         let mut parsed = Vec::new();
+        // Index into `parsed` of each source that parses.
+        let mut parsed_at = vec![None; sources.len()];
         for (i, s) in sources.iter().enumerate() {
             match s.parse() {
-                Ok(f) => parsed.push((i, f)),
+                Ok(f) => {
+                    parsed_at[i] = Some(parsed.len());
+                    parsed.push((i, f));
+                }
                 Err(e) => {
                     let offset = s.range(e.span()).start;
                     lines.push(Line {
@@ -135,12 +177,36 @@ impl Crate {
                 }
             }
         }
+        let units = plan
+            .units
+            .iter()
+            .map(|members| {
+                let files: Vec<usize> = members
+                    .iter()
+                    .filter_map(|&f| loaded[f].and_then(|s| parsed_at[s]))
+                    .collect();
+                let texts: Vec<&str> = files
+                    .iter()
+                    .map(|&p| sources[parsed[p].0].text.as_str())
+                    .collect();
+                // Code that names what only 2.x has is 2.x code, whatever a 3 in the manifest says (a package
+                // whose src/ was migrated before its tests/); a plain 2.x manifest decides for all its code.
+                let root_is_v2 = requirement == Requirement::V2 || analysis::root_is_v2(&texts);
+                Unit { files, root_is_v2 }
+            })
+            .collect();
+        let taken_in = plan
+            .taken_in
+            .into_iter()
+            .filter_map(|(f, why)| loaded[f].map(|s| (s, why)))
+            .collect();
         Crate {
             root: root.map(Path::to_path_buf),
             manifest,
-            requirement,
             sources,
             parsed,
+            units,
+            taken_in,
             load_lines: lines,
         }
     }
@@ -155,34 +221,68 @@ impl Crate {
         sources.chain(manifest)
     }
 
-    /// Migrates the crate, keeping the pools of `forced_v2` on v2.
-    pub fn migrate(&self, forced_v2: &BTreeSet<GroupId>) -> Migration {
-        let by_code = analysis::root_is_v2(
-            &self
-                .parsed
+    /// Migrates the package, keeping the pools of `forced_v2` on v2: each unit on its own, then the manifest once,
+    /// from what all of them need.
+    pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {
+        let mut m = Migration::default();
+        let mut needs_v2 = false;
+        for (index, unit) in self.units.iter().enumerate() {
+            needs_v2 |= self.migrate_unit(index, unit, forced_v2, &mut m);
+        }
+        for change in &m.changes {
+            let taken = self
+                .taken_in
                 .iter()
-                .map(|(i, _)| self.sources[*i].text.as_str())
-                .collect::<Vec<_>>(),
-        );
-        let inputs: Vec<Input<'_>> = self
-            .parsed
+                .find(|(s, _)| self.sources[**s].path == change.path);
+            if let Some((_, why)) = taken {
+                m.lines
+                    .push(Line::file(&change.path, Kind::Note, TAKEN_IN, why.clone()));
+            }
+        }
+        if let Some((path, old)) = &self.manifest {
+            let mut manifest = Manifest::parse(old).expect("parsed when loaded");
+            let new = manifest.migrate(needs_v2);
+            if new != *old {
+                m.changes.push(Change {
+                    path: path.clone(),
+                    old: old.clone(),
+                    new,
+                });
+            }
+        }
+        m
+    }
+
+    /// Migrates one unit into `m`; returns whether its code still needs the `v2` feature.
+    fn migrate_unit(
+        &self,
+        index: usize,
+        unit: &Unit,
+        forced_v2: &BTreeSet<PoolId>,
+        m: &mut Migration,
+    ) -> bool {
+        let inputs: Vec<Input<'_>> = unit
+            .files
             .iter()
-            .map(|(i, f)| Input {
-                source: &self.sources[*i],
-                syntax: f,
-                root_is_v2: match self.requirement {
-                    Requirement::V2 => true,
-                    Requirement::V3 => false,
-                    _ => by_code,
-                },
+            .map(|&p| {
+                let (i, syntax) = &self.parsed[p];
+                Input {
+                    source: &self.sources[*i],
+                    syntax,
+                    root_is_v2: unit.root_is_v2,
+                }
             })
             .collect();
-        let outcome = analysis::analyze(&inputs, forced_v2);
+        let forced: BTreeSet<GroupId> = forced_v2
+            .iter()
+            .filter(|p| p.unit == index)
+            .map(|p| p.group)
+            .collect();
+        let outcome = analysis::analyze(&inputs, &forced);
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file].source;
             (s.path.clone(), s.line_col(loc.offset))
         };
-        let mut m = Migration::default();
         let mut site = |loc: analysis::Loc, kind: Kind, id: &'static str, message: String| {
             let (path, at) = place(loc);
             m.lines.push(Line {
@@ -227,7 +327,10 @@ impl Crate {
         for group in &outcome.groups {
             let (path, at) = place(group.at);
             m.pools.push(Pool {
-                id: group.id,
+                id: PoolId {
+                    unit: index,
+                    group: group.id,
+                },
                 migrates: group.migrates,
                 path,
                 at,
@@ -242,18 +345,7 @@ impl Crate {
                 });
             }
         }
-        if let Some((path, old)) = &self.manifest {
-            let mut manifest = Manifest::parse(old).expect("parsed when loaded");
-            let new = manifest.migrate(outcome.needs_v2);
-            if new != *old {
-                m.changes.push(Change {
-                    path: path.clone(),
-                    old: old.clone(),
-                    new,
-                });
-            }
-        }
-        m
+        outcome.needs_v2
     }
 }
 
@@ -298,4 +390,172 @@ fn kept_on_v2(
         )
     };
     (id, format!("{subject}: {}", why.join("; ")))
+}
+
+/// Which files to load, how they group into units, and which were taken in beyond the paths given.
+struct Plan {
+    /// The files, each once.
+    files: Vec<PathBuf>,
+    /// Each unit's files, as indices into `files`.
+    units: Vec<Vec<usize>>,
+    /// Files taken in (index into `files`), with why.
+    taken_in: Vec<(usize, String)>,
+}
+
+impl Plan {
+    /// All `files` as one unit: files no manifest places.
+    fn loose(files: &[PathBuf]) -> Plan {
+        Plan {
+            files: files.to_vec(),
+            units: if files.is_empty() {
+                Vec::new()
+            } else {
+                vec![(0..files.len()).collect()]
+            },
+            taken_in: Vec::new(),
+        }
+    }
+}
+
+/// Splits the `given` files of the package in `package` into its crate roots, as cargo builds them: each target
+/// (with its modules) is analysed on its own, so two binaries that both define `struct App` are not mixed up.
+/// Targets that share a file, and a target that names the library crate (`mylib::App`), are analysed together
+/// with it, since names cross there. With `take_in` (the manifest moves from 2.x to 3), every target whose code
+/// names `workerpool` is migrated whole, given or not: left as it was, it would no longer compile.
+fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Plan {
+    let key = |p: &Path| {
+        p.canonicalize()
+            .unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+    };
+    let given_keys: Vec<PathBuf> = given.iter().map(|p| key(p)).collect();
+    let found = targets::targets(package, layout);
+    let mut text_of = BTreeMap::new();
+    let mut mentions = |file: &Path, name: &str| {
+        let text = text_of
+            .entry(key(file))
+            .or_insert_with(|| std::fs::read_to_string(file).unwrap_or_default());
+        targets::mentions(text, name)
+    };
+    // The files each target takes part with (none: it does not).
+    let mut members: Vec<Vec<PathBuf>> = Vec::new();
+    for target in &found {
+        let given_here = target.files.iter().any(|f| given_keys.contains(&key(f)));
+        let files =
+            if take_in && (given_here || target.files.iter().any(|f| mentions(f, "workerpool"))) {
+                target.files.clone()
+            } else {
+                target
+                    .files
+                    .iter()
+                    .filter(|f| given_keys.contains(&key(f)))
+                    .cloned()
+                    .collect()
+            };
+        members.push(files);
+    }
+    // Union of the targets whose names can cross.
+    let mut unit: Vec<usize> = (0..found.len()).collect();
+    fn top(unit: &mut [usize], mut t: usize) -> usize {
+        while unit[t] != t {
+            t = unit[t];
+        }
+        t
+    }
+    let lib_name = layout
+        .lib_name
+        .clone()
+        .or_else(|| layout.package.as_ref().map(|p| p.replace('-', "_")));
+    let lib = found.iter().position(|t| t.kind == "lib");
+    for a in 0..found.len() {
+        if members[a].is_empty() {
+            continue;
+        }
+        for b in a + 1..found.len() {
+            let shared = members[b]
+                .iter()
+                .any(|f| members[a].iter().any(|g| key(g) == key(f)));
+            if shared {
+                let (ta, tb) = (top(&mut unit, a), top(&mut unit, b));
+                unit[tb] = ta;
+            }
+        }
+        if let (Some(lib), Some(name)) = (lib, &lib_name)
+            && lib != a
+            && !members[lib].is_empty()
+            && members[a].iter().any(|f| mentions(f, name))
+        {
+            let (ta, tl) = (top(&mut unit, a), top(&mut unit, lib));
+            unit[ta] = tl;
+        }
+    }
+    let mut plan = Plan::loose(&[]);
+    let mut keys: Vec<PathBuf> = Vec::new();
+    let mut by_top: BTreeMap<usize, usize> = BTreeMap::new();
+    for (t, files) in members.iter().enumerate() {
+        for file in files {
+            let k = key(file);
+            let at = match keys.iter().position(|known| *known == k) {
+                Some(at) => at,
+                None => {
+                    let given_as = given_keys.iter().position(|g| *g == k);
+                    match given_as {
+                        Some(g) => plan.files.push(given[g].clone()),
+                        None => {
+                            plan.files.push(shown(file));
+                            let why = format!(
+                                "taken in beyond the paths given: it belongs to {} {} of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile",
+                                describe(&found[t]),
+                                shown(&found[t].root).display(),
+                            );
+                            plan.taken_in.push((plan.files.len() - 1, why));
+                        }
+                    }
+                    keys.push(k);
+                    plan.files.len() - 1
+                }
+            };
+            let u = top(&mut unit, t);
+            let next = plan.units.len();
+            let u = *by_top.entry(u).or_insert(next);
+            if u == plan.units.len() {
+                plan.units.push(Vec::new());
+            }
+            if !plan.units[u].contains(&at) {
+                plan.units[u].push(at);
+            }
+        }
+    }
+    // Given files that no target reaches (a file no `mod` declares) are analysed together, as before.
+    let mut loose = Vec::new();
+    for (path, k) in given.iter().zip(&given_keys) {
+        if !keys.contains(k) {
+            plan.files.push(path.clone());
+            keys.push(k.clone());
+            loose.push(plan.files.len() - 1);
+        }
+    }
+    if !loose.is_empty() {
+        plan.units.push(loose);
+    }
+    plan
+}
+
+/// A target as the report names it.
+fn describe(target: &Target) -> &'static str {
+    match target.kind {
+        "lib" => "the library",
+        "bin" => "the binary",
+        "example" => "the example",
+        "test" => "the test",
+        "bench" => "the benchmark",
+        _ => "the build script",
+    }
+}
+
+/// `path` relative to the current directory when it is under it, as a person would type it.
+fn shown(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
 }
