@@ -153,3 +153,48 @@ fn two_binaries_that_each_define_app_are_migrated_each_on_its_own() {
     assert_same_as_after(dir.path(), "separate_crate_roots");
     assert_checks(dir.path(), "separate_crate_roots");
 }
+
+#[test]
+fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its_own() {
+    let (dir, out) = migrate_copy("library_named_by_a_binary", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+    assert_same_as_after(dir.path(), "library_named_by_a_binary");
+    assert_checks(dir.path(), "library_named_by_a_binary");
+}
+
+/// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the
+/// analysis cannot see what `parse` returns). Shaped like `common::V2_SOURCE`, so that its pool has the same id
+/// in its crate root as that one's pool has in its own.
+const BREAKS: &str = "use workerpool::{Pool, Worker};\n\nfn parse(line: &str) -> u32 {\n    line.trim().parse().unwrap_or(0)\n}\n\n\
+    fn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n    \
+    pool.delegate(parse(\"7\")).unwrap();\n}\n";
+
+/// `--verify` on a package of two binaries: the pool ids of one crate root are not those of another, so putting
+/// back the pool whose rewrite breaks `src/bin/breaks.rs` leaves the pool of `src/main.rs` migrated.
+#[test]
+fn verify_puts_back_only_the_breaking_pool_of_one_binary() {
+    let dir = common::local_crate("verify_two_bins", common::V2_SOURCE);
+    let breaks = dir.path().join("src/bin/breaks.rs");
+    fs::create_dir_all(breaks.parent().unwrap()).unwrap();
+    fs::write(&breaks, BREAKS).unwrap();
+    let out = common::migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let main = fs::read_to_string(dir.path().join("src/main.rs")).unwrap();
+    assert_eq!(main, common::V3_SOURCE, "{report}");
+    let breaks = fs::read_to_string(&breaks).unwrap();
+    assert_eq!(breaks, BREAKS.replace("workerpool::", "workerpool::v2::"));
+    assert!(
+        report.contains(
+            "src/bin/breaks.rs:8:16: left on v2: cargo check failed with this pool migrated"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("summary: 3 files changed, 1 pool migrated"),
+        "{report}"
+    );
+}
