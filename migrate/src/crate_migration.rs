@@ -423,85 +423,96 @@ impl Plan {
 /// with it, since names cross there. With `take_in` (the manifest moves from 2.x to 3), every target whose code
 /// names `workerpool` is migrated whole, given or not: left as it was, it would no longer compile.
 fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Plan {
+    // Files are told apart by their canonical path: `src/lib.rs` as given is the library's root found from the
+    // manifest's directory.
     let key = |p: &Path| {
         p.canonicalize()
             .unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
     };
     let given_keys: Vec<PathBuf> = given.iter().map(|p| key(p)).collect();
     let found = targets::targets(package, layout);
-    let mut text_of = BTreeMap::new();
-    let mut mentions = |file: &Path, name: &str| {
+    let found_keys: Vec<Vec<PathBuf>> = found
+        .iter()
+        .map(|t| t.files.iter().map(|f| key(f)).collect())
+        .collect();
+    let mut text_of: BTreeMap<PathBuf, String> = BTreeMap::new();
+    let mut mentions = |file: &Path, k: &PathBuf, name: &str| {
         let text = text_of
-            .entry(key(file))
+            .entry(k.clone())
             .or_insert_with(|| std::fs::read_to_string(file).unwrap_or_default());
         targets::mentions(text, name)
     };
-    // The files each target takes part with (none: it does not).
-    let mut members: Vec<Vec<PathBuf>> = Vec::new();
-    for target in &found {
-        let given_here = target.files.iter().any(|f| given_keys.contains(&key(f)));
-        let files =
-            if take_in && (given_here || target.files.iter().any(|f| mentions(f, "workerpool"))) {
-                target.files.clone()
-            } else {
-                target
-                    .files
-                    .iter()
-                    .filter(|f| given_keys.contains(&key(f)))
-                    .cloned()
-                    .collect()
-            };
-        members.push(files);
+    // The files (indices into the target's) each target takes part with; none: it does not.
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (target, keys) in found.iter().zip(&found_keys) {
+        let given_here: Vec<usize> = (0..keys.len())
+            .filter(|&f| given_keys.contains(&keys[f]))
+            .collect();
+        let whole = take_in
+            && (!given_here.is_empty()
+                || (0..keys.len()).any(|f| mentions(&target.files[f], &keys[f], "workerpool")));
+        members.push(if whole {
+            (0..keys.len()).collect()
+        } else {
+            given_here
+        });
     }
-    // Union of the targets whose names can cross.
+    // Targets whose names can cross are analysed together: those that share a file, and a target that names the
+    // library crate with the library.
     let mut unit: Vec<usize> = (0..found.len()).collect();
-    fn top(unit: &mut [usize], mut t: usize) -> usize {
+    fn top(unit: &[usize], mut t: usize) -> usize {
         while unit[t] != t {
             t = unit[t];
         }
         t
+    }
+    fn join(unit: &mut [usize], a: usize, b: usize) {
+        let (ta, tb) = (top(unit, a), top(unit, b));
+        unit[tb] = ta;
+    }
+    let mut first_with: BTreeMap<&PathBuf, usize> = BTreeMap::new();
+    for (t, files) in members.iter().enumerate() {
+        for &f in files {
+            match first_with.get(&found_keys[t][f]) {
+                Some(&other) => join(&mut unit, other, t),
+                None => {
+                    first_with.insert(&found_keys[t][f], t);
+                }
+            }
+        }
     }
     let lib_name = layout
         .lib_name
         .clone()
         .or_else(|| layout.package.as_ref().map(|p| p.replace('-', "_")));
     let lib = found.iter().position(|t| t.kind == "lib");
-    for a in 0..found.len() {
-        if members[a].is_empty() {
-            continue;
-        }
-        for b in a + 1..found.len() {
-            let shared = members[b]
+    if let (Some(lib), Some(name)) = (lib, &lib_name)
+        && !members[lib].is_empty()
+    {
+        for t in (0..found.len()).filter(|&t| t != lib) {
+            if members[t]
                 .iter()
-                .any(|f| members[a].iter().any(|g| key(g) == key(f)));
-            if shared {
-                let (ta, tb) = (top(&mut unit, a), top(&mut unit, b));
-                unit[tb] = ta;
+                .any(|&f| mentions(&found[t].files[f], &found_keys[t][f], name))
+            {
+                join(&mut unit, lib, t);
             }
-        }
-        if let (Some(lib), Some(name)) = (lib, &lib_name)
-            && lib != a
-            && !members[lib].is_empty()
-            && members[a].iter().any(|f| mentions(f, name))
-        {
-            let (ta, tl) = (top(&mut unit, a), top(&mut unit, lib));
-            unit[ta] = tl;
         }
     }
     let mut plan = Plan::loose(&[]);
-    let mut keys: Vec<PathBuf> = Vec::new();
-    let mut by_top: BTreeMap<usize, usize> = BTreeMap::new();
+    // Index into plan.files of each file, by key.
+    let mut placed: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    // Index into plan.units of each union's top target.
+    let mut unit_of: BTreeMap<usize, usize> = BTreeMap::new();
     for (t, files) in members.iter().enumerate() {
-        for file in files {
-            let k = key(file);
-            let at = match keys.iter().position(|known| *known == k) {
-                Some(at) => at,
+        for &f in files {
+            let k = &found_keys[t][f];
+            let at = match placed.get(k) {
+                Some(&at) => at,
                 None => {
-                    let given_as = given_keys.iter().position(|g| *g == k);
-                    match given_as {
+                    match given_keys.iter().position(|g| g == k) {
                         Some(g) => plan.files.push(given[g].clone()),
                         None => {
-                            plan.files.push(shown(file));
+                            plan.files.push(shown(&found[t].files[f]));
                             let why = format!(
                                 "taken in beyond the paths given: it belongs to {} {} of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile",
                                 describe(&found[t]),
@@ -510,14 +521,13 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Pl
                             plan.taken_in.push((plan.files.len() - 1, why));
                         }
                     }
-                    keys.push(k);
+                    placed.insert(k.clone(), plan.files.len() - 1);
                     plan.files.len() - 1
                 }
             };
-            let u = top(&mut unit, t);
             let next = plan.units.len();
-            let u = *by_top.entry(u).or_insert(next);
-            if u == plan.units.len() {
+            let u = *unit_of.entry(top(&unit, t)).or_insert(next);
+            if u == next {
                 plan.units.push(Vec::new());
             }
             if !plan.units[u].contains(&at) {
@@ -528,9 +538,9 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Pl
     // Given files that no target reaches (a file no `mod` declares) are analysed together, as before.
     let mut loose = Vec::new();
     for (path, k) in given.iter().zip(&given_keys) {
-        if !keys.contains(k) {
+        if !placed.contains_key(k) {
             plan.files.push(path.clone());
-            keys.push(k.clone());
+            placed.insert(k.clone(), plan.files.len() - 1);
             loose.push(plan.files.len() - 1);
         }
     }
@@ -558,4 +568,156 @@ fn shown(path: &Path) -> PathBuf {
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    const MANIFEST_V2: &str = "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = \"2\"\n";
+
+    /// A 2.x program of one pool whose job type is `job`.
+    fn program(job: &str, value: &str) -> String {
+        format!(
+            "use workerpool::{{Pool, Worker}};\n\nfn main() {{\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: {job}| drop(n))).unwrap();\n    pool.delegate({value}).unwrap();\n}}\n"
+        )
+    }
+
+    fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    /// The package's files that the migration changes, relative to it, sorted.
+    fn changed(dir: &Path, m: &Migration) -> Vec<String> {
+        let root = dir.canonicalize().unwrap();
+        let mut out: Vec<String> = m
+            .changes
+            .iter()
+            .map(|c| {
+                let path = c.path.canonicalize().unwrap();
+                path.strip_prefix(&root).unwrap().display().to_string()
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_module_two_binaries_share_is_rewritten_once() {
+        // Each binary compiles `common.rs` on its own, but the file has one text: its pool needs one job type.
+        let common = "use workerpool::Pool;\n\npub fn make() -> Pool {\n    Pool::new(2)\n}\n";
+        let bin = |job: &str, value: &str| {
+            format!(
+                "#[path = \"../common.rs\"]\nmod common;\nuse workerpool::Worker;\n\nfn main() {{\n    let pool = common::make();\n    pool.add_worker(&Worker::new(|n: {job}| drop(n))).unwrap();\n    pool.delegate({value}).unwrap();\n}}\n"
+            )
+        };
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/common.rs", common),
+                ("src/bin/a.rs", &bin("u8", "1u8")),
+                ("src/bin/b.rs", &bin("String", "String::new()")),
+            ],
+        );
+        let given = [
+            dir.path().join("src/bin/a.rs"),
+            dir.path().join("src/bin/b.rs"),
+        ];
+        let m = Crate::load(Some(dir.path()), &given).migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            [
+                "Cargo.toml",
+                "src/bin/a.rs",
+                "src/bin/b.rs",
+                "src/common.rs"
+            ]
+        );
+        // Two job types cannot both be written in one file: no pool is typed, and nothing is edited twice.
+        assert_eq!(m.migrated(), 0);
+        assert!(
+            !m.lines.iter().any(|l| l.kind == Kind::Error),
+            "{:?}",
+            m.lines
+        );
+    }
+
+    #[test]
+    fn under_a_manifest_on_3_only_the_paths_given_are_read() {
+        let manifest = MANIFEST_V2.replace("workerpool = \"2\"", "workerpool = \"3\"");
+        let dir = package(
+            &manifest,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("tests/smoke.rs", &program("u16", "1u16")),
+            ],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("tests/smoke.rs")]);
+        let read: Vec<&Path> = krate.files().map(|(p, _)| p).collect();
+        assert_eq!(read.len(), 2, "tests/smoke.rs and Cargo.toml: {read:?}");
+        let m = krate.migrate(&BTreeSet::new());
+        assert_eq!(changed(dir.path(), &m), ["tests/smoke.rs"]);
+        assert!(!m.lines.iter().any(|l| l.id == TAKEN_IN));
+    }
+
+    #[test]
+    fn moving_to_3_takes_in_targets_that_name_workerpool_and_leaves_the_others_unread() {
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("examples/demo.rs", &program("u32", "1u32")),
+                ("examples/plain.rs", "fn main() {}\n"),
+                (
+                    "benches/speed.rs",
+                    "// workerpool is only named in a comment here\nfn main() {}\n",
+                ),
+            ],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
+        assert_eq!(krate.files().count(), 3, "main.rs, demo.rs and Cargo.toml");
+        let m = krate.migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            ["Cargo.toml", "examples/demo.rs", "src/main.rs"]
+        );
+        let taken: Vec<&Line> = m.lines.iter().filter(|l| l.id == TAKEN_IN).collect();
+        assert_eq!(taken.len(), 1, "{:?}", m.lines);
+        assert!(taken[0].path.ends_with("examples/demo.rs"));
+        assert!(
+            taken[0].message.contains("the example ")
+                && taken[0].message.contains("examples/demo.rs"),
+            "{}",
+            taken[0].message
+        );
+        assert_eq!(m.migrated(), 2);
+    }
+
+    #[test]
+    fn a_file_given_twice_and_a_file_no_target_declares_are_each_analysed_once() {
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("src/orphan.rs", &program("u16", "1u16")),
+            ],
+        );
+        let main = dir.path().join("src/main.rs");
+        let again = dir.path().join("src/../src/main.rs");
+        let orphan = dir.path().join("src/orphan.rs");
+        let m = Crate::load(Some(dir.path()), &[main, again, orphan]).migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            ["Cargo.toml", "src/main.rs", "src/orphan.rs"]
+        );
+        assert_eq!(m.migrated(), 2);
+    }
 }

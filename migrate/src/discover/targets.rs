@@ -141,7 +141,12 @@ fn declared(items: &[syn::Item], dir: &Path, here: Option<&Path>, out: &mut Vec<
                 declared(inner, &sub, None, out);
             }
             None => match path {
-                Some(p) => out.push((here.unwrap_or(dir).join(p), true)),
+                Some(p) => {
+                    let file = lexical(&here.unwrap_or(dir).join(p));
+                    if file.is_file() {
+                        out.push((file, true));
+                    }
+                }
                 None => {
                     let flat = dir.join(format!("{name}.rs"));
                     if flat.is_file() {
@@ -156,6 +161,24 @@ fn declared(items: &[syn::Item], dir: &Path, here: Option<&Path>, out: &mut Vec<
             },
         }
     }
+}
+
+/// `path` with `dir/..` pairs folded away, as a person would write it (`src/bin/../common.rs` is
+/// `src/common.rs`).
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The value of `#[path = ".."]`.
@@ -230,7 +253,7 @@ mod tests {
             ("src/bin/shared.rs", ""),
             (
                 "src/bin/b/main.rs",
-                "#[path = \"../../common/util.rs\"]\nmod util;\nfn main() {}\n",
+                "#[path = \"../../../common/util.rs\"]\nmod util;\n#[path = \"missing.rs\"]\nmod gone;\nfn main() {}\n",
             ),
             ("common/util.rs", ""),
             ("examples/demo.rs", "fn main() {}\n"),
@@ -246,7 +269,7 @@ mod tests {
                 "lib src/lib.rs src/a.rs src/b/mod.rs src/c/d.rs src/a/inner.rs src/b/deep.rs",
                 "bin src/main.rs src/cli.rs",
                 "bin src/bin/a.rs src/bin/shared.rs",
-                "bin src/bin/b/main.rs src/bin/b/../../common/util.rs",
+                "bin src/bin/b/main.rs common/util.rs",
                 // As cargo does: every src/bin/*.rs is a binary, even one another binary declares as a module.
                 "bin src/bin/shared.rs",
                 "example examples/demo.rs",
