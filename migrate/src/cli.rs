@@ -114,6 +114,9 @@ The report (on stderr), one line per site:
   FILE: note: taken in beyond the paths given: WHY
       A file of another target of the package (a test, an example, ...) that migrate rewrote too: the
       package's Cargo.toml moves to workerpool 3, and its 2.x code would no longer compile otherwise.
+  FILE: note: ... still uses the 2.x API ... migrate it too (`migrate FILE`)
+      A target of the package you did not name whose code is still on 2.x while Cargo.toml already asks
+      for 3 (an earlier run left it behind): run the command shown.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
 A summary closes the report, with the behaviour changes of 3.x to check everywhere.

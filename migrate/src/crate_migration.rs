@@ -13,6 +13,9 @@ use crate::source::Source;
 /// The id of the line about a file migrated beyond the paths given.
 pub const TAKEN_IN: &str = "taken-in";
 
+/// The id of the line about a target of the package, not given, that still uses 2.x.
+pub const OTHER_TARGET_ON_V2: &str = "other-target-on-2x";
+
 /// A file whose text changes.
 #[derive(Debug, Clone)]
 pub struct Change {
@@ -138,9 +141,17 @@ impl Crate {
             }
         }
         let plan = match (root, &layout) {
-            (Some(root), Some(layout)) => plan(root, layout, files, requirement == Requirement::V2),
+            (Some(root), Some(layout)) => plan(root, layout, files, &requirement),
             _ => Plan::loose(files),
         };
+        for (root, hint) in &plan.hints {
+            lines.push(Line::file(
+                root,
+                Kind::Note,
+                OTHER_TARGET_ON_V2,
+                hint.clone(),
+            ));
+        }
         let mut sources = Vec::new();
         // Index into `sources` of each planned file that loads.
         let mut loaded = Vec::new();
@@ -400,6 +411,8 @@ struct Plan {
     units: Vec<Vec<usize>>,
     /// Files taken in (index into `files`), with why.
     taken_in: Vec<(usize, String)>,
+    /// Roots of targets neither given nor taken in whose code is on 2.x, with what to do.
+    hints: Vec<(PathBuf, String)>,
 }
 
 impl Plan {
@@ -413,6 +426,7 @@ impl Plan {
                 vec![(0..files.len()).collect()]
             },
             taken_in: Vec::new(),
+            hints: Vec::new(),
         }
     }
 }
@@ -420,9 +434,11 @@ impl Plan {
 /// Splits the `given` files of the package in `package` into its crate roots, as cargo builds them: each target
 /// (with its modules) is analysed on its own, so two binaries that both define `struct App` are not mixed up.
 /// Targets that share a file, and a target that names the library crate (`mylib::App`), are analysed together
-/// with it, since names cross there. With `take_in` (the manifest moves from 2.x to 3), every target whose code
-/// names `workerpool` is migrated whole, given or not: left as it was, it would no longer compile.
-fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Plan {
+/// with it, since names cross there. When the manifest moves from 2.x to 3, every target whose code names
+/// `workerpool` is migrated whole, given or not: left as it was, it would no longer compile. Under any other
+/// requirement, a target not given whose code is on 2.x gets a hint.
+fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requirement) -> Plan {
+    let take_in = *requirement == Requirement::V2;
     // Files are told apart by their canonical path: `src/lib.rs` as given is the library's root found from the
     // manifest's directory.
     let key = |p: &Path| {
@@ -435,27 +451,52 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Pl
         .iter()
         .map(|t| t.files.iter().map(|f| key(f)).collect())
         .collect();
-    let mut text_of: BTreeMap<PathBuf, String> = BTreeMap::new();
-    let mut mentions = |file: &Path, k: &PathBuf, name: &str| {
-        let text = text_of
-            .entry(k.clone())
-            .or_insert_with(|| std::fs::read_to_string(file).unwrap_or_default());
-        targets::mentions(text, name)
+    // Each file's text, read once.
+    let mut texts: BTreeMap<PathBuf, String> = BTreeMap::new();
+    let mut text = |t: usize, f: usize| -> String {
+        texts
+            .entry(found_keys[t][f].clone())
+            .or_insert_with(|| std::fs::read_to_string(&found[t].files[f]).unwrap_or_default())
+            .clone()
     };
+    let mut plan = Plan::loose(&[]);
     // The files (indices into the target's) each target takes part with; none: it does not.
     let mut members: Vec<Vec<usize>> = Vec::new();
-    for (target, keys) in found.iter().zip(&found_keys) {
+    for (t, keys) in found_keys.iter().enumerate() {
         let given_here: Vec<usize> = (0..keys.len())
             .filter(|&f| given_keys.contains(&keys[f]))
             .collect();
         let whole = take_in
             && (!given_here.is_empty()
-                || (0..keys.len()).any(|f| mentions(&target.files[f], &keys[f], "workerpool")));
+                || (0..keys.len()).any(|f| targets::mentions(&text(t, f), "workerpool")));
         members.push(if whole {
             (0..keys.len()).collect()
         } else {
             given_here
         });
+    }
+    if matches!(requirement, Requirement::V3 | Requirement::Left(_)) {
+        for (t, target) in found.iter().enumerate() {
+            let files = 0..target.files.len();
+            if !members[t].is_empty()
+                || !files
+                    .clone()
+                    .any(|f| targets::mentions(&text(t, f), "workerpool"))
+            {
+                continue;
+            }
+            let code: Vec<String> = files.map(|f| text(t, f)).collect();
+            if analysis::root_is_v2(&code.iter().map(String::as_str).collect::<Vec<_>>()) {
+                let root = shown(&target.root);
+                let hint = format!(
+                    "{} {} of this package still uses the 2.x API (it names what only 2.x has) and is not among the paths given: migrate it too (`migrate {}`), or it will not build against workerpool 3",
+                    describe(target),
+                    root.display(),
+                    root.display()
+                );
+                plan.hints.push((root, hint));
+            }
+        }
     }
     // Targets whose names can cross are analysed together: those that share a file, and a target that names the
     // library crate with the library.
@@ -492,13 +533,12 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], take_in: bool) -> Pl
         for t in (0..found.len()).filter(|&t| t != lib) {
             if members[t]
                 .iter()
-                .any(|&f| mentions(&found[t].files[f], &found_keys[t][f], name))
+                .any(|&f| targets::mentions(&text(t, f), name))
             {
                 join(&mut unit, lib, t);
             }
         }
     }
-    let mut plan = Plan::loose(&[]);
     // Index into plan.files of each file, by key.
     let mut placed: BTreeMap<PathBuf, usize> = BTreeMap::new();
     // Index into plan.units of each union's top target.
@@ -663,6 +703,22 @@ mod tests {
         let krate = Crate::load(Some(dir.path()), &[dir.path().join("tests/smoke.rs")]);
         let read: Vec<&Path> = krate.files().map(|(p, _)| p).collect();
         assert_eq!(read.len(), 2, "tests/smoke.rs and Cargo.toml: {read:?}");
+        // src/main.rs is on 2.x too: not rewritten, but named, with what to run.
+        let hints: Vec<&Line> = krate
+            .load_lines
+            .iter()
+            .filter(|l| l.id == OTHER_TARGET_ON_V2)
+            .collect();
+        assert_eq!(hints.len(), 1, "{:?}", krate.load_lines);
+        assert!(hints[0].path.ends_with("src/main.rs"));
+        assert!(
+            hints[0].message.starts_with("the binary ")
+                && hints[0]
+                    .message
+                    .contains("src/main.rs`), or it will not build"),
+            "{}",
+            hints[0].message
+        );
         let m = krate.migrate(&BTreeSet::new());
         assert_eq!(changed(dir.path(), &m), ["tests/smoke.rs"]);
         assert!(!m.lines.iter().any(|l| l.id == TAKEN_IN));
