@@ -52,6 +52,17 @@ fn migrate_copy(name: &str, before: &str, paths: &[&str]) -> (tempfile::TempDir,
     (dir, out)
 }
 
+/// Runs migrate again on `paths` of the migrated package in `dir`: it must change nothing.
+fn assert_second_run_changes_nothing(dir: &Path, paths: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(["--check", "--allow-dirty"])
+        .args(paths)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// Asserts that `dir` holds exactly the files of `name/after`, byte for byte.
 fn assert_same_as_after(dir: &Path, name: &str) {
     let after = packages().join(name).join("after");
@@ -124,6 +135,7 @@ fn a_second_run_on_tests_migrates_2x_code_under_a_manifest_already_on_3() {
         "{report}"
     );
     assert_same_as_after(dir.path(), "manifest_already_3");
+    assert_second_run_changes_nothing(dir.path(), &["tests/"]);
     assert_checks(dir.path(), "manifest_already_3");
 }
 
@@ -140,6 +152,7 @@ fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
         "{report}"
     );
     assert_same_as_after(dir.path(), "manifest_already_3");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
     assert_checks(dir.path(), "manifest_already_3_v2");
 }
 
@@ -151,6 +164,7 @@ fn two_binaries_that_each_define_app_are_migrated_each_on_its_own() {
     assert!(report.contains("2 pools migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
     assert_same_as_after(dir.path(), "separate_crate_roots");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
     assert_checks(dir.path(), "separate_crate_roots");
 }
 
@@ -162,6 +176,7 @@ fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its
     assert!(report.contains("2 pools migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
     assert_same_as_after(dir.path(), "library_named_by_a_binary");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
     assert_checks(dir.path(), "library_named_by_a_binary");
 }
 
