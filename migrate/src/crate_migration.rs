@@ -103,7 +103,9 @@ pub struct Crate {
 }
 
 impl Crate {
-    /// Reads the manifest in `root` and `files`; what cannot be read is reported in `load_lines` and left out.
+    /// Reads the manifest in `root` and `files`, split into the package's crate roots; when the manifest moves
+    /// from 2.x to 3, the files of every other target of the package that names workerpool are read too. What
+    /// cannot be read is reported in `load_lines` and left out.
     pub fn load(root: Option<&Path>, files: &[PathBuf]) -> Crate {
         let mut lines = Vec::new();
         let mut manifest = None;
