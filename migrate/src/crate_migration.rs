@@ -535,7 +535,7 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requir
         for t in (0..found.len()).filter(|&t| t != lib) {
             if members[t]
                 .iter()
-                .any(|&f| targets::mentions(&text(t, f), name))
+                .any(|&f| targets::names_crate(&text(t, f), name))
             {
                 join(&mut unit, lib, t);
             }
@@ -777,5 +777,19 @@ mod tests {
             ["Cargo.toml", "src/main.rs", "src/orphan.rs"]
         );
         assert_eq!(m.migrated(), 2);
+    }
+
+    #[test]
+    fn a_binary_with_a_variable_named_like_the_library_is_analysed_on_its_own() {
+        let manifest = MANIFEST_V2.replace("name = \"demo\"", "name = \"app\"");
+        let lib = "use workerpool::{Pool, Worker};\n\npub struct App {\n    pub pool: Pool,\n}\n\npub fn start() -> App {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    App { pool }\n}\n";
+        let bin = "use workerpool::{Pool, Worker};\n\nstruct App {\n    pool: Pool,\n}\n\nfn main() {\n    let app = App { pool: Pool::new(1) };\n    app.pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    app.pool.delegate(String::new()).unwrap();\n}\n";
+        let dir = package(&manifest, &[("src/lib.rs", lib), ("src/bin/tool.rs", bin)]);
+        let given = [
+            dir.path().join("src/lib.rs"),
+            dir.path().join("src/bin/tool.rs"),
+        ];
+        let m = Crate::load(Some(dir.path()), &given).migrate(&BTreeSet::new());
+        assert_eq!(m.migrated(), 2, "{:?}", m.lines);
     }
 }

@@ -204,11 +204,33 @@ pub fn mentions(text: &str, name: &str) -> bool {
             _ => false,
         })
     }
-    // A shebang or BOM does not tokenize; the parser's view of the text does.
-    let tokens = Source::from_bytes(Path::new(""), text.as_bytes().to_vec())
+    parsed_tokens(text).is_some_and(|t| scan(t, name))
+}
+
+/// Whether `text` names the crate `name` in a path (`name::App`, `use name::{..}`) or an `extern crate name`; a
+/// local variable of that name does not count.
+pub fn names_crate(text: &str, name: &str) -> bool {
+    fn scan(tokens: TokenStream, name: &str) -> bool {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let ident = |i: usize, word: &str| matches!(tokens.get(i), Some(TokenTree::Ident(id)) if id == word);
+        (0..tokens.len()).any(|i| match &tokens[i] {
+            TokenTree::Ident(id) if id == name => {
+                (punct(i + 1, ':') && punct(i + 2, ':'))
+                    || (i >= 2 && ident(i - 1, "crate") && ident(i - 2, "extern"))
+            }
+            TokenTree::Group(g) => scan(g.stream(), name),
+            _ => false,
+        })
+    }
+    parsed_tokens(text).is_some_and(|t| scan(t, name))
+}
+
+/// The tokens of `text` as the parser sees it (a shebang or BOM does not tokenize).
+fn parsed_tokens(text: &str) -> Option<TokenStream> {
+    Source::from_bytes(Path::new(""), text.as_bytes().to_vec())
         .ok()
-        .and_then(|s| TokenStream::from_str(s.parsed_text()).ok());
-    tokens.is_some_and(|t| scan(t, name))
+        .and_then(|s| TokenStream::from_str(s.parsed_text()).ok())
 }
 
 #[cfg(test)]
@@ -314,5 +336,18 @@ mod tests {
             "// workerpool\nfn f() { let s = \"workerpool\"; }",
             "workerpool"
         ));
+    }
+
+    #[test]
+    fn names_crate_counts_paths_and_extern_crate_not_variables() {
+        assert!(names_crate("fn main() { let a = app::start(); }", "app"));
+        assert!(names_crate("use app::{App, start};", "app"));
+        assert!(names_crate("extern crate app;", "app"));
+        assert!(names_crate("fn f() { ::app::run(); }", "app"));
+        assert!(!names_crate(
+            "fn main() { let app = start(); app.run(); }",
+            "app"
+        ));
+        assert!(!names_crate("// app::start()\nfn main() {}", "app"));
     }
 }
