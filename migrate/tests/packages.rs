@@ -144,12 +144,13 @@ fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
     let (dir, out) = migrate_copy("manifest_already_3", "before_v2", &["src/"]);
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{report}");
-    assert_eq!(
-        file_notes(&report),
-        [
-            "tests/smoke.rs: note: taken in beyond the paths given: it belongs to the test tests/smoke.rs of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile"
-        ],
-        "{report}"
+    let note = "tests/smoke.rs: note: taken in beyond the paths given: it belongs to the test tests/smoke.rs of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile";
+    assert_eq!(file_notes(&report), [note], "{report}");
+    // The book's upgrading chapter shows this line as the tool prints it.
+    let book = fs::read_to_string(workspace().join("book/src/upgrading.md")).unwrap();
+    assert!(
+        book.contains(&format!("$ migrate src/\n{note}\n")),
+        "book/src/upgrading.md does not show the line migrate prints:\n{note}"
     );
     assert_same_as_after(dir.path(), "manifest_already_3");
     assert_second_run_changes_nothing(dir.path(), &["src/"]);
