@@ -169,6 +169,12 @@ impl Crate {
                 }
             }
         }
+        // A file taken in whose code does not name workerpool (a module of a target that does) is read so that
+        // the analysis sees what it uses; if it does not parse, that is no error of the migration.
+        let bystander = |i: usize, s: &Source| {
+            plan.taken_in.iter().any(|(f, _)| loaded[*f] == Some(i))
+                && !targets::mentions(&s.text, "workerpool")
+        };
         let mut parsed = Vec::new();
         // Index into `parsed` of each source that parses.
         let mut parsed_at = vec![None; sources.len()];
@@ -178,6 +184,12 @@ impl Crate {
                     parsed_at[i] = Some(parsed.len());
                     parsed.push((i, f));
                 }
+                Err(e) if bystander(i, s) => lines.push(Line::file(
+                    &s.path,
+                    Kind::Note,
+                    "taken-in-does-not-parse",
+                    format!("does not parse as Rust ({e}); it names nothing of workerpool and is not among the paths given, so it is left as it is"),
+                )),
                 Err(e) => {
                     let offset = s.range(e.span()).start;
                     lines.push(Line {
@@ -791,5 +803,35 @@ mod tests {
         ];
         let m = Crate::load(Some(dir.path()), &given).migrate(&BTreeSet::new());
         assert_eq!(m.migrated(), 2, "{:?}", m.lines);
+    }
+
+    #[test]
+    fn a_module_taken_in_that_does_not_parse_and_names_no_workerpool_is_no_error() {
+        let main = program("u8", "1u8").replace("fn main", "mod odd;\n\nfn main");
+        let dir = package(
+            MANIFEST_V2,
+            &[("src/main.rs", &main), ("src/odd.rs", "fn broken( {\n")],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
+        let odd: Vec<&Line> = krate
+            .load_lines
+            .iter()
+            .filter(|l| l.path.ends_with("src/odd.rs"))
+            .collect();
+        assert_eq!(odd.len(), 1, "{:?}", krate.load_lines);
+        assert_eq!(odd[0].kind, Kind::Note);
+        assert_eq!(krate.migrate(&BTreeSet::new()).migrated(), 1);
+        // Given by name, the same file is an error.
+        let given = [
+            dir.path().join("src/main.rs"),
+            dir.path().join("src/odd.rs"),
+        ];
+        let krate = Crate::load(Some(dir.path()), &given);
+        assert!(
+            krate
+                .load_lines
+                .iter()
+                .any(|l| l.kind == Kind::Error && l.path.ends_with("src/odd.rs"))
+        );
     }
 }
