@@ -25,7 +25,11 @@ use crate::run::{Mode, Options};
 )]
 pub struct Args {
     /// Rust files or directories to migrate. Directories are searched for .rs files, respecting .gitignore and
-    /// skipping target/. The Cargo.toml beside or above them is updated too.
+    /// skipping target/. The files are split into the package's crate roots as cargo builds them (the library,
+    /// each binary, example, test and bench, each with the modules it declares), and each root is analysed on its
+    /// own; a binary that names the library crate is analysed with it. The Cargo.toml beside or above them is
+    /// updated too; when it moves from 2.x to 3, every other target of the package that names workerpool is
+    /// migrated with them (reported as "taken in"), so that `cargo test` still builds.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -91,7 +95,8 @@ pub const AFTER_HELP: &str = "\
 Steps:
   1. Commit your work (migrate refuses files with uncommitted changes unless --allow-dirty).
   2. Dry run:  migrate --diff src/      shows every change and the report; writes nothing.
-  3. Migrate:  migrate src/             rewrites the files; Cargo.toml's workerpool requirement becomes \"3\".
+  3. Migrate:  migrate src/             rewrites the files; Cargo.toml's workerpool requirement becomes \"3\",
+               and the package's other targets that use 2.x (tests/, examples/, benches/, src/bin/) with them.
   4. Build:    cargo build && cargo test   (or run step 3 with --verify: it puts back on v2 what breaks the build).
   5. Fix by hand what the report lists as \"left on v2\", then run migrate again: it picks up what it can.
 
@@ -106,6 +111,12 @@ The report (on stderr), one line per site:
   FILE:LINE:COL: note: WHAT
       A place the written code names workerpool::v2, and why: an import or a path of a pool left on v2, a
       re-export, a use of Error that belongs to no pool. The summary counts these places.
+  FILE: note: taken in beyond the paths given: WHY
+      A file of another target of the package (a test, an example, ...) that migrate rewrote too: the
+      package's Cargo.toml moves to workerpool 3, and its 2.x code would no longer compile otherwise.
+  FILE: note: ... still uses the 2.x API ... migrate it too (`migrate FILE`)
+      A target of the package you did not name whose code is still on 2.x while Cargo.toml already asks
+      for 3 (an earlier run left it behind): run the command shown.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
 A summary closes the report, with the behaviour changes of 3.x to check everywhere.

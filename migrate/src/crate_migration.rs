@@ -1,13 +1,20 @@
-//! One crate: its manifest and sources, loaded once, and migrated as often as `--verify` asks (with some pools
-//! kept on v2).
+//! One package: its manifest and sources, split into crate roots as cargo builds them, loaded once, and migrated
+//! as often as `--verify` asks (with some pools kept on v2).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, GroupId, Input};
-use crate::manifest::{Manifest, Requirement};
+use crate::discover::targets::{self, Target};
+use crate::manifest::{Layout, Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
+
+/// The id of the line about a file migrated beyond the paths given.
+pub const TAKEN_IN: &str = "taken-in";
+
+/// The id of the line about a target of the package, not given, that still uses 2.x.
+pub const OTHER_TARGET_ON_V2: &str = "other-target-on-2x";
 
 /// A file whose text changes.
 #[derive(Debug, Clone)]
@@ -20,11 +27,19 @@ pub struct Change {
     pub new: String,
 }
 
-/// A pool of the crate, as a report names it.
+/// A pool of the package: the analysis unit (crate root) it is in, and its id there. The same files give the same
+/// ids, so a later migration can keep it on v2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PoolId {
+    unit: usize,
+    group: GroupId,
+}
+
+/// A pool of the package, as a report names it.
 #[derive(Debug, Clone)]
 pub struct Pool {
     /// Its id, to keep it on v2 in a later migration.
-    pub id: GroupId,
+    pub id: PoolId,
     /// Whether it migrates.
     pub migrates: bool,
     /// Where it is first seen: file, 1-based line and column.
@@ -63,25 +78,39 @@ impl Migration {
     }
 }
 
-/// A crate read from disk.
+/// Files analysed together: one crate root with its modules (or several that share files, or a binary with the
+/// library it names), or the given files that no target of the package reaches.
+struct Unit {
+    /// Indices into `Crate::parsed`.
+    files: Vec<usize>,
+    /// Whether `workerpool::X` means the 2.x API in these files.
+    root_is_v2: bool,
+}
+
+/// A package read from disk: the given files, and the files of its other targets that it takes in.
 pub struct Crate {
     /// The directory of its Cargo.toml (None: the files have none).
     pub root: Option<PathBuf>,
     manifest: Option<(PathBuf, String)>,
-    requirement: Requirement,
     sources: Vec<Source>,
     /// (index into sources, syntax) of the files that parse.
     parsed: Vec<(usize, syn::File)>,
+    units: Vec<Unit>,
+    /// Files taken in beyond the paths given (index into sources), with why.
+    taken_in: BTreeMap<usize, String>,
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
 }
 
 impl Crate {
-    /// Reads the manifest in `root` and `files`; what cannot be read is reported in `load_lines` and left out.
+    /// Reads the manifest in `root` and `files`, split into the package's crate roots; when the manifest moves
+    /// from 2.x to 3, the files of every other target of the package that names workerpool are read too. What
+    /// cannot be read is reported in `load_lines` and left out.
     pub fn load(root: Option<&Path>, files: &[PathBuf]) -> Crate {
         let mut lines = Vec::new();
         let mut manifest = None;
         let mut requirement = Requirement::Absent;
+        let mut layout = None;
         if let Some(path) = root.map(|r| r.join("Cargo.toml")) {
             let read = std::fs::read_to_string(&path).map_err(|e| e.to_string());
             match read.and_then(|t| {
@@ -91,6 +120,7 @@ impl Crate {
             }) {
                 Ok((text, mut m)) => {
                     requirement = m.requirement();
+                    layout = Some(m.layout());
                     for name in m.renamed() {
                         lines.push(Line::file(&path, Kind::Note, "renamed-dependency", format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
                     }
@@ -112,17 +142,54 @@ impl Crate {
                 )),
             }
         }
+        let plan = match (root, &layout) {
+            (Some(root), Some(layout)) => plan(root, layout, files, &requirement),
+            _ => Plan::loose(files),
+        };
+        for (root, hint) in &plan.hints {
+            lines.push(Line::file(
+                root,
+                Kind::Note,
+                OTHER_TARGET_ON_V2,
+                hint.clone(),
+            ));
+        }
         let mut sources = Vec::new();
-        for path in files {
+        // Index into `sources` of each planned file that loads.
+        let mut loaded = Vec::new();
+        for path in &plan.files {
             match Source::load(path) {
-                Ok(s) => sources.push(s),
-                Err(e) => lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string())),
+                Ok(s) => {
+                    loaded.push(Some(sources.len()));
+                    sources.push(s);
+                }
+                Err(e) => {
+                    loaded.push(None);
+                    lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string()));
+                }
             }
         }
+        // A file taken in whose code does not name workerpool (a module of a target that does) is read so that
+        // the analysis sees what it uses; if it does not parse, that is no error of the migration.
+        let bystander = |i: usize, s: &Source| {
+            plan.taken_in.iter().any(|(f, _)| loaded[*f] == Some(i))
+                && !targets::mentions(&s.text, "workerpool")
+        };
         let mut parsed = Vec::new();
+        // Index into `parsed` of each source that parses.
+        let mut parsed_at = vec![None; sources.len()];
         for (i, s) in sources.iter().enumerate() {
             match s.parse() {
-                Ok(f) => parsed.push((i, f)),
+                Ok(f) => {
+                    parsed_at[i] = Some(parsed.len());
+                    parsed.push((i, f));
+                }
+                Err(e) if bystander(i, s) => lines.push(Line::file(
+                    &s.path,
+                    Kind::Note,
+                    "taken-in-does-not-parse",
+                    format!("does not parse as Rust ({e}); it names nothing of workerpool and is not among the paths given, so it is left as it is"),
+                )),
                 Err(e) => {
                     let offset = s.range(e.span()).start;
                     lines.push(Line {
@@ -135,12 +202,36 @@ impl Crate {
                 }
             }
         }
+        let units = plan
+            .units
+            .iter()
+            .map(|members| {
+                let files: Vec<usize> = members
+                    .iter()
+                    .filter_map(|&f| loaded[f].and_then(|s| parsed_at[s]))
+                    .collect();
+                let texts: Vec<&str> = files
+                    .iter()
+                    .map(|&p| sources[parsed[p].0].text.as_str())
+                    .collect();
+                // Code that names what only 2.x has is 2.x code, whatever a 3 in the manifest says (a package
+                // whose src/ was migrated before its tests/); a plain 2.x manifest decides for all its code.
+                let root_is_v2 = requirement == Requirement::V2 || analysis::root_is_v2(&texts);
+                Unit { files, root_is_v2 }
+            })
+            .collect();
+        let taken_in = plan
+            .taken_in
+            .into_iter()
+            .filter_map(|(f, why)| loaded[f].map(|s| (s, why)))
+            .collect();
         Crate {
             root: root.map(Path::to_path_buf),
             manifest,
-            requirement,
             sources,
             parsed,
+            units,
+            taken_in,
             load_lines: lines,
         }
     }
@@ -155,34 +246,68 @@ impl Crate {
         sources.chain(manifest)
     }
 
-    /// Migrates the crate, keeping the pools of `forced_v2` on v2.
-    pub fn migrate(&self, forced_v2: &BTreeSet<GroupId>) -> Migration {
-        let by_code = analysis::root_is_v2(
-            &self
-                .parsed
+    /// Migrates the package, keeping the pools of `forced_v2` on v2: each unit on its own, then the manifest once,
+    /// from what all of them need.
+    pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {
+        let mut m = Migration::default();
+        let mut needs_v2 = false;
+        for (index, unit) in self.units.iter().enumerate() {
+            needs_v2 |= self.migrate_unit(index, unit, forced_v2, &mut m);
+        }
+        for change in &m.changes {
+            let taken = self
+                .taken_in
                 .iter()
-                .map(|(i, _)| self.sources[*i].text.as_str())
-                .collect::<Vec<_>>(),
-        );
-        let inputs: Vec<Input<'_>> = self
-            .parsed
+                .find(|(s, _)| self.sources[**s].path == change.path);
+            if let Some((_, why)) = taken {
+                m.lines
+                    .push(Line::file(&change.path, Kind::Note, TAKEN_IN, why.clone()));
+            }
+        }
+        if let Some((path, old)) = &self.manifest {
+            let mut manifest = Manifest::parse(old).expect("parsed when loaded");
+            let new = manifest.migrate(needs_v2);
+            if new != *old {
+                m.changes.push(Change {
+                    path: path.clone(),
+                    old: old.clone(),
+                    new,
+                });
+            }
+        }
+        m
+    }
+
+    /// Migrates one unit into `m`; returns whether its code still needs the `v2` feature.
+    fn migrate_unit(
+        &self,
+        index: usize,
+        unit: &Unit,
+        forced_v2: &BTreeSet<PoolId>,
+        m: &mut Migration,
+    ) -> bool {
+        let inputs: Vec<Input<'_>> = unit
+            .files
             .iter()
-            .map(|(i, f)| Input {
-                source: &self.sources[*i],
-                syntax: f,
-                root_is_v2: match self.requirement {
-                    Requirement::V2 => true,
-                    Requirement::V3 => false,
-                    _ => by_code,
-                },
+            .map(|&p| {
+                let (i, syntax) = &self.parsed[p];
+                Input {
+                    source: &self.sources[*i],
+                    syntax,
+                    root_is_v2: unit.root_is_v2,
+                }
             })
             .collect();
-        let outcome = analysis::analyze(&inputs, forced_v2);
+        let forced: BTreeSet<GroupId> = forced_v2
+            .iter()
+            .filter(|p| p.unit == index)
+            .map(|p| p.group)
+            .collect();
+        let outcome = analysis::analyze(&inputs, &forced);
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;
             (s.path.clone(), s.line_col(loc.offset))
         };
-        let mut m = Migration::default();
         let mut site = |loc: analysis::Loc, kind: Kind, id: &'static str, message: String| {
             let (path, at) = place(loc);
             m.lines.push(Line {
@@ -226,7 +351,10 @@ impl Crate {
         for group in &outcome.groups {
             let (path, at) = place(group.at);
             m.pools.push(Pool {
-                id: group.id,
+                id: PoolId {
+                    unit: index,
+                    group: group.id,
+                },
                 migrates: group.migrates,
                 path,
                 at,
@@ -241,18 +369,7 @@ impl Crate {
                 });
             }
         }
-        if let Some((path, old)) = &self.manifest {
-            let mut manifest = Manifest::parse(old).expect("parsed when loaded");
-            let new = manifest.migrate(outcome.needs_v2);
-            if new != *old {
-                m.changes.push(Change {
-                    path: path.clone(),
-                    old: old.clone(),
-                    new,
-                });
-            }
-        }
-        m
+        outcome.needs_v2
     }
 }
 
@@ -297,4 +414,423 @@ fn kept_on_v2(
         )
     };
     (id, format!("{subject}: {}", why.join("; ")))
+}
+
+/// Which files to load, how they group into units, and which were taken in beyond the paths given.
+struct Plan {
+    /// The files, each once.
+    files: Vec<PathBuf>,
+    /// Each unit's files, as indices into `files`.
+    units: Vec<Vec<usize>>,
+    /// Files taken in (index into `files`), with why.
+    taken_in: Vec<(usize, String)>,
+    /// Roots of targets neither given nor taken in whose code is on 2.x, with what to do.
+    hints: Vec<(PathBuf, String)>,
+}
+
+impl Plan {
+    /// All `files` as one unit: files no manifest places.
+    fn loose(files: &[PathBuf]) -> Plan {
+        Plan {
+            files: files.to_vec(),
+            units: if files.is_empty() {
+                Vec::new()
+            } else {
+                vec![(0..files.len()).collect()]
+            },
+            taken_in: Vec::new(),
+            hints: Vec::new(),
+        }
+    }
+}
+
+/// Splits the `given` files of the package in `package` into its crate roots, as cargo builds them: each target
+/// (with its modules) is analysed on its own, so two binaries that both define `struct App` are not mixed up.
+/// Targets that share a file, and a target that names the library crate (`mylib::App`), are analysed together
+/// with it, since names cross there. When the manifest moves from 2.x to 3, every target whose code names
+/// `workerpool` is migrated whole, given or not: left as it was, it would no longer compile. Under any other
+/// requirement, a target not given whose code is on 2.x gets a hint.
+fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requirement) -> Plan {
+    let take_in = *requirement == Requirement::V2;
+    // Files are told apart by their canonical path: `src/lib.rs` as given is the library's root found from the
+    // manifest's directory.
+    let key = |p: &Path| {
+        p.canonicalize()
+            .unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+    };
+    let given_keys: Vec<PathBuf> = given.iter().map(|p| key(p)).collect();
+    let found = targets::targets(package, layout);
+    let found_keys: Vec<Vec<PathBuf>> = found
+        .iter()
+        .map(|t| t.files.iter().map(|f| key(f)).collect())
+        .collect();
+    // Each file's text, read once.
+    let mut texts: BTreeMap<PathBuf, String> = BTreeMap::new();
+    let mut text = |t: usize, f: usize| -> String {
+        texts
+            .entry(found_keys[t][f].clone())
+            .or_insert_with(|| std::fs::read_to_string(&found[t].files[f]).unwrap_or_default())
+            .clone()
+    };
+    let mut plan = Plan::loose(&[]);
+    // The files (indices into the target's) each target takes part with; none: it does not.
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (t, keys) in found_keys.iter().enumerate() {
+        let given_here: Vec<usize> = (0..keys.len())
+            .filter(|&f| given_keys.contains(&keys[f]))
+            .collect();
+        let whole = take_in
+            && (!given_here.is_empty()
+                || (0..keys.len()).any(|f| targets::mentions(&text(t, f), "workerpool")));
+        members.push(if whole {
+            (0..keys.len()).collect()
+        } else {
+            given_here
+        });
+    }
+    if matches!(requirement, Requirement::V3 | Requirement::Left(_)) {
+        for (t, target) in found.iter().enumerate() {
+            let files = 0..target.files.len();
+            if !members[t].is_empty()
+                || !files
+                    .clone()
+                    .any(|f| targets::mentions(&text(t, f), "workerpool"))
+            {
+                continue;
+            }
+            let code: Vec<String> = files.map(|f| text(t, f)).collect();
+            if analysis::root_is_v2(&code.iter().map(String::as_str).collect::<Vec<_>>()) {
+                let root = shown(&target.root);
+                let hint = format!(
+                    "{} {} of this package still uses the 2.x API (it names what only 2.x has) and is not among the paths given: migrate it too (`migrate {}`), or it will not build against workerpool 3",
+                    describe(target),
+                    root.display(),
+                    root.display()
+                );
+                plan.hints.push((root, hint));
+            }
+        }
+    }
+    // Targets whose names can cross are analysed together: those that share a file, and a target that names the
+    // library crate with the library.
+    let mut unit: Vec<usize> = (0..found.len()).collect();
+    fn top(unit: &[usize], mut t: usize) -> usize {
+        while unit[t] != t {
+            t = unit[t];
+        }
+        t
+    }
+    fn join(unit: &mut [usize], a: usize, b: usize) {
+        let (ta, tb) = (top(unit, a), top(unit, b));
+        unit[tb] = ta;
+    }
+    let mut first_with: BTreeMap<&PathBuf, usize> = BTreeMap::new();
+    for (t, files) in members.iter().enumerate() {
+        for &f in files {
+            match first_with.get(&found_keys[t][f]) {
+                Some(&other) => join(&mut unit, other, t),
+                None => {
+                    first_with.insert(&found_keys[t][f], t);
+                }
+            }
+        }
+    }
+    let lib_name = layout
+        .lib_name
+        .clone()
+        .or_else(|| layout.package.as_ref().map(|p| p.replace('-', "_")));
+    let lib = found.iter().position(|t| t.kind == "lib");
+    if let (Some(lib), Some(name)) = (lib, &lib_name)
+        && !members[lib].is_empty()
+    {
+        for t in (0..found.len()).filter(|&t| t != lib) {
+            if members[t]
+                .iter()
+                .any(|&f| targets::names_crate(&text(t, f), name))
+            {
+                join(&mut unit, lib, t);
+            }
+        }
+    }
+    // Index into plan.files of each file, by key.
+    let mut placed: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    // Index into plan.units of each union's top target.
+    let mut unit_of: BTreeMap<usize, usize> = BTreeMap::new();
+    for (t, files) in members.iter().enumerate() {
+        for &f in files {
+            let k = &found_keys[t][f];
+            let at = match placed.get(k) {
+                Some(&at) => at,
+                None => {
+                    match given_keys.iter().position(|g| g == k) {
+                        Some(g) => plan.files.push(given[g].clone()),
+                        None => {
+                            plan.files.push(shown(&found[t].files[f]));
+                            let why = format!(
+                                "taken in beyond the paths given: it belongs to {} {} of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile",
+                                describe(&found[t]),
+                                shown(&found[t].root).display(),
+                            );
+                            plan.taken_in.push((plan.files.len() - 1, why));
+                        }
+                    }
+                    placed.insert(k.clone(), plan.files.len() - 1);
+                    plan.files.len() - 1
+                }
+            };
+            let next = plan.units.len();
+            let u = *unit_of.entry(top(&unit, t)).or_insert(next);
+            if u == next {
+                plan.units.push(Vec::new());
+            }
+            if !plan.units[u].contains(&at) {
+                plan.units[u].push(at);
+            }
+        }
+    }
+    // Given files that no target reaches (a file no `mod` declares) are analysed together, as before.
+    let mut loose = Vec::new();
+    for (path, k) in given.iter().zip(&given_keys) {
+        if !placed.contains_key(k) {
+            plan.files.push(path.clone());
+            placed.insert(k.clone(), plan.files.len() - 1);
+            loose.push(plan.files.len() - 1);
+        }
+    }
+    if !loose.is_empty() {
+        plan.units.push(loose);
+    }
+    plan
+}
+
+/// A target as the report names it.
+fn describe(target: &Target) -> &'static str {
+    match target.kind {
+        "lib" => "the library",
+        "bin" => "the binary",
+        "example" => "the example",
+        "test" => "the test",
+        "bench" => "the benchmark",
+        _ => "the build script",
+    }
+}
+
+/// `path` relative to the current directory when it is under it, as a person would type it.
+fn shown(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    const MANIFEST_V2: &str = "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = \"2\"\n";
+
+    /// A 2.x program of one pool whose job type is `job`.
+    fn program(job: &str, value: &str) -> String {
+        format!(
+            "use workerpool::{{Pool, Worker}};\n\nfn main() {{\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: {job}| drop(n))).unwrap();\n    pool.delegate({value}).unwrap();\n}}\n"
+        )
+    }
+
+    fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    /// The package's files that the migration changes, relative to it, sorted.
+    fn changed(dir: &Path, m: &Migration) -> Vec<String> {
+        let root = dir.canonicalize().unwrap();
+        let mut out: Vec<String> = m
+            .changes
+            .iter()
+            .map(|c| {
+                let path = c.path.canonicalize().unwrap();
+                path.strip_prefix(&root).unwrap().display().to_string()
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_module_two_binaries_share_is_rewritten_once() {
+        // Each binary compiles `common.rs` on its own, but the file has one text: its pool needs one job type.
+        let common = "use workerpool::Pool;\n\npub fn make() -> Pool {\n    Pool::new(2)\n}\n";
+        let bin = |job: &str, value: &str| {
+            format!(
+                "#[path = \"../common.rs\"]\nmod common;\nuse workerpool::Worker;\n\nfn main() {{\n    let pool = common::make();\n    pool.add_worker(&Worker::new(|n: {job}| drop(n))).unwrap();\n    pool.delegate({value}).unwrap();\n}}\n"
+            )
+        };
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/common.rs", common),
+                ("src/bin/a.rs", &bin("u8", "1u8")),
+                ("src/bin/b.rs", &bin("String", "String::new()")),
+            ],
+        );
+        let given = [
+            dir.path().join("src/bin/a.rs"),
+            dir.path().join("src/bin/b.rs"),
+        ];
+        let m = Crate::load(Some(dir.path()), &given).migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            [
+                "Cargo.toml",
+                "src/bin/a.rs",
+                "src/bin/b.rs",
+                "src/common.rs"
+            ]
+        );
+        // Two job types cannot both be written in one file: no pool is typed, and nothing is edited twice.
+        assert_eq!(m.migrated(), 0);
+        assert!(
+            !m.lines.iter().any(|l| l.kind == Kind::Error),
+            "{:?}",
+            m.lines
+        );
+    }
+
+    #[test]
+    fn under_a_manifest_on_3_only_the_paths_given_are_read() {
+        let manifest = MANIFEST_V2.replace("workerpool = \"2\"", "workerpool = \"3\"");
+        let dir = package(
+            &manifest,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("tests/smoke.rs", &program("u16", "1u16")),
+            ],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("tests/smoke.rs")]);
+        let read: Vec<&Path> = krate.files().map(|(p, _)| p).collect();
+        assert_eq!(read.len(), 2, "tests/smoke.rs and Cargo.toml: {read:?}");
+        // src/main.rs is on 2.x too: not rewritten, but named, with what to run.
+        let hints: Vec<&Line> = krate
+            .load_lines
+            .iter()
+            .filter(|l| l.id == OTHER_TARGET_ON_V2)
+            .collect();
+        assert_eq!(hints.len(), 1, "{:?}", krate.load_lines);
+        assert!(hints[0].path.ends_with("src/main.rs"));
+        assert!(
+            hints[0].message.starts_with("the binary ")
+                && hints[0]
+                    .message
+                    .contains("src/main.rs`), or it will not build"),
+            "{}",
+            hints[0].message
+        );
+        let m = krate.migrate(&BTreeSet::new());
+        assert_eq!(changed(dir.path(), &m), ["tests/smoke.rs"]);
+        assert!(!m.lines.iter().any(|l| l.id == TAKEN_IN));
+    }
+
+    #[test]
+    fn moving_to_3_takes_in_targets_that_name_workerpool_and_leaves_the_others_unread() {
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("examples/demo.rs", &program("u32", "1u32")),
+                ("examples/plain.rs", "fn main() {}\n"),
+                (
+                    "benches/speed.rs",
+                    "// workerpool is only named in a comment here\nfn main() {}\n",
+                ),
+            ],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
+        assert_eq!(krate.files().count(), 3, "main.rs, demo.rs and Cargo.toml");
+        let m = krate.migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            ["Cargo.toml", "examples/demo.rs", "src/main.rs"]
+        );
+        let taken: Vec<&Line> = m.lines.iter().filter(|l| l.id == TAKEN_IN).collect();
+        assert_eq!(taken.len(), 1, "{:?}", m.lines);
+        assert!(taken[0].path.ends_with("examples/demo.rs"));
+        assert!(
+            taken[0].message.contains("the example ")
+                && taken[0].message.contains("examples/demo.rs"),
+            "{}",
+            taken[0].message
+        );
+        assert_eq!(m.migrated(), 2);
+    }
+
+    #[test]
+    fn a_file_given_twice_and_a_file_no_target_declares_are_each_analysed_once() {
+        let dir = package(
+            MANIFEST_V2,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("src/orphan.rs", &program("u16", "1u16")),
+            ],
+        );
+        let main = dir.path().join("src/main.rs");
+        let again = dir.path().join("src/../src/main.rs");
+        let orphan = dir.path().join("src/orphan.rs");
+        let m = Crate::load(Some(dir.path()), &[main, again, orphan]).migrate(&BTreeSet::new());
+        assert_eq!(
+            changed(dir.path(), &m),
+            ["Cargo.toml", "src/main.rs", "src/orphan.rs"]
+        );
+        assert_eq!(m.migrated(), 2);
+    }
+
+    #[test]
+    fn a_binary_with_a_variable_named_like_the_library_is_analysed_on_its_own() {
+        let manifest = MANIFEST_V2.replace("name = \"demo\"", "name = \"app\"");
+        let lib = "use workerpool::{Pool, Worker};\n\npub struct App {\n    pub pool: Pool,\n}\n\npub fn start() -> App {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    App { pool }\n}\n";
+        let bin = "use workerpool::{Pool, Worker};\n\nstruct App {\n    pool: Pool,\n}\n\nfn main() {\n    let app = App { pool: Pool::new(1) };\n    app.pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    app.pool.delegate(String::new()).unwrap();\n}\n";
+        let dir = package(&manifest, &[("src/lib.rs", lib), ("src/bin/tool.rs", bin)]);
+        let given = [
+            dir.path().join("src/lib.rs"),
+            dir.path().join("src/bin/tool.rs"),
+        ];
+        let m = Crate::load(Some(dir.path()), &given).migrate(&BTreeSet::new());
+        assert_eq!(m.migrated(), 2, "{:?}", m.lines);
+    }
+
+    #[test]
+    fn a_module_taken_in_that_does_not_parse_and_names_no_workerpool_is_no_error() {
+        let main = program("u8", "1u8").replace("fn main", "mod odd;\n\nfn main");
+        let dir = package(
+            MANIFEST_V2,
+            &[("src/main.rs", &main), ("src/odd.rs", "fn broken( {\n")],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
+        let odd: Vec<&Line> = krate
+            .load_lines
+            .iter()
+            .filter(|l| l.path.ends_with("src/odd.rs"))
+            .collect();
+        assert_eq!(odd.len(), 1, "{:?}", krate.load_lines);
+        assert_eq!(odd[0].kind, Kind::Note);
+        assert_eq!(krate.migrate(&BTreeSet::new()).migrated(), 1);
+        // Given by name, the same file is an error.
+        let given = [
+            dir.path().join("src/main.rs"),
+            dir.path().join("src/odd.rs"),
+        ];
+        let krate = Crate::load(Some(dir.path()), &given);
+        assert!(
+            krate
+                .load_lines
+                .iter()
+                .any(|l| l.kind == Kind::Error && l.path.ends_with("src/odd.rs"))
+        );
+    }
 }

@@ -1,5 +1,7 @@
 //! Finding the `.rs` files under the given paths, and the crate (Cargo.toml) each belongs to.
 
+pub mod targets;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

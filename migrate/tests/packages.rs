@@ -1,0 +1,216 @@
+//! Whole packages migrated as a user would: a copy of a package's `before` tree is migrated with the command its
+//! NOTES.md gives, every file is compared byte for byte with its `after` tree, and the result must pass
+//! `cargo check --all-targets --offline` against the workspace's workerpool.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{text, workspace};
+
+/// Where the packages are: `packages/NAME/{before,...,after}/` with a NOTES.md.
+fn packages() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages")
+}
+
+/// Every file under `dir`, relative to it, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else {
+                out.push(path.strip_prefix(base).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// Copies the package `name/before` into a temporary directory and runs migrate there (from the package's
+/// directory, as a user would) on `paths`; returns the directory and migrate's output.
+fn migrate_copy(name: &str, before: &str, paths: &[&str]) -> (tempfile::TempDir, Output) {
+    let from = packages().join(name).join(before);
+    let dir = tempfile::tempdir().unwrap();
+    for file in files(&from) {
+        let to = dir.path().join(&file);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from.join(&file), to).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .arg("--allow-dirty")
+        .args(paths)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    (dir, out)
+}
+
+/// Runs migrate again on `paths` of the migrated package in `dir`: it must change nothing.
+fn assert_second_run_changes_nothing(dir: &Path, paths: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(["--check", "--allow-dirty"])
+        .args(paths)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// Asserts that `dir` holds exactly the files of `name/after`, byte for byte.
+fn assert_same_as_after(dir: &Path, name: &str) {
+    let after = packages().join(name).join("after");
+    assert_eq!(files(dir), files(&after), "the package's files");
+    for file in files(&after) {
+        let got = fs::read(dir.join(&file)).unwrap();
+        let want = fs::read(after.join(&file)).unwrap();
+        assert!(
+            got == want,
+            "{} differs from after/:\n{}",
+            file.display(),
+            text(&got)
+        );
+    }
+}
+
+/// `cargo check --all-targets --offline` on the migrated package, its workerpool requirement pointed at the
+/// workspace's library (one target directory per package: cargo tells path packages apart by name only).
+fn assert_checks(dir: &Path, name: &str) {
+    let library = workspace().join("workerpool");
+    let manifest = dir.join("Cargo.toml");
+    let original = fs::read_to_string(&manifest).unwrap();
+    let local = format!("path = {library:?}, ");
+    let patched = original
+        .replace("workerpool = \"3\"", "workerpool = { version = \"3\" }")
+        .replace("workerpool = { ", &format!("workerpool = {{ {local}"));
+    assert_ne!(
+        patched, original,
+        "a workerpool requirement to point at the workspace"
+    );
+    fs::write(&manifest, patched).unwrap();
+    fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "check",
+            "--all-targets",
+            "--offline",
+            "--quiet",
+            "--manifest-path",
+        ])
+        .arg(&manifest)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace()
+                .join("target/migrate-fixture-crate/packages")
+                .join(name),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the migrated package does not check:\n{}",
+        text(&out.stderr)
+    );
+}
+
+/// The report lines about whole files (`FILE: note: ...`), the summary left out.
+fn file_notes(report: &str) -> Vec<&str> {
+    report.lines().filter(|l| l.contains(": note: ")).collect()
+}
+
+#[test]
+fn a_second_run_on_tests_migrates_2x_code_under_a_manifest_already_on_3() {
+    let (dir, out) = migrate_copy("manifest_already_3", "before", &["tests/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("1 file changed, 1 pool migrated"),
+        "{report}"
+    );
+    assert_same_as_after(dir.path(), "manifest_already_3");
+    assert_second_run_changes_nothing(dir.path(), &["tests/"]);
+    assert_checks(dir.path(), "manifest_already_3");
+}
+
+#[test]
+fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
+    let (dir, out) = migrate_copy("manifest_already_3", "before_v2", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let note = "tests/smoke.rs: note: taken in beyond the paths given: it belongs to the test tests/smoke.rs of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile";
+    assert_eq!(file_notes(&report), [note], "{report}");
+    // The book's upgrading chapter shows this line as the tool prints it.
+    let book = fs::read_to_string(workspace().join("book/src/upgrading.md")).unwrap();
+    assert!(
+        book.contains(&format!("$ migrate src/\n{note}\n")),
+        "book/src/upgrading.md does not show the line migrate prints:\n{note}"
+    );
+    assert_same_as_after(dir.path(), "manifest_already_3");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "manifest_already_3_v2");
+}
+
+#[test]
+fn two_binaries_that_each_define_app_are_migrated_each_on_its_own() {
+    let (dir, out) = migrate_copy("separate_crate_roots", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+    assert_same_as_after(dir.path(), "separate_crate_roots");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "separate_crate_roots");
+}
+
+#[test]
+fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its_own() {
+    let (dir, out) = migrate_copy("library_named_by_a_binary", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+    assert_same_as_after(dir.path(), "library_named_by_a_binary");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "library_named_by_a_binary");
+}
+
+/// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the
+/// analysis cannot see what `parse` returns). Shaped like `common::V2_SOURCE`, so that its pool has the same id
+/// in its crate root as that one's pool has in its own.
+const BREAKS: &str = "use workerpool::{Pool, Worker};\n\nfn parse(line: &str) -> u32 {\n    line.trim().parse().unwrap_or(0)\n}\n\n\
+    fn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n    \
+    pool.delegate(parse(\"7\")).unwrap();\n}\n";
+
+/// `--verify` on a package of two binaries: the pool ids of one crate root are not those of another, so putting
+/// back the pool whose rewrite breaks `src/bin/breaks.rs` leaves the pool of `src/main.rs` migrated.
+#[test]
+fn verify_puts_back_only_the_breaking_pool_of_one_binary() {
+    let dir = common::local_crate("verify_two_bins", common::V2_SOURCE);
+    let breaks = dir.path().join("src/bin/breaks.rs");
+    fs::create_dir_all(breaks.parent().unwrap()).unwrap();
+    fs::write(&breaks, BREAKS).unwrap();
+    let out = common::migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let main = fs::read_to_string(dir.path().join("src/main.rs")).unwrap();
+    assert_eq!(main, common::V3_SOURCE, "{report}");
+    let breaks = fs::read_to_string(&breaks).unwrap();
+    assert_eq!(breaks, BREAKS.replace("workerpool::", "workerpool::v2::"));
+    assert!(
+        report.contains(
+            "src/bin/breaks.rs:8:16: left on v2: cargo check failed with this pool migrated"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("summary: 3 files changed, 1 pool migrated"),
+        "{report}"
+    );
+}

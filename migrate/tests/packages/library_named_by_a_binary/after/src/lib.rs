@@ -1,0 +1,9 @@
+use workerpool::Pool;
+
+pub struct App {
+    pub pool: Pool<u32>,
+}
+
+pub fn start() -> App {
+    App { pool: Pool::<u32>::new(4) }
+}
