@@ -125,6 +125,10 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// The paths called as functions (`f` of `f(..)`), which name no value.
+    called: HashSet<SpanKey>,
+    /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
+    fn_values: Vec<(NodeId, Range<usize>)>,
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
@@ -174,6 +178,8 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            called: HashSet::new(),
+            fn_values: Vec::new(),
         }
     }
 
@@ -185,6 +191,16 @@ impl<'a> Collector<'a> {
                 let what = self.source.text[range.clone()].to_string();
                 self.facts
                     .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
+            }
+        }
+        for (node, range) in std::mem::take(&mut self.fn_values) {
+            if !self.accounted.contains(&key(&range)) {
+                let function = self.source.text[range.clone()].to_string();
+                self.facts.refuse(
+                    node,
+                    self.loc(range.start),
+                    Refusal::FunctionAsValue { function },
+                );
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
@@ -365,13 +381,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         let def = DefId(self.loc(self.source.range(s.ident.span()).start));
         let node = self.facts.get(&Key::Static(def));
-        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
+        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool, or `build`)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
-            && let Some(Expr::Closure(c)) = call.args.first()
-            && matches!(&*call.func, Expr::Path(p) if p.path.segments.iter().rev().take(2)
-                .any(|l| l.ident == "LazyLock" || l.ident == "Lazy"))
+            && let Some(init) = flow::lazy_initialiser(call)
         {
-            self.closure_into.insert(key(&self.range(c)), node);
+            self.initialised_by(node, init);
         }
         visit::visit_item_static(self, s);
     }
@@ -682,8 +696,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        let mut local = false;
         if p.qself.is_none() && p.path.segments.len() == 1 {
             let name = p.path.segments[0].ident.to_string();
+            local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(
@@ -693,12 +709,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     | Binding::Collected(w),
                 ) => self.worker_uses.push((w, self.range(p))),
                 Some(Binding::Other | Binding::Clone) => {}
-                None => {
-                    if let Some(node) = self.static_node(&name, self.range(p).start) {
-                        self.occurrences.push((node, self.range(p)));
-                    }
-                }
+                None => match self.static_node(&name, self.range(p).start) {
+                    Some(node) => self.occurrences.push((node, self.range(p))),
+                    None => local = false,
+                },
             }
+        }
+        // A function returning a pool, named as a value: its pool goes wherever the function is called from.
+        if !local
+            && !self.called.contains(&key(&self.range(p)))
+            && let Some(node) = self.fn_value(p)
+        {
+            self.fn_values.push((node, self.range(p)));
         }
         visit::visit_expr_path(self, p);
     }
@@ -720,6 +742,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+        self.called.insert(key(&self.range(&*call.func)));
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
         }
@@ -771,10 +794,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
-            if let Some(c) = flow::initialiser(m) {
-                // `POOL.get_or_init(|| ..)`: the closure makes the pool the cell holds.
+            if let Some(init) = flow::initialiser(m) {
+                // `POOL.get_or_init(|| ..)` or `POOL.get_or_init(build)`: it makes the pool the cell holds.
                 self.accept(&m.receiver, None);
-                self.closure_into.insert(key(&self.range(c)), node);
+                self.initialised_by(node, init);
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
@@ -955,6 +978,25 @@ mod tests {
               adds worker 1 (Semi)
             worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
             worker 1 Closure job ?, refused 11:19 job-type-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_function_that_makes_a_pool_joins_the_cell_it_initialises_and_nothing_else() {
+        // `LazyLock::new(make)` and `get_or_init(Self::make)` join the function's pool with the static; the
+        // function handed to `thread::spawn` is a flow this tool does not follow.
+        let got = facts(
+            "use std::sync::{LazyLock, OnceLock};\nuse workerpool::{Pool, Worker};\nstatic A: LazyLock<Pool> = LazyLock::new(make);\nstatic B: OnceLock<Pool> = OnceLock::new();\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nstruct S;\nimpl S {\n    fn make() -> Pool { Pool::new(1) }\n    fn get() -> &'static Pool { B.get_or_init(Self::make) }\n}\nfn other() -> Pool { Pool::new(1) }\nfn main() {\n    let p = std::thread::spawn(other).join().unwrap();\n    p.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:20
+              AddWorker 7:10
+              adds worker 0 (Semi)
+            pool 4:20
+            pool 15:15
+              refused 17:32 function-as-value
+            worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -394,7 +394,11 @@ impl Names {
                     let after_path = i >= 2 && is_colons(i - 2);
                     let after_dot = i >= 1
                         && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    // `'static Pool` is a lifetime before a type, not the item `static POOL`.
+                    let after_lifetime = i >= 2
+                        && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == '\'');
                     let after_keyword = i >= 1
+                        && !after_lifetime
                         && matches!(
                             ident(i - 1).as_deref(),
                             Some(
@@ -553,4 +557,35 @@ fn join_leaf(path: &[String], leaf: &str) -> String {
     }
     s.push_str(leaf);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each occurrence of a 2.x name in `text`, as the text it covers.
+    fn occurrences(text: &str) -> Vec<String> {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        names
+            .occurrences(&source)
+            .iter()
+            .map(|u| format!("{:?} {}", u.item, &text[u.range.clone()]))
+            .collect()
+    }
+
+    #[test]
+    fn a_pool_type_after_a_lifetime_is_an_occurrence() {
+        let text = "use workerpool::Pool;\nfn global() -> &'static Pool { todo!() }\nfn borrowed<'a>(p: &'a Pool) -> &'a Pool { p }\n";
+        expect_test::expect![[r#"
+            [
+                "Pool Pool",
+                "Pool Pool",
+                "Pool Pool",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
+    }
 }

@@ -40,6 +40,11 @@ pub enum Refusal {
         /// The macro's path.
         mac: String,
     },
+    /// A function that returns a pool is passed as a value (not called) somewhere other than a cell's initialiser.
+    FunctionAsValue {
+        /// The function's path, as written.
+        function: String,
+    },
     /// The pool's `let` has a type annotation that is not a pool type the tool reads.
     UnreadableAnnotation,
     /// A pool parameter is a pattern, not a name.
@@ -116,7 +121,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 35] = [
+    pub const IDS: [&'static str; 36] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -152,6 +157,7 @@ impl Refusal {
         "put-back-by-verify",
         "ambiguous-static",
         "collected-not-clone",
+        "function-as-value",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -193,6 +199,7 @@ impl Refusal {
             PutBackByVerify => 32,
             AmbiguousStatic { .. } => 33,
             CollectedNotClone => 34,
+            FunctionAsValue { .. } => 35,
         };
         Self::IDS[index]
     }
@@ -236,6 +243,7 @@ impl fmt::Display for Refusal {
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
+            FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
@@ -407,6 +415,9 @@ mod tests {
             },
             Refusal::JobTypeNotNameable { job: "Job".into() },
             Refusal::OnlyAnErrorType,
+            Refusal::FunctionAsValue {
+                function: "build".into(),
+            },
             Refusal::AmbiguousStatic {
                 name: "POOL".into(),
             },
@@ -416,6 +427,7 @@ mod tests {
             mixed-job-types: its workers take different job types (u8, u16); 2.x checked job types when a job ran, 3.x needs one job type per pool
             job-type-not-nameable: the job type `Job` cannot be named here (it is written in another scope)
             only-an-error-type: only an error type
+            function-as-value: `build` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new(build)` and `cell.get_or_init(build)` (call it where its pool is used, or migrate this pool by hand)
             ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
         "#]];
         let got: String = some.iter().map(|r| format!("{}: {r}\n", r.id())).collect();

@@ -13,10 +13,44 @@ use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
 
-/// The closure of `cell.get_or_init(|| ..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
-pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<&syn::ExprClosure> {
+/// What makes the value of a lazily initialised cell: the closure or the function given to `cell.get_or_init(..)`
+/// or `LazyLock::new(..)`.
+pub(super) enum Initialiser<'a> {
+    /// `|| { ..; pool }`: its tail is the value.
+    Closure(&'a syn::ExprClosure),
+    /// `build` or `Self::build`: what the function returns is the value.
+    Function(&'a syn::ExprPath),
+}
+
+impl<'a> Initialiser<'a> {
+    fn of(arg: &'a Expr) -> Option<Self> {
+        match arg {
+            Expr::Closure(c) => Some(Initialiser::Closure(c)),
+            Expr::Path(p) if p.qself.is_none() => Some(Initialiser::Function(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The initialiser of `cell.get_or_init(..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
+pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<Initialiser<'_>> {
     match m.args.first() {
-        Some(Expr::Closure(c)) if m.method == "get_or_init" && m.args.len() == 1 => Some(c),
+        Some(arg) if m.method == "get_or_init" && m.args.len() == 1 => Initialiser::of(arg),
+        _ => None,
+    }
+}
+
+/// The initialiser of `LazyLock::new(..)` (or `Lazy::new(..)`).
+pub(super) fn lazy_initialiser(call: &ExprCall) -> Option<Initialiser<'_>> {
+    let Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let lazy = matches!(
+        PathNames::of(&p.path).last_two().as_slice(),
+        ["LazyLock" | "Lazy", "new"]
+    );
+    match call.args.first() {
+        Some(arg) if lazy && call.args.len() == 1 => Initialiser::of(arg),
         _ => None,
     }
 }
@@ -83,6 +117,32 @@ impl Collector<'_> {
             .map(Key::FnRet)
             .collect();
         self.joined(keys)
+    }
+
+    /// The pool a function returns, where the function is named as a value (`build`, `Self::build`), not called.
+    pub(super) fn fn_value(&mut self, p: &syn::ExprPath) -> Option<NodeId> {
+        if p.qself.is_some() {
+            return None;
+        }
+        let names = PathNames::of(&p.path);
+        let via = self.path_via(&names);
+        let name = names.plain_fn()?.to_string();
+        self.fn_ret(&name, &via)
+    }
+
+    /// Joins the pool a cell holds (`node`) with what its initialiser makes.
+    pub(super) fn initialised_by(&mut self, node: NodeId, init: Initialiser<'_>) {
+        match init {
+            Initialiser::Closure(c) => {
+                self.closure_into.insert(key(&self.range(c)), node);
+            }
+            Initialiser::Function(p) => {
+                if let Some(made) = self.fn_value(p) {
+                    self.accounted.insert(key(&self.range(p)));
+                    self.facts.union(node, made);
+                }
+            }
+        }
     }
 
     /// The functions a call of `name` may mean.
