@@ -24,6 +24,7 @@ mod calls;
 mod captures;
 mod collected;
 mod flow;
+mod handled;
 mod macros;
 
 use self::macros::collect_ident_tokens;
@@ -72,6 +73,8 @@ enum Wrapper {
     Unwrap,
     /// `.is_ok()`, `.is_err()`, `.ok()`: look at the result without naming its error type.
     Inspect,
+    /// `.map_err(|e| e.to_string())`: the error is only formatted, into a type of its own.
+    Formatted,
 }
 
 struct FnCtx {
@@ -127,6 +130,11 @@ pub struct Collector<'a> {
     helper_bindings: Vec<Nesting>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
+    /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
+    /// `if`'s range, by the call's.
+    dead_checks: HashMap<SpanKey, Range<usize>>,
+    /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
+    formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
 }
@@ -180,6 +188,8 @@ impl<'a> Collector<'a> {
             helper_bindings: Vec::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
+            formatted_results: HashSet::new(),
+            dead_checks: HashMap::new(),
         }
     }
 
@@ -211,6 +221,17 @@ impl<'a> Collector<'a> {
                 self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
             }
         }
+    }
+
+    /// Whether `m` (called on a 2.x result) only formats its error: `.map_err(|e| e.to_string())`, or anyhow's
+    /// `.context(..)` / `.with_context(..)`, which take any `std::error::Error + Send + Sync + 'static`.
+    fn error_only_formatted(&self, m: &ExprMethodCall) -> bool {
+        let anyhow = matches!(m.method.to_string().as_str(), "context" | "with_context")
+            && m.args.len() == 1
+            && self
+                .names
+                .has_anyhow_context(self.source.range(m.method.span()).start);
+        anyhow || handled::map_err_only_formats(m)
     }
 
     fn loc(&self, offset: usize) -> Loc {
@@ -477,6 +498,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.wrappers
                 .insert(key(&self.range(m)), (self.range(t), Wrapper::Try));
         }
+        // `pool.add_worker(&w).map_err(|e| e.to_string())?`, `pool.delegate(j).context("..")?`: the error is only
+        // formatted, or wrapped into anyhow's, a type that does not depend on the pool's.
+        if let Expr::MethodCall(map_err) = &*t.expr
+            && let Expr::MethodCall(m) = &*map_err.receiver
+            && matches!(m.method.to_string().as_str(), "delegate" | "add_worker")
+            && self.error_only_formatted(map_err)
+        {
+            self.wrappers
+                .insert(key(&self.range(m)), (self.range(t), Wrapper::Formatted));
+        }
         visit::visit_expr_try(self, t);
     }
 
@@ -670,6 +701,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        if let Expr::Let(l) = &*i.cond
+            && handled::if_let_only_formats(l, &i.then_branch)
+        {
+            self.formatted_results.insert(key(&self.range(&*l.expr)));
+        }
+        if let Some(call) = handled::error_check(i) {
+            self.dead_checks
+                .insert(key(&self.range(call)), self.range(i));
+        }
         self.visit_expr(&i.cond);
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
@@ -682,6 +722,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        if handled::match_only_formats(m) {
+            self.formatted_results.insert(key(&self.range(&*m.expr)));
+        }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
             if let Some((_, g)) = &arm.guard {
@@ -789,6 +832,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             };
             self.wrappers
                 .insert(key(&self.range(inner)), (self.range(m), kind));
+        }
+        if let Expr::MethodCall(inner) = &*m.receiver
+            && matches!(inner.method.to_string().as_str(), "delegate" | "add_worker")
+            && self.error_only_formatted(m)
+        {
+            // Under `?`, the wrapper (and its statement) is the `?` expression, recorded by visit_expr_try.
+            let outer = self.range(m);
+            self.wrappers
+                .entry(key(&self.range(inner)))
+                .or_insert((outer, Wrapper::Formatted));
         }
         if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));

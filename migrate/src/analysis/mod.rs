@@ -228,6 +228,15 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let scope_names = scopes::scope_names(&syntax);
     let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
     let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
+    for site in facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.ctx == model::StmtCtx::DeadCheck)
+    {
+        if decision.fates[&facts.root(site.node)].migrates() {
+            notes.push((site.loc, Note::DeadCheckDropped));
+        }
+    }
     let mut outcome = Outcome {
         warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),

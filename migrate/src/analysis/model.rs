@@ -158,6 +158,9 @@ pub enum StmtCtx {
     LetUnderscore,
     /// The whole body of a closure: `|| pool.stop()`.
     ClosureBody,
+    /// The condition of `if let Err(e) = call { .. }` or `if call.is_err() { .. }` (no `else`), for a call whose 2.x
+    /// result is always `Ok(())`: the branch never runs, the `if` becomes `call;`.
+    DeadCheck,
 }
 
 /// What a `Worker::new` is given.
@@ -256,6 +259,8 @@ pub enum CallKind {
 /// Everything known about the pools of one crate.
 #[derive(Debug, Default)]
 pub struct Facts {
+    /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
+    pub matched_errors: Vec<(NodeId, Loc)>,
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.

@@ -220,12 +220,12 @@ impl fmt::Display for Refusal {
             UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),
             DestructuredParameter => f.write_str("the pool parameter is destructured"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
-            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)"),
-            TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
+            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (migrated: `?`, .unwrap(), .expect(), .is_ok(), .is_err(), a plain statement, and a match, if let or .map_err(|e| ..) that only formats the error; any other use of the result is left to you: migrate this pool by hand)"),
+            TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`, which this tool cannot tell takes 3.x's DelegateError<T> (it converts into workerpool::Error, Box<dyn Error> and anyhow::Error, and into a type with `From<DelegateError<T>>`): return one of those, or migrate this pool by hand"),
             TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"),
-            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"),
+            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
             WorkerAnnotation => f.write_str("the Worker binding has a type annotation"),
@@ -254,6 +254,8 @@ impl fmt::Display for Refusal {
 pub enum Warning {
     /// `delegate` after `stop()` in the same function.
     DelegateAfterStop,
+    /// The result of `delegate` is matched, with a branch for its error.
+    ErrorBranch,
 }
 
 impl Warning {
@@ -261,6 +263,7 @@ impl Warning {
     pub fn id(&self) -> &'static str {
         match self {
             Warning::DelegateAfterStop => "delegate-after-stop",
+            Warning::ErrorBranch => "delegate-error-branch",
         }
     }
 }
@@ -269,6 +272,7 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::DelegateAfterStop => f.write_str("delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back"),
+            Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }
 }
@@ -281,6 +285,8 @@ pub enum Note {
         /// The leaf as written (`Pool`, `Pool as P`, `*`).
         leaf: String,
     },
+    /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
+    DeadCheckDropped,
 }
 
 impl Note {
@@ -291,6 +297,7 @@ impl Note {
     pub fn id(&self) -> &'static str {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
+            Note::DeadCheckDropped => "dead-check-dropped",
         }
     }
 }
@@ -301,6 +308,9 @@ impl fmt::Display for Note {
             Note::Reexport { leaf } => write!(
                 f,
                 "re-exports workerpool's 2.x `{leaf}`: it stays `workerpool::v2::{leaf}` for this crate's users"
+            ),
+            Note::DeadCheckDropped => f.write_str(
+                "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
             ),
         }
     }

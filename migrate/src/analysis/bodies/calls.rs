@@ -35,8 +35,13 @@ impl Collector<'_> {
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
                 let ok = match wrapper {
-                    Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
+                    Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None if self.formatted_results.contains(&key(&outer)) => {
+                        // `match pool.delegate(job) { Ok(()) => .., Err(e) => eprintln!("{e}") }`.
+                        self.facts.matched_errors.push((node, loc));
+                        true
+                    }
                     None if self.returns_delegate(&outer) => {
                         // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
                         // converts through `?`, as a person would write it.
@@ -212,9 +217,16 @@ impl Collector<'_> {
                 .refuse(node, loc, Refusal::UnfollowedWorker { method });
             return;
         };
+        // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
+        let dead_check = self.dead_checks.get(&key(&self.range(m))).cloned();
+        let (outer, ctx) = match dead_check {
+            Some(check) if !remove => (check, Some((StmtCtx::DeadCheck, None))),
+            _ => (outer, ctx),
+        };
         let (ctx, semi_end) = match (wrapper, ctx) {
+            (_, Some((c @ StmtCtx::DeadCheck, semi))) => (c, semi),
             (
-                None | Some(Wrapper::Try | Wrapper::Unwrap),
+                None | Some(Wrapper::Try | Wrapper::Unwrap | Wrapper::Formatted),
                 Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
             )
             | (
