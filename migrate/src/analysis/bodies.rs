@@ -133,6 +133,8 @@ pub struct Collector<'a> {
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
     /// `if`'s range, by the call's.
     dead_checks: HashMap<SpanKey, Range<usize>>,
+    /// The crate's struct each local binding certainly holds (a value or a reference), where the code shows it.
+    struct_types: HashMap<BindingId, String>,
     /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
@@ -190,6 +192,7 @@ impl<'a> Collector<'a> {
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
             dead_checks: HashMap::new(),
+            struct_types: HashMap::new(),
         }
     }
 
@@ -272,6 +275,14 @@ impl<'a> Collector<'a> {
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
 
+    /// Records the struct the local whose name is `ident` (in its pattern) holds.
+    fn typed(&mut self, ident: &syn::Ident, strukt: String) {
+        let at = self.source.range(ident.span()).start;
+        if let Some(id) = self.tree.binding_at(at) {
+            self.struct_types.insert(id, strukt);
+        }
+    }
+
     /// Records what the local whose name is `ident` (in its pattern) holds.
     fn bind(&mut self, ident: &syn::Ident, binding: Binding) {
         let at = self.source.range(ident.span()).start;
@@ -316,6 +327,9 @@ impl<'a> Collector<'a> {
         let mut index = 0;
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
+            if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
+                self.typed(&ident.ident, ty);
+            }
             match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
                     let node = self.facts.get(&Key::FnParam(id, index));
@@ -526,6 +540,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => (None, None),
         };
         let ident = named.map(ToString::to_string);
+        let strukt = match annotation {
+            Some(ty) => self.struct_of_type(ty),
+            None => self.struct_of_value(&init.expr),
+        };
+        if let (Some(named), Some(strukt)) = (named, strukt) {
+            self.typed(named, strukt);
+        }
         if let (Some(named), None) = (named, &init.diverge)
             && self.collected_let(l, named, annotation, &init.expr)
         {
@@ -636,6 +657,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        for input in &c.inputs {
+            if let Pat::Type(t) = input
+                && let Pat::Ident(ident) = &*t.pat
+                && let Some(strukt) = self.struct_of_type(&t.ty)
+            {
+                self.typed(&ident.ident, strukt);
+            }
+        }
         let id = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         let target = match &c.output {
             syn::ReturnType::Default => TryTarget::Unknown,
@@ -772,7 +801,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let syn::Member::Named(ident) = &f.member
             && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
-            if self.decls.other_fields.contains(&ident.to_string()) {
+            if self.decls.other_fields.contains(&ident.to_string())
+                && self.known_struct(&f.base).is_none()
+            {
                 let loc = self.loc(self.range(f).start);
                 let expr = self.source.text[self.range(f)].trim().to_string();
                 let field = ident.to_string();

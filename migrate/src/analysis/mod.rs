@@ -540,4 +540,15 @@ mod tests {
         "#]]
         .assert_eq(&findings(text));
     }
+
+    #[test]
+    fn a_field_name_shared_with_a_non_pool_field_is_read_by_its_receivers_type() {
+        // `self`, a typed parameter and `T::new()` returning Self say which struct; a closure's untyped parameter
+        // does not, and only there does the field name decide.
+        let text = "use workerpool::{Pool, Worker};\n\nstruct Conns { pool: Vec<u8> }\nstruct Jobs { pool: Pool }\n\nimpl Jobs {\n    fn new() -> Self {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        Jobs { pool }\n    }\n    fn go(&self, c: &Conns) {\n        for n in &c.pool {\n            self.pool.delegate(*n).unwrap();\n        }\n    }\n}\n\npub fn run(c: &Conns) {\n    let jobs = Jobs::new();\n    jobs.go(c);\n    [&jobs].iter().for_each(|j| j.pool.stop());\n}\n";
+        expect_test::expect![[r#"
+            left 22:33 ambiguous-field: the field name `pool` is also used by fields that are not pools, and this tool cannot tell which struct `j.pool` reads it from (write the type of its receiver on the `let` or parameter that binds it)
+        "#]]
+        .assert_eq(&findings(text));
+    }
 }

@@ -214,7 +214,7 @@ impl fmt::Display for Refusal {
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
             UnfollowedAssignment => f.write_str("the pool is assigned to a place this tool cannot follow"),
             UnfollowedArgument { function } => write!(f, "the pool is passed to `{function}`, which does not take a pool parameter this tool can follow"),
-            AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, so this tool cannot tell which struct `{expr}` is"),
+            AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, and this tool cannot tell which struct `{expr}` reads it from (write the type of its receiver on the `let` or parameter that binds it)"),
             UnknownMethod { method } => write!(f, "calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"),
             PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read"),
             UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),

@@ -189,13 +189,77 @@ impl Collector<'_> {
         Some(node)
     }
 
-    /// The pool field `field` of `base.field` (of the `impl`'s struct when `base` is `self`).
+    /// The pool field `field` of `base.field`: of the struct `base` is known to be (`self` in its `impl`, a binding
+    /// whose type the code shows), else of any struct with a pool field of that name.
     pub(super) fn field_node(&mut self, base: &Expr, field: &str) -> Option<NodeId> {
-        let owner = match base {
-            Expr::Path(p) if p.path.is_ident("self") => self.impl_types.last().cloned(),
+        match self.known_struct(base) {
+            Some(owner) => {
+                let keys = self
+                    .decls
+                    .defs
+                    .fields_of(field, &owner)
+                    .into_iter()
+                    .map(|d| Key::Field(d, field.to_string()))
+                    .collect();
+                self.joined(keys)
+            }
+            None => self.struct_field(None, field),
+        }
+    }
+
+    /// The crate's struct that `base` certainly is: `self` in an `impl` of it, or a local binding whose type the
+    /// code shows (a parameter `x: &T`, `let x: T`, `let x = T { .. }`, `let x = T::new(..)` returning `Self`).
+    pub(super) fn known_struct(&self, base: &Expr) -> Option<String> {
+        let Expr::Path(p) = base else { return None };
+        let ident = p.path.get_ident()?;
+        let name = if ident == "self" {
+            self.impl_types.last().cloned()
+        } else {
+            let at = self.range(p).start;
+            let id = self.tree.resolve(&ident.to_string(), at)?;
+            self.struct_types.get(&id).cloned()
+        }?;
+        self.decls.structs.contains(&name).then_some(name)
+    }
+
+    /// The struct a written type names, through references: `T`, `&T`, `&mut T`, `Self`.
+    pub(super) fn struct_of_type(&self, ty: &syn::Type) -> Option<String> {
+        match ty {
+            syn::Type::Reference(r) => self.struct_of_type(&r.elem),
+            syn::Type::Paren(p) => self.struct_of_type(&p.elem),
+            syn::Type::Path(p) if p.qself.is_none() => self.struct_name(p.path.get_ident()?),
             _ => None,
-        };
-        self.struct_field(owner.as_deref(), field)
+        }
+    }
+
+    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T::f(..)` or `Self::f(..)` with `f` returning
+    /// `Self`.
+    pub(super) fn struct_of_value(&self, expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Struct(s) if s.qself.is_none() => self.struct_name(s.path.get_ident()?),
+            Expr::Call(c) => {
+                let Expr::Path(p) = &*c.func else { return None };
+                let segs = &p.path.segments;
+                if p.qself.is_some() || segs.len() != 2 || !segs[0].arguments.is_none() {
+                    return None;
+                }
+                let ty = self.struct_name(&segs[0].ident)?;
+                let f = segs[1].ident.to_string();
+                self.decls
+                    .self_returning
+                    .contains(&(ty.clone(), f))
+                    .then_some(ty)
+            }
+            _ => None,
+        }
+    }
+
+    fn struct_name(&self, ident: &syn::Ident) -> Option<String> {
+        if ident == "Self" {
+            self.impl_types.last().cloned()
+        } else {
+            Some(ident.to_string())
+        }
     }
 
     /// The pool field `field` of the struct named `owner` (when the code shows it).
