@@ -12,7 +12,7 @@ use super::model::{
     DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey,
     StmtCtx, TypeSite, WorkerId,
 };
-use super::names::Names;
+use super::names::{Names, V2Item};
 use super::path_names::PathNames;
 use super::reasons::Refusal;
 use super::scope_tree::{BindingId, ScopeTree};
@@ -273,6 +273,39 @@ impl<'a> Collector<'a> {
     fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
         let id = self.tree.resolve(name, at)?;
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
+    }
+
+    /// `let w: T = Worker::new(f)`: `T` the 2.x `Worker` itself says nothing the initialiser does not, and goes with
+    /// it; any other type is refused.
+    fn worker_annotation(&mut self, w: WorkerId, named: &syn::Ident, ty: &syn::Type, stmt: usize) {
+        let worker_type = match ty {
+            syn::Type::Path(p) if p.qself.is_none() => self
+                .names
+                .resolve(self.source, &p.path)
+                .filter(|r| {
+                    r.item == V2Item::Worker
+                        && r.segment + 1 == p.path.segments.len()
+                        && p.path.segments[r.segment].arguments.is_none()
+                })
+                .map(|_| self.source.range(p.path.segments[0].ident.span()).start),
+            _ => None,
+        };
+        match worker_type {
+            Some(name_start) => {
+                self.facts
+                    .owners
+                    .insert(self.loc(name_start), Owner::Worker(w));
+                let from = self.source.range(named.span()).end;
+                let to = self.source.range(ty.span()).end;
+                self.facts.workers[w].annotation = Some(from..to);
+            }
+            None => {
+                let loc = self.loc(stmt);
+                self.facts.workers[w]
+                    .refusal
+                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+            }
+        }
     }
 
     /// Records the struct the local whose name is `ident` (in its pattern) holds.
@@ -570,11 +603,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
             let w = self.worker_decl(&init.expr, Some(name.clone()), (stmt.end, indent, newline));
-            if annotation.is_some() {
-                let loc = self.loc(stmt.start);
-                self.facts.workers[w]
-                    .refusal
-                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+            if let Some(ty) = annotation {
+                self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
             }
             self.visit_expr(&init.expr);
             self.bind(named.expect("bound by name"), Binding::Worker(w));
@@ -599,11 +629,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_expr(&init.expr);
             let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
             if let Some(w) = made {
-                let loc = self.loc(stmt.start);
                 let decl = &mut self.facts.workers[w];
                 (decl.block, decl.depth) = outer;
-                if annotation.is_some() {
-                    decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
+                if let Some(ty) = annotation {
+                    self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
                 }
                 self.bind(named.expect("bound by name"), Binding::Worker(w));
                 return;
@@ -747,6 +776,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        // `if let Some(pool) = &self.pool` / `= self.pool.take()`: the binding holds the pool of an `Option<Pool>`.
+        if let Pat::TupleStruct(t) = &*l.pat
+            && t.qself.is_none()
+            && t.path.is_ident("Some")
+            && let [Pat::Ident(p)] = t.elems.iter().collect::<Vec<_>>()[..]
+            && p.subpat.is_none()
+            && let Some(node) = self.accept(&l.expr, None)
+        {
+            self.bind(&p.ident, Binding::Pool(node));
+        }
         self.visit_expr(&l.expr);
     }
 
@@ -885,6 +924,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
+            } else if flow::is_option_access(m) {
+                // `self.pool.take()`: the pool itself, followed where that value goes.
+            } else if matches!(method.as_str(), "is_some" | "is_none") && m.args.is_empty() {
+                // Whether an `Option<Pool>` holds one: the same in 3.x.
+                self.accept(&m.receiver, None);
             } else if method != "clone" || !m.args.is_empty() {
                 self.accept(&m.receiver, None);
                 let loc = self.loc(self.source.range(m.method.span()).start);
@@ -924,6 +968,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        // `self.pool = None;`: an `Option<Pool>` emptied, nothing flows.
+        if matches!(&*a.right, Expr::Path(p) if p.path.is_ident("None")) {
+            self.accept(&a.left, None);
+        }
         if self.classify(&a.right).is_some() {
             match self.classify(&a.left) {
                 Some((left, _)) => {
@@ -1080,6 +1128,24 @@ mod tests {
             pool 4:20
             pool 15:15
               refused 17:32 function-as-value
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn an_option_of_a_pool_hands_back_the_same_pool() {
+        // Some(..), take(), as_ref(), if let Some(p), is_some() and `= None` are followed; `map` is not.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool) }\n    }\n    fn go(&mut self) {\n        self.pool.as_ref().unwrap().delegate(1u8).unwrap();\n        if self.pool.is_some() {\n            if let Some(p) = self.pool.take() { p.stop(); }\n        }\n        self.pool = None;\n    }\n    fn other(&self) -> Option<usize> {\n        self.pool.as_ref().map(|p| p.workers_num())\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:25
+              AddWorker 6:14
+              Delegate 10:37
+              Stop 12:51
+              adds worker 0 (Semi)
+              refused 17:28 unknown-method
             worker 0 Closure job u8
         "#]]
         .assert_eq(&got);

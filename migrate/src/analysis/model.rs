@@ -210,6 +210,8 @@ pub struct WorkerDecl {
     /// For the workers of `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the bytes of `Worker` in
     /// `Vec<Worker>`.
     pub collected: Option<Range<usize>>,
+    /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
+    pub annotation: Option<Range<usize>>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

@@ -228,7 +228,7 @@ impl fmt::Display for Refusal {
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
-            WorkerAnnotation => f.write_str("the Worker binding has a type annotation"),
+            WorkerAnnotation => f.write_str("the Worker binding is annotated with a type other than the 2.x `Worker` itself (an alias, a trait object), which this tool does not read through (write `Worker`, or drop the annotation)"),
             WorkerArguments => f.write_str("Worker::new is not given exactly one function"),
             JobTypeByTurbofish => f.write_str("the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"),
             JobTypeUnknown => f.write_str("the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"),

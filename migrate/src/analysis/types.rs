@@ -18,8 +18,8 @@ pub struct PoolType {
 }
 
 /// Wrappers a pool can sit in and still be followed.
-const WRAPPERS: [&str; 7] = [
-    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell",
+const WRAPPERS: [&str; 8] = [
+    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option",
 ];
 
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).

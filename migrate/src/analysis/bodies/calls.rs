@@ -333,13 +333,38 @@ impl Collector<'_> {
                 };
                 (kind, job)
             }
-            Some(Expr::Path(fp)) if fp.path.segments.len() == 1 => {
-                let name = fp.path.segments[0].ident.to_string();
+            Some(Expr::Path(fp))
+                if fp.qself.is_none()
+                    && (1..=2).contains(&fp.path.segments.len())
+                    && fp.path.segments.iter().all(|s| s.arguments.is_none()) =>
+            {
+                // `handle` or `Type::method`.
+                let name = fp
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::");
                 (
                     WorkerFn::FnPath,
                     fn_job(self.decls, self.source, self.file, &name),
                 )
             }
+            // `Worker::new({ let tx = tx.clone(); move |n: u8| .. })`: the block's tail closure is the worker; what
+            // it captures is not looked at, so a second add takes the `Arc` form.
+            Some(Expr::Block(b)) if b.label.is_none() => match b.block.stmts.last() {
+                Some(syn::Stmt::Expr(Expr::Closure(c), None)) => {
+                    let job = match c.inputs.first() {
+                        Some(Pat::Type(t)) if c.inputs.len() == 1 => {
+                            Some(job_type(self.source, &t.ty, scope.clone(), &generics))
+                        }
+                        _ => None,
+                    };
+                    (WorkerFn::MoveClosure, job)
+                }
+                _ => (WorkerFn::Other, None),
+            },
             _ => (WorkerFn::Other, None),
         };
         let call_range = self.range(call);
@@ -375,6 +400,7 @@ impl Collector<'_> {
             taken,
             helper_ret: None,
             collected: None,
+            annotation: None,
         });
         id
     }

@@ -40,6 +40,15 @@ pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<Initialiser<'_>> {
     }
 }
 
+/// `.take()`, `.as_ref()`, `.as_mut()`, `.unwrap()`, `.expect(..)`: what an `Option<Pool>` hands back is its pool
+/// (on a pool itself none of them is a method, so the code would not compile).
+pub(super) fn is_option_access(m: &syn::ExprMethodCall) -> bool {
+    matches!(
+        (m.method.to_string().as_str(), m.args.len()),
+        ("take" | "as_ref" | "as_mut" | "unwrap", 0) | ("expect", 1)
+    )
+}
+
 /// The initialiser of `LazyLock::new(..)` (or `Lazy::new(..)`).
 pub(super) fn lazy_initialiser(call: &ExprCall) -> Option<Initialiser<'_>> {
     let Expr::Path(p) = &*call.func else {
@@ -283,6 +292,8 @@ impl Collector<'_> {
                 self.classify(&m.receiver)
             }
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
+            // `self.pool.take()`, `.as_ref()` on an `Option<Pool>`: the same pool, in an `Option` or not.
+            Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string(), &CallVia::Method)?;
                 Some((node, self.range(m)))
