@@ -133,12 +133,32 @@ pub struct Collector<'a> {
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
     /// `if`'s range, by the call's.
     dead_checks: HashMap<SpanKey, Range<usize>>,
+    /// Locals whose value is only unsuffixed number literals (`for n in 0..3`, `let n = 5;`): `i32` or `f64` in 2.x.
+    literal_bindings: HashMap<BindingId, &'static str>,
+    /// How often each local binding is read; a literal binding read more than once may get its type elsewhere.
+    binding_reads: HashMap<BindingId, usize>,
+    /// Delegates of such a job: (pool, where, 2.x's type, the binding it reads, if any).
+    literal_delegates: Vec<(NodeId, Loc, &'static str, Option<BindingId>)>,
     /// The crate's struct each local binding certainly holds (a value or a reference), where the code shows it.
     struct_types: HashMap<BindingId, String>,
     /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+}
+
+/// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
+fn literal_type(expr: &Expr) -> Option<&'static str> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            syn::Lit::Int(i) if i.suffix().is_empty() => Some("i32"),
+            syn::Lit::Float(f) if f.suffix().is_empty() => Some("f64"),
+            _ => None,
+        },
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => literal_type(&u.expr),
+        Expr::Paren(p) => literal_type(&p.expr),
+        _ => None,
+    }
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
@@ -193,6 +213,9 @@ impl<'a> Collector<'a> {
             formatted_results: HashSet::new(),
             dead_checks: HashMap::new(),
             struct_types: HashMap::new(),
+            literal_bindings: HashMap::new(),
+            binding_reads: HashMap::new(),
+            literal_delegates: Vec::new(),
         }
     }
 
@@ -204,6 +227,12 @@ impl<'a> Collector<'a> {
                 let what = self.source.text[range.clone()].to_string();
                 self.facts
                     .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
+            }
+        }
+        for (node, loc, was, binding) in std::mem::take(&mut self.literal_delegates) {
+            // A binding read elsewhere too may take its type from there.
+            if binding.is_none_or(|b| self.binding_reads.get(&b) == Some(&1)) {
+                self.facts.literal_jobs.push((node, loc, was));
             }
         }
         for (node, range) in std::mem::take(&mut self.fn_values) {
@@ -573,6 +602,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => (None, None),
         };
         let ident = named.map(ToString::to_string);
+        if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
+            && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
+        {
+            self.literal_bindings.insert(id, was);
+        }
         let strukt = match annotation {
             Some(ty) => self.struct_of_type(ty),
             None => self.struct_of_value(&init.expr),
@@ -738,6 +772,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        if let (Pat::Ident(p), Expr::Range(r)) = (&*f.pat, &*f.expr)
+            && [&r.start, &r.end]
+                .iter()
+                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
+            && (r.start.is_some() || r.end.is_some())
+            && let Some(id) = self
+                .tree
+                .binding_at(self.source.range(p.ident.span()).start)
+        {
+            self.literal_bindings.insert(id, "i32");
+        }
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -807,6 +852,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        if let Some(ident) = p.path.get_ident()
+            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
+        {
+            *self.binding_reads.entry(id).or_default() += 1;
+        }
         let mut local = false;
         if p.qself.is_none() && p.path.segments.len() == 1 {
             let name = p.path.segments[0].ident.to_string();

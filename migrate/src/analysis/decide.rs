@@ -100,6 +100,7 @@ pub fn decide(
             },
         );
     }
+    warnings.extend(literal_jobs(facts, &decision));
     decision.warnings = warnings
         .into_iter()
         .filter(|(root, _, _)| decision.fates[root].migrates())
@@ -258,6 +259,30 @@ fn untied_error(facts: &Facts, root: NodeId, free_errors: &[Loc], r: &mut Vec<(L
     if linked && let Some(&free) = free_errors.first() {
         r.push((free, Refusal::UntiedError));
     }
+}
+
+/// A delegate of an unsuffixed literal to a pool whose job type is another number type: 2.x's worker could not take
+/// it (a warning, with the pool's root).
+fn literal_jobs(facts: &Facts, decision: &Decision) -> Vec<(NodeId, Loc, Warning)> {
+    const INTEGERS: [&str; 11] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i64", "i128", "isize",
+    ];
+    let mut out = Vec::new();
+    for &(node, loc, was) in &facts.literal_jobs {
+        let root = facts.root(node);
+        let Some(job) = decision.fates.get(&root).and_then(|f| f.job.as_ref()) else {
+            continue;
+        };
+        let other = match was {
+            "i32" => INTEGERS.contains(&job.text.as_str()),
+            _ => job.text == "f32",
+        };
+        if other {
+            let job = job.text.clone();
+            out.push((root, loc, Warning::UntypedLiteralJob { was, job }));
+        }
+    }
+    out
 }
 
 /// A matched delegate result: its error branch runs for another cause in 3.x (a warning, with the pool's root).

@@ -551,4 +551,16 @@ mod tests {
         "#]]
         .assert_eq(&findings(text));
     }
+
+    #[test]
+    fn a_job_of_unsuffixed_literals_to_a_worker_of_another_number_type_is_a_behaviour_change() {
+        // Lines 6 and 7 change; in `b` the loop variable is read twice (it may get its type there) and in `c` the
+        // worker takes i32, so neither does.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u64| drop(n))).unwrap();\n    pool.delegate(5).unwrap();\n    for n in 0..3 { pool.delegate(n).unwrap(); }\n}\n\npub fn b() -> u16 {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    let mut sum = 0u16;\n    for n in 0..3 { sum += n; pool.delegate(n).unwrap(); }\n    sum\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: i32| drop(n))).unwrap();\n    pool.delegate(5).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            change 6:10 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 7:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+        "#]]
+        .assert_eq(&findings(text));
+    }
 }

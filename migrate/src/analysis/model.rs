@@ -261,6 +261,8 @@ pub enum CallKind {
 /// Everything known about the pools of one crate.
 #[derive(Debug, Default)]
 pub struct Facts {
+    /// Delegates whose job is only unsuffixed literals: (pool, where, `i32` or `f64`).
+    pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
     pub matched_errors: Vec<(NodeId, Loc)>,
     parent: Vec<NodeId>,

@@ -45,6 +45,13 @@ pub enum Refusal {
         /// The function's path, as written.
         function: String,
     },
+    /// `add_worker` or `remove_worker` is given a worker kept in a struct field.
+    WorkerInField {
+        /// The method called.
+        method: String,
+        /// The field expression, as written (`self.worker`).
+        field: String,
+    },
     /// The pool's `let` has a type annotation that is not a pool type the tool reads.
     UnreadableAnnotation,
     /// A pool parameter is a pattern, not a name.
@@ -121,7 +128,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 36] = [
+    pub const IDS: [&'static str; 37] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -158,6 +165,7 @@ impl Refusal {
         "ambiguous-static",
         "collected-not-clone",
         "function-as-value",
+        "worker-in-field",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -200,6 +208,7 @@ impl Refusal {
             AmbiguousStatic { .. } => 33,
             CollectedNotClone => 34,
             FunctionAsValue { .. } => 35,
+            WorkerInField { .. } => 36,
         };
         Self::IDS[index]
     }
@@ -243,6 +252,7 @@ impl fmt::Display for Refusal {
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
+            WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
             FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
@@ -250,12 +260,20 @@ impl fmt::Display for Refusal {
 }
 
 /// A migrated site where 3.x behaves differently, shown by the code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
     /// `delegate` after `stop()` in the same function.
     DelegateAfterStop,
     /// The result of `delegate` is matched, with a branch for its error.
     ErrorBranch,
+    /// The job is an unsuffixed literal (or a binding of only such literals): 2.x made it an `i32` (`f64`), which a
+    /// worker of another type could not take; 3.x gives it the pool's job type.
+    UntypedLiteralJob {
+        /// What 2.x made of it: `i32` or `f64`.
+        was: &'static str,
+        /// The pool's job type.
+        job: String,
+    },
 }
 
 impl Warning {
@@ -264,6 +282,7 @@ impl Warning {
         match self {
             Warning::DelegateAfterStop => "delegate-after-stop",
             Warning::ErrorBranch => "delegate-error-branch",
+            Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
         }
     }
 }
@@ -272,6 +291,10 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::DelegateAfterStop => f.write_str("delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back"),
+            Warning::UntypedLiteralJob { was, job } => {
+                let an = if job.starts_with(['a', 'e', 'f', 'i', 'o']) { "an" } else { "a" };
+                write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
+            }
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

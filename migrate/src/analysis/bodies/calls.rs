@@ -34,6 +34,7 @@ impl Collector<'_> {
             }
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
+                self.literal_delegate(node, m, loc);
                 let ok = match wrapper {
                     Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
@@ -47,8 +48,21 @@ impl Collector<'_> {
                         // converts through `?`, as a person would write it.
                         let ok = self.try_delegate(node, loc);
                         let (indent, newline) = self.line_shape(outer.start);
-                        let edit = Edit::insert(outer.end, format!("?;{newline}{indent}Ok(())"));
-                        self.facts.cond_edits.push((node, self.file, edit));
+                        let ok_line = format!("{newline}{indent}Ok(())");
+                        // A trailing `// comment` on the call's line stays there: `Ok(())` goes after it.
+                        let rest = &self.source.text[outer.end..];
+                        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
+                        let edits = if rest[..line].trim_start().starts_with("//") {
+                            vec![
+                                Edit::insert(outer.end, "?;"),
+                                Edit::insert(outer.end + line, ok_line),
+                            ]
+                        } else {
+                            vec![Edit::insert(outer.end, format!("?;{ok_line}"))]
+                        };
+                        for edit in edits {
+                            self.facts.cond_edits.push((node, self.file, edit));
+                        }
                         ok
                     }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
@@ -95,6 +109,22 @@ impl Collector<'_> {
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
+        }
+    }
+
+    /// `delegate(5)` or `delegate(n)` of a `for n in 0..3` / `let n = 5`: a job 2.x typed as `i32` (`f64`).
+    fn literal_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
+        let Some(arg) = m.args.first().filter(|_| m.args.len() == 1) else {
+            return;
+        };
+        if let Some(was) = super::literal_type(arg) {
+            self.literal_delegates.push((node, loc, was, None));
+        } else if let Expr::Path(p) = arg
+            && let Some(ident) = p.path.get_ident()
+            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
+            && let Some(&was) = self.literal_bindings.get(&id)
+        {
+            self.literal_delegates.push((node, loc, was, Some(id)));
         }
     }
 
@@ -213,8 +243,15 @@ impl Collector<'_> {
         };
         let Some(worker) = worker else {
             let method = method.to_string();
-            self.facts
-                .refuse(node, loc, Refusal::UnfollowedWorker { method });
+            let reason = match m.args.first() {
+                // `self.pool.add_worker(&self.worker)`: a worker kept in a struct field.
+                Some(Expr::Reference(r)) if matches!(&*r.expr, Expr::Field(_)) => {
+                    let field = self.source.text[self.range(&*r.expr)].trim().to_string();
+                    Refusal::WorkerInField { method, field }
+                }
+                _ => Refusal::UnfollowedWorker { method },
+            };
+            self.facts.refuse(node, loc, reason);
             return;
         };
         // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
