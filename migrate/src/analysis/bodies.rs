@@ -707,7 +707,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             {
                 self.bind(named.expect("bound by name"), Binding::Clone);
             }
-            (None, true) if captures::std_channel(&init.expr) => {
+            (None, true) if self.is_std_channel(&init.expr) => {
                 // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
                 if let Pat::Tuple(t) = &l.pat
                     && let Some(Pat::Ident(sender)) = t.elems.first()
@@ -1197,6 +1197,26 @@ mod tests {
               adds worker 0 (Semi)
               refused 17:28 unknown-method
             worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_channel_is_std_s_by_the_import_that_names_it_not_by_its_spelling() {
+        // The first worker captures a std Sender (Clone); the second a sender of a `channel` imported from
+        // elsewhere, whose type this tool does not know.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 8:9
+              AddWorker 8:22
+              adds worker 0 (Semi)
+            pool 17:9
+              AddWorker 17:22
+              adds worker 1 (Semi)
+            worker 0 CloneClosure job u8
+            worker 1 MoveClosure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -117,6 +117,9 @@ pub struct Names {
     pub anyhow_results: Vec<(String, Range<usize>)>,
     /// The blocks or modules where `anyhow::Context` is imported (by name or by `use anyhow::*`).
     pub anyhow_context: Vec<Range<usize>>,
+    /// `std::sync::mpsc::channel` / `sync_channel` imported by name: the name it is known by, and the block or
+    /// module the `use` is in.
+    pub std_channels: Vec<(String, Range<usize>)>,
     /// `type NAME<T> = Result<T, E>;` items of the file: the name, the block or module, and `E`.
     pub result_aliases: Vec<(String, Range<usize>, AliasedError)>,
 }
@@ -187,6 +190,13 @@ impl Names {
             .map(|(_, _, e)| &e.0)
     }
 
+    /// Whether `name` written at `offset` means `std::sync::mpsc::channel` or `sync_channel`, through a `use`.
+    pub fn is_std_channel(&self, name: &str, offset: usize) -> bool {
+        self.std_channels
+            .iter()
+            .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
     /// Whether anyhow's `Context` trait is in scope at `offset` (so `.context(..)` is anyhow's).
     pub fn has_anyhow_context(&self, offset: usize) -> bool {
         self.anyhow_context.iter().any(|c| c.contains(&offset))
@@ -235,6 +245,18 @@ impl Names {
                 });
                 others.push(join_leaf(&path, &leaf_text));
                 continue;
+            }
+            if path
+                .iter()
+                .map(|p| p.trim_start_matches("::"))
+                .eq(["std", "sync", "mpsc"])
+                && let Some(alias) = &alias
+                && matches!(
+                    leaf_text.split_whitespace().next(),
+                    Some("channel" | "sync_channel")
+                )
+            {
+                self.std_channels.push((alias.clone(), container.clone()));
             }
             if path.len() == 1 && first.trim_start_matches("::") == "anyhow" {
                 let name = leaf_text.split_whitespace().next().unwrap_or("");
