@@ -152,7 +152,8 @@ fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"fixtures_{target}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-             [dependencies]\nworkerpool = {{ path = {library:?}, features = [\"v2\"] }}\n\n[workspace]\n"
+             [dependencies]\nworkerpool = {{ path = {library:?}, features = [\"v2\"] }}\n\
+             anyhow = \"1\"\n\n[workspace]\n"
         ),
     )
     .unwrap();

@@ -12,7 +12,7 @@ use super::model::{
     DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey,
     StmtCtx, TypeSite, WorkerId,
 };
-use super::names::Names;
+use super::names::{Names, V2Item};
 use super::path_names::PathNames;
 use super::reasons::Refusal;
 use super::scope_tree::{BindingId, ScopeTree};
@@ -24,6 +24,7 @@ mod calls;
 mod captures;
 mod collected;
 mod flow;
+mod handled;
 mod macros;
 
 use self::macros::collect_ident_tokens;
@@ -72,6 +73,8 @@ enum Wrapper {
     Unwrap,
     /// `.is_ok()`, `.is_err()`, `.ok()`: look at the result without naming its error type.
     Inspect,
+    /// `.map_err(|e| e.to_string())`: the error is only formatted, into a type of its own.
+    Formatted,
 }
 
 struct FnCtx {
@@ -125,6 +128,37 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// The paths called as functions (`f` of `f(..)`), which name no value.
+    called: HashSet<SpanKey>,
+    /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
+    /// `if`'s range, by the call's.
+    dead_checks: HashMap<SpanKey, Range<usize>>,
+    /// Locals whose value is only unsuffixed number literals (`for n in 0..3`, `let n = 5;`): `i32` or `f64` in 2.x.
+    literal_bindings: HashMap<BindingId, &'static str>,
+    /// How often each local binding is read; a literal binding read more than once may get its type elsewhere.
+    binding_reads: HashMap<BindingId, usize>,
+    /// Delegates of such a job: (pool, where, 2.x's type, the binding it reads, if any).
+    literal_delegates: Vec<(NodeId, Loc, &'static str, Option<BindingId>)>,
+    /// The crate's struct each local binding certainly holds (a value or a reference), where the code shows it.
+    struct_types: HashMap<BindingId, String>,
+    /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
+    formatted_results: HashSet<SpanKey>,
+    /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
+    fn_values: Vec<(NodeId, Range<usize>)>,
+}
+
+/// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
+fn literal_type(expr: &Expr) -> Option<&'static str> {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            syn::Lit::Int(i) if i.suffix().is_empty() => Some("i32"),
+            syn::Lit::Float(f) if f.suffix().is_empty() => Some("f64"),
+            _ => None,
+        },
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => literal_type(&u.expr),
+        Expr::Paren(p) => literal_type(&p.expr),
+        _ => None,
+    }
 }
 
 /// A `Worker::new(f)` that is the tail expression of a block bound by `let`.
@@ -174,6 +208,14 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            called: HashSet::new(),
+            fn_values: Vec::new(),
+            formatted_results: HashSet::new(),
+            dead_checks: HashMap::new(),
+            struct_types: HashMap::new(),
+            literal_bindings: HashMap::new(),
+            binding_reads: HashMap::new(),
+            literal_delegates: Vec::new(),
         }
     }
 
@@ -187,6 +229,22 @@ impl<'a> Collector<'a> {
                     .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
             }
         }
+        for (node, loc, was, binding) in std::mem::take(&mut self.literal_delegates) {
+            // A binding read elsewhere too may take its type from there.
+            if binding.is_none_or(|b| self.binding_reads.get(&b) == Some(&1)) {
+                self.facts.literal_jobs.push((node, loc, was));
+            }
+        }
+        for (node, range) in std::mem::take(&mut self.fn_values) {
+            if !self.accounted.contains(&key(&range)) {
+                let function = self.source.text[range.clone()].to_string();
+                self.facts.refuse(
+                    node,
+                    self.loc(range.start),
+                    Refusal::FunctionAsValue { function },
+                );
+            }
+        }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
             if !self.worker_accounted.contains(&key(&range))
                 && self.facts.workers[worker].refusal.is_none()
@@ -195,6 +253,17 @@ impl<'a> Collector<'a> {
                 self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
             }
         }
+    }
+
+    /// Whether `m` (called on a 2.x result) only formats its error: `.map_err(|e| e.to_string())`, or anyhow's
+    /// `.context(..)` / `.with_context(..)`, which take any `std::error::Error + Send + Sync + 'static`.
+    fn error_only_formatted(&self, m: &ExprMethodCall) -> bool {
+        let anyhow = matches!(m.method.to_string().as_str(), "context" | "with_context")
+            && m.args.len() == 1
+            && self
+                .names
+                .has_anyhow_context(self.source.range(m.method.span()).start);
+        anyhow || handled::map_err_only_formats(m)
     }
 
     fn loc(&self, offset: usize) -> Loc {
@@ -233,6 +302,47 @@ impl<'a> Collector<'a> {
     fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
         let id = self.tree.resolve(name, at)?;
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
+    }
+
+    /// `let w: T = Worker::new(f)`: `T` the 2.x `Worker` itself says nothing the initialiser does not, and goes with
+    /// it; any other type is refused.
+    fn worker_annotation(&mut self, w: WorkerId, named: &syn::Ident, ty: &syn::Type, stmt: usize) {
+        let worker_type = match ty {
+            syn::Type::Path(p) if p.qself.is_none() => self
+                .names
+                .resolve(self.source, &p.path)
+                .filter(|r| {
+                    r.item == V2Item::Worker
+                        && r.segment + 1 == p.path.segments.len()
+                        && p.path.segments[r.segment].arguments.is_none()
+                })
+                .map(|_| self.source.range(p.path.segments[0].ident.span()).start),
+            _ => None,
+        };
+        match worker_type {
+            Some(name_start) => {
+                self.facts
+                    .owners
+                    .insert(self.loc(name_start), Owner::Worker(w));
+                let from = self.source.range(named.span()).end;
+                let to = self.source.range(ty.span()).end;
+                self.facts.workers[w].annotation = Some(from..to);
+            }
+            None => {
+                let loc = self.loc(stmt);
+                self.facts.workers[w]
+                    .refusal
+                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+            }
+        }
+    }
+
+    /// Records the struct the local whose name is `ident` (in its pattern) holds.
+    fn typed(&mut self, ident: &syn::Ident, strukt: String) {
+        let at = self.source.range(ident.span()).start;
+        if let Some(id) = self.tree.binding_at(at) {
+            self.struct_types.insert(id, strukt);
+        }
     }
 
     /// Records what the local whose name is `ident` (in its pattern) holds.
@@ -279,6 +389,9 @@ impl<'a> Collector<'a> {
         let mut index = 0;
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
+            if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
+                self.typed(&ident.ident, ty);
+            }
             match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
                     let node = self.facts.get(&Key::FnParam(id, index));
@@ -365,13 +478,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
         let def = DefId(self.loc(self.source.range(s.ident.span()).start));
         let node = self.facts.get(&Key::Static(def));
-        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool)
+        // `static POOL: LazyLock<Pool> = LazyLock::new(|| Pool::new(n));` (or a block ending in the pool, or `build`)
         if let (Some(node), Expr::Call(call)) = (node, &*s.expr)
-            && let Some(Expr::Closure(c)) = call.args.first()
-            && matches!(&*call.func, Expr::Path(p) if p.path.segments.iter().rev().take(2)
-                .any(|l| l.ident == "LazyLock" || l.ident == "Lazy"))
+            && let Some(init) = flow::lazy_initialiser(call)
         {
-            self.closure_into.insert(key(&self.range(c)), node);
+            self.initialised_by(node, init);
         }
         visit::visit_item_static(self, s);
     }
@@ -463,6 +574,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.wrappers
                 .insert(key(&self.range(m)), (self.range(t), Wrapper::Try));
         }
+        // `pool.add_worker(&w).map_err(|e| e.to_string())?`, `pool.delegate(j).context("..")?`: the error is only
+        // formatted, or wrapped into anyhow's, a type that does not depend on the pool's.
+        if let Expr::MethodCall(map_err) = &*t.expr
+            && let Expr::MethodCall(m) = &*map_err.receiver
+            && matches!(m.method.to_string().as_str(), "delegate" | "add_worker")
+            && self.error_only_formatted(map_err)
+        {
+            self.wrappers
+                .insert(key(&self.range(m)), (self.range(t), Wrapper::Formatted));
+        }
         visit::visit_expr_try(self, t);
     }
 
@@ -481,6 +602,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => (None, None),
         };
         let ident = named.map(ToString::to_string);
+        if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
+            && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
+        {
+            self.literal_bindings.insert(id, was);
+        }
+        let strukt = match annotation {
+            Some(ty) => self.struct_of_type(ty),
+            None => self.struct_of_value(&init.expr),
+        };
+        if let (Some(named), Some(strukt)) = (named, strukt) {
+            self.typed(named, strukt);
+        }
         if let (Some(named), None) = (named, &init.diverge)
             && self.collected_let(l, named, annotation, &init.expr)
         {
@@ -504,11 +637,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
             let w = self.worker_decl(&init.expr, Some(name.clone()), (stmt.end, indent, newline));
-            if annotation.is_some() {
-                let loc = self.loc(stmt.start);
-                self.facts.workers[w]
-                    .refusal
-                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+            if let Some(ty) = annotation {
+                self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
             }
             self.visit_expr(&init.expr);
             self.bind(named.expect("bound by name"), Binding::Worker(w));
@@ -533,11 +663,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_expr(&init.expr);
             let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
             if let Some(w) = made {
-                let loc = self.loc(stmt.start);
                 let decl = &mut self.facts.workers[w];
                 (decl.block, decl.depth) = outer;
-                if annotation.is_some() {
-                    decl.refusal.get_or_insert((loc, Refusal::WorkerAnnotation));
+                if let Some(ty) = annotation {
+                    self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
                 }
                 self.bind(named.expect("bound by name"), Binding::Worker(w));
                 return;
@@ -578,7 +707,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             {
                 self.bind(named.expect("bound by name"), Binding::Clone);
             }
-            (None, true) if captures::std_channel(&init.expr) => {
+            (None, true) if self.is_std_channel(&init.expr) => {
                 // `let (tx, rx) = mpsc::channel();`: the sender is Clone.
                 if let Pat::Tuple(t) = &l.pat
                     && let Some(Pat::Ident(sender)) = t.elems.first()
@@ -591,6 +720,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        for input in &c.inputs {
+            if let Pat::Type(t) = input
+                && let Pat::Ident(ident) = &*t.pat
+                && let Some(strukt) = self.struct_of_type(&t.ty)
+            {
+                self.typed(&ident.ident, strukt);
+            }
+        }
         let id = self.fns.first().map_or(FnId(self.loc(0)), |f| f.id);
         let target = match &c.output {
             syn::ReturnType::Default => TryTarget::Unknown,
@@ -635,6 +772,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        if let (Pat::Ident(p), Expr::Range(r)) = (&*f.pat, &*f.expr)
+            && [&r.start, &r.end]
+                .iter()
+                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
+            && (r.start.is_some() || r.end.is_some())
+            && let Some(id) = self
+                .tree
+                .binding_at(self.source.range(p.ident.span()).start)
+        {
+            self.literal_bindings.insert(id, "i32");
+        }
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -656,6 +804,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        if let Expr::Let(l) = &*i.cond
+            && handled::if_let_only_formats(l, &i.then_branch)
+        {
+            self.formatted_results.insert(key(&self.range(&*l.expr)));
+        }
+        if let Some(call) = handled::error_check(i) {
+            self.dead_checks
+                .insert(key(&self.range(call)), self.range(i));
+        }
         self.visit_expr(&i.cond);
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
@@ -664,10 +821,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        // `if let Some(pool) = &self.pool` / `= self.pool.take()`: the binding holds the pool of an `Option<Pool>`.
+        if let Pat::TupleStruct(t) = &*l.pat
+            && t.qself.is_none()
+            && t.path.is_ident("Some")
+            && let [Pat::Ident(p)] = t.elems.iter().collect::<Vec<_>>()[..]
+            && p.subpat.is_none()
+            && let Some(node) = self.accept(&l.expr, None)
+        {
+            self.bind(&p.ident, Binding::Pool(node));
+        }
         self.visit_expr(&l.expr);
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        if handled::match_only_formats(m) {
+            self.formatted_results.insert(key(&self.range(&*m.expr)));
+        }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
             if let Some((_, g)) = &arm.guard {
@@ -682,8 +852,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        if let Some(ident) = p.path.get_ident()
+            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
+        {
+            *self.binding_reads.entry(id).or_default() += 1;
+        }
+        let mut local = false;
         if p.qself.is_none() && p.path.segments.len() == 1 {
             let name = p.path.segments[0].ident.to_string();
+            local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(
@@ -693,12 +870,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     | Binding::Collected(w),
                 ) => self.worker_uses.push((w, self.range(p))),
                 Some(Binding::Other | Binding::Clone) => {}
-                None => {
-                    if let Some(node) = self.static_node(&name, self.range(p).start) {
-                        self.occurrences.push((node, self.range(p)));
-                    }
-                }
+                None => match self.static_node(&name, self.range(p).start) {
+                    Some(node) => self.occurrences.push((node, self.range(p))),
+                    None => local = false,
+                },
             }
+        }
+        // A function returning a pool, named as a value: its pool goes wherever the function is called from.
+        if !local
+            && !self.called.contains(&key(&self.range(p)))
+            && let Some(node) = self.fn_value(p)
+        {
+            self.fn_values.push((node, self.range(p)));
         }
         visit::visit_expr_path(self, p);
     }
@@ -707,7 +890,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let syn::Member::Named(ident) = &f.member
             && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
-            if self.decls.other_fields.contains(&ident.to_string()) {
+            if self.decls.other_fields.contains(&ident.to_string())
+                && self.known_struct(&f.base).is_none()
+            {
                 let loc = self.loc(self.range(f).start);
                 let expr = self.source.text[self.range(f)].trim().to_string();
                 let field = ident.to_string();
@@ -720,6 +905,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
+        self.called.insert(key(&self.range(&*call.func)));
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
         }
@@ -767,17 +953,32 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.wrappers
                 .insert(key(&self.range(inner)), (self.range(m), kind));
         }
+        if let Expr::MethodCall(inner) = &*m.receiver
+            && matches!(inner.method.to_string().as_str(), "delegate" | "add_worker")
+            && self.error_only_formatted(m)
+        {
+            // Under `?`, the wrapper (and its statement) is the `?` expression, recorded by visit_expr_try.
+            let outer = self.range(m);
+            self.wrappers
+                .entry(key(&self.range(inner)))
+                .or_insert((outer, Wrapper::Formatted));
+        }
         if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
-            if let Some(c) = flow::initialiser(m) {
-                // `POOL.get_or_init(|| ..)`: the closure makes the pool the cell holds.
+            if let Some(init) = flow::initialiser(m) {
+                // `POOL.get_or_init(|| ..)` or `POOL.get_or_init(build)`: it makes the pool the cell holds.
                 self.accept(&m.receiver, None);
-                self.closure_into.insert(key(&self.range(c)), node);
+                self.initialised_by(node, init);
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
+            } else if flow::is_option_access(m) {
+                // `self.pool.take()`: the pool itself, followed where that value goes.
+            } else if matches!(method.as_str(), "is_some" | "is_none") && m.args.is_empty() {
+                // Whether an `Option<Pool>` holds one: the same in 3.x.
+                self.accept(&m.receiver, None);
             } else if method != "clone" || !m.args.is_empty() {
                 self.accept(&m.receiver, None);
                 let loc = self.loc(self.source.range(m.method.span()).start);
@@ -817,6 +1018,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        // `self.pool = None;`: an `Option<Pool>` emptied, nothing flows.
+        if matches!(&*a.right, Expr::Path(p) if p.path.is_ident("None")) {
+            self.accept(&a.left, None);
+        }
         if self.classify(&a.right).is_some() {
             match self.classify(&a.left) {
                 Some((left, _)) => {
@@ -955,6 +1160,63 @@ mod tests {
               adds worker 1 (Semi)
             worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
             worker 1 Closure job ?, refused 11:19 job-type-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_function_that_makes_a_pool_joins_the_cell_it_initialises_and_nothing_else() {
+        // `LazyLock::new(make)` and `get_or_init(Self::make)` join the function's pool with the static; the
+        // function handed to `thread::spawn` is a flow this tool does not follow.
+        let got = facts(
+            "use std::sync::{LazyLock, OnceLock};\nuse workerpool::{Pool, Worker};\nstatic A: LazyLock<Pool> = LazyLock::new(make);\nstatic B: OnceLock<Pool> = OnceLock::new();\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nstruct S;\nimpl S {\n    fn make() -> Pool { Pool::new(1) }\n    fn get() -> &'static Pool { B.get_or_init(Self::make) }\n}\nfn other() -> Pool { Pool::new(1) }\nfn main() {\n    let p = std::thread::spawn(other).join().unwrap();\n    p.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:20
+              AddWorker 7:10
+              adds worker 0 (Semi)
+            pool 4:20
+            pool 15:15
+              refused 17:32 function-as-value
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn an_option_of_a_pool_hands_back_the_same_pool() {
+        // Some(..), take(), as_ref(), if let Some(p), is_some() and `= None` are followed; `map` is not.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool) }\n    }\n    fn go(&mut self) {\n        self.pool.as_ref().unwrap().delegate(1u8).unwrap();\n        if self.pool.is_some() {\n            if let Some(p) = self.pool.take() { p.stop(); }\n        }\n        self.pool = None;\n    }\n    fn other(&self) -> Option<usize> {\n        self.pool.as_ref().map(|p| p.workers_num())\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:25
+              AddWorker 6:14
+              Delegate 10:37
+              Stop 12:51
+              adds worker 0 (Semi)
+              refused 17:28 unknown-method
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_channel_is_std_s_by_the_import_that_names_it_not_by_its_spelling() {
+        // The first worker captures a std Sender (Clone); the second a sender of a `channel` imported from
+        // elsewhere, whose type this tool does not know.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 8:9
+              AddWorker 8:22
+              adds worker 0 (Semi)
+            pool 17:9
+              AddWorker 17:22
+              adds worker 1 (Semi)
+            worker 0 CloneClosure job u8
+            worker 1 MoveClosure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -71,7 +71,8 @@ pub fn decide(
         job_type_nameable(facts, root, &list, names, r);
         untied_error(facts, root, free_errors, r);
     }
-    let warnings = order_after_stop(facts, &mut reasons);
+    let mut warnings = order_after_stop(facts, &mut reasons);
+    warnings.extend(error_branches(facts));
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -99,6 +100,7 @@ pub fn decide(
             },
         );
     }
+    warnings.extend(literal_jobs(facts, &decision));
     decision.warnings = warnings
         .into_iter()
         .filter(|(root, _, _)| decision.fates[root].migrates())
@@ -257,6 +259,39 @@ fn untied_error(facts: &Facts, root: NodeId, free_errors: &[Loc], r: &mut Vec<(L
     if linked && let Some(&free) = free_errors.first() {
         r.push((free, Refusal::UntiedError));
     }
+}
+
+/// A delegate of an unsuffixed literal to a pool whose job type is another number type: 2.x's worker could not take
+/// it (a warning, with the pool's root).
+fn literal_jobs(facts: &Facts, decision: &Decision) -> Vec<(NodeId, Loc, Warning)> {
+    const INTEGERS: [&str; 11] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i64", "i128", "isize",
+    ];
+    let mut out = Vec::new();
+    for &(node, loc, was) in &facts.literal_jobs {
+        let root = facts.root(node);
+        let Some(job) = decision.fates.get(&root).and_then(|f| f.job.as_ref()) else {
+            continue;
+        };
+        let other = match was {
+            "i32" => INTEGERS.contains(&job.text.as_str()),
+            _ => job.text == "f32",
+        };
+        if other {
+            let job = job.text.clone();
+            out.push((root, loc, Warning::UntypedLiteralJob { was, job }));
+        }
+    }
+    out
+}
+
+/// A matched delegate result: its error branch runs for another cause in 3.x (a warning, with the pool's root).
+fn error_branches(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
+    facts
+        .matched_errors
+        .iter()
+        .map(|&(node, loc)| (facts.root(node), loc, Warning::ErrorBranch))
+        .collect()
 }
 
 /// Order inside one function: add_worker after stop restarts a 2.x pool, which 3.x cannot (a refusal); delegate
@@ -418,6 +453,9 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
         (false, WorkerFn::CloneClosure) => Form::Clone,
         (false, _) => Form::Arc,
     };
+    if let Some(annotation) = &w.annotation {
+        out.push(Edit::delete(annotation.clone()));
+    }
     if form == Form::Arc {
         out.push(Edit::replace(
             w.call.start..w.func.start,
@@ -455,9 +493,16 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
             out.push(Edit::delete(add.call.end..add.outer.end));
             out.push(Edit::insert(add.outer.start, format!("let {handle} = ")));
         } else {
-            out.push(Edit::insert(add.outer.start, format!("{handles}.push(")));
-            out.push(Edit::insert(add.call.end, ")"));
-            out.push(Edit::delete(add.call.end..add.outer.end));
+            if add.ctx == StmtCtx::DeadCheck {
+                // The `;` right after the call: a comment of the dropped branch must not swallow it.
+                out.push(Edit::delete(add.outer.start..add.call.start));
+                out.push(Edit::insert(add.call.start, format!("{handles}.push(")));
+                out.push(Edit::replace(add.call.end..add.outer.end, ");"));
+            } else {
+                out.push(Edit::insert(add.outer.start, format!("{handles}.push(")));
+                out.push(Edit::insert(add.call.end, ")"));
+                out.push(Edit::delete(add.call.end..add.outer.end));
+            }
         }
     }
     for remove in &removes {
@@ -481,6 +526,10 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
     match add.semi_end {
         // Up to the `;`, so that a comment between the call and its `;` ends up after the `;`.
         Some(end) if add.ctx == StmtCtx::Semi => out.push(Edit::replace(add.call.end..end, ";")),
+        // The `;` right after the call, before any comment of the dropped branch.
+        _ if add.ctx == StmtCtx::DeadCheck => {
+            out.push(Edit::replace(add.call.end..add.outer.end, ";"))
+        }
         _ => out.push(Edit::delete(add.call.end..add.outer.end)),
     }
     match add.ctx {
@@ -490,6 +539,8 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
             out.push(Edit::insert(add.outer.start, "{ "));
             out.push(Edit::insert(add.outer.end, "; }"));
         }
+        // `if let Err(e) = pool.add_worker(&w) { .. }`: the condition's call is the statement left.
+        StmtCtx::DeadCheck => out.push(Edit::delete(add.outer.start..add.call.start)),
         StmtCtx::Semi | StmtCtx::LetUnderscore => {}
     }
 }

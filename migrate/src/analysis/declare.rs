@@ -21,9 +21,13 @@ use crate::source::Source;
 pub struct Decls {
     /// Field names declared with a type that is not a pool.
     pub other_fields: HashSet<String>,
+    /// The names of the crate's structs: a value of one of them has only the fields it declares.
+    pub structs: HashSet<String>,
+    /// (type, function) of the functions of an `impl` that return `Self` (or the type by name): `T::f(..)` is a `T`.
+    pub self_returning: HashSet<(String, String)>,
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
-    /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
+    /// (file, free function name or `Type::function`) -> its single parameter's type, for `Worker::new(function)`.
     pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(FileId, String), String>,
@@ -103,6 +107,7 @@ impl<'a> Declarer<'a> {
         for item in items {
             match item {
                 Item::Struct(s) => {
+                    self.decls.structs.insert(s.ident.to_string());
                     let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
                     for field in &s.fields {
                         let Some(ident) = &field.ident else { continue };
@@ -142,6 +147,7 @@ impl<'a> Declarer<'a> {
                             // An impl of a type this tool cannot name still holds methods.
                             let ty = self_ty.clone().unwrap_or_default();
                             self.signature(&f.sig, Some(ty));
+                            self.method_job(i, f);
                         }
                     }
                 }
@@ -212,13 +218,53 @@ impl<'a> Declarer<'a> {
             taken: Vec::new(),
             helper_ret: Some(range),
             collected: None,
+            annotation: None,
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
+    }
+
+    /// `Worker::new(Type::method)`: the job type of an associated function of a plain `impl Type` that takes one
+    /// value, `self` (the job is a `Type`) or one typed parameter that does not name `Self`.
+    fn method_job(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
+        let syn::Type::Path(self_ty) = &*i.self_ty else {
+            return;
+        };
+        let Some(ty_name) = self_ty.path.get_ident() else {
+            return;
+        };
+        if i.trait_.is_some() || !i.generics.params.is_empty() || !f.sig.generics.params.is_empty()
+        {
+            return;
+        }
+        let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
+        let job = match params.as_slice() {
+            [FnArg::Receiver(r)] if r.reference.is_none() && r.colon_token.is_none() => {
+                (*i.self_ty).clone()
+            }
+            [FnArg::Typed(p)] => {
+                use quote::ToTokens;
+                if p.ty.to_token_stream().to_string().contains("Self") {
+                    return;
+                }
+                (*p.ty).clone()
+            }
+            _ => return,
+        };
+        let key = (self.file, format!("{ty_name}::{}", f.sig.ident));
+        self.decls.fn_jobs.insert(key.clone(), job);
+        self.decls.fn_modules.insert(key, self.module.join("::"));
     }
 
     /// A function's signature; `self_ty` is the last name of its `impl`'s type or its trait's name.
     fn signature(&mut self, sig: &syn::Signature, self_ty: Option<String>) {
         let name = sig.ident.to_string();
+        if let (Some(ty), syn::ReturnType::Type(_, out)) = (&self_ty, &sig.output)
+            && let syn::Type::Path(p) = &**out
+            && p.qself.is_none()
+            && (p.path.is_ident("Self") || p.path.is_ident(ty))
+        {
+            self.decls.self_returning.insert((ty.clone(), name.clone()));
+        }
         let fn_offset = self.source.range(sig.fn_token.span).start;
         let id = FnId(self.loc(fn_offset));
         let module = ModuleId::new(self.file, &self.module.join("::"));

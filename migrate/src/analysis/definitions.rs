@@ -80,6 +80,15 @@ impl Definitions {
         }
     }
 
+    /// The pool fields `field` of the structs named `owner` only (none when they declare no such pool field).
+    pub fn fields_of(&self, field: &str, owner: &str) -> Vec<DefId> {
+        let all = self.fields.get(field).map_or(&[][..], Vec::as_slice);
+        all.iter()
+            .filter(|(s, _)| s == owner)
+            .map(|(_, d)| *d)
+            .collect()
+    }
+
     /// The structs whose pool field `field` an access may read: those named `owner` when the code shows the struct
     /// (`self` in its `impl`, a struct literal) and one of them has the field, else every struct with a pool field of
     /// that name.

@@ -228,6 +228,15 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     let scope_names = scopes::scope_names(&syntax);
     let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
     let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
+    for site in facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.ctx == model::StmtCtx::DeadCheck)
+    {
+        if decision.fates[&facts.root(site.node)].migrates() {
+            notes.push((site.loc, Note::DeadCheckDropped));
+        }
+    }
     let mut outcome = Outcome {
         warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),
@@ -528,6 +537,29 @@ mod tests {
             left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
             left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped
             left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_field_name_shared_with_a_non_pool_field_is_read_by_its_receivers_type() {
+        // `self`, a typed parameter and `T::new()` returning Self say which struct; a closure's untyped parameter
+        // does not, and only there does the field name decide.
+        let text = "use workerpool::{Pool, Worker};\n\nstruct Conns { pool: Vec<u8> }\nstruct Jobs { pool: Pool }\n\nimpl Jobs {\n    fn new() -> Self {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        Jobs { pool }\n    }\n    fn go(&self, c: &Conns) {\n        for n in &c.pool {\n            self.pool.delegate(*n).unwrap();\n        }\n    }\n}\n\npub fn run(c: &Conns) {\n    let jobs = Jobs::new();\n    jobs.go(c);\n    [&jobs].iter().for_each(|j| j.pool.stop());\n}\n";
+        expect_test::expect![[r#"
+            left 22:33 ambiguous-field: the field name `pool` is also used by fields that are not pools, and this tool cannot tell which struct `j.pool` reads it from (write the type of its receiver on the `let` or parameter that binds it)
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_job_of_unsuffixed_literals_to_a_worker_of_another_number_type_is_a_behaviour_change() {
+        // Lines 6 and 7 change; in `b` the loop variable is read twice (it may get its type there) and in `c` the
+        // worker takes i32, so neither does.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u64| drop(n))).unwrap();\n    pool.delegate(5).unwrap();\n    for n in 0..3 { pool.delegate(n).unwrap(); }\n}\n\npub fn b() -> u16 {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    let mut sum = 0u16;\n    for n in 0..3 { sum += n; pool.delegate(n).unwrap(); }\n    sum\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: i32| drop(n))).unwrap();\n    pool.delegate(5).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            change 6:10 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 7:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
         "#]]
         .assert_eq(&findings(text));
     }

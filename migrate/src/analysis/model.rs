@@ -158,6 +158,9 @@ pub enum StmtCtx {
     LetUnderscore,
     /// The whole body of a closure: `|| pool.stop()`.
     ClosureBody,
+    /// The condition of `if let Err(e) = call { .. }` or `if call.is_err() { .. }` (no `else`), for a call whose 2.x
+    /// result is always `Ok(())`: the branch never runs, the `if` becomes `call;`.
+    DeadCheck,
 }
 
 /// What a `Worker::new` is given.
@@ -207,6 +210,8 @@ pub struct WorkerDecl {
     /// For the workers of `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the bytes of `Worker` in
     /// `Vec<Worker>`.
     pub collected: Option<Range<usize>>,
+    /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
+    pub annotation: Option<Range<usize>>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -256,6 +261,10 @@ pub enum CallKind {
 /// Everything known about the pools of one crate.
 #[derive(Debug, Default)]
 pub struct Facts {
+    /// Delegates whose job is only unsuffixed literals: (pool, where, `i32` or `f64`).
+    pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
+    /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
+    pub matched_errors: Vec<(NodeId, Loc)>,
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.

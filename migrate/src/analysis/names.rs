@@ -112,6 +112,25 @@ pub struct Names {
     pub from_parent: Vec<FromParent>,
     /// Whether the file imports with a glob from this crate (`use super::*`, `use crate::m::*`, `use self::m::*`).
     pub crate_glob: bool,
+    /// `anyhow::Result` imported (`use anyhow::Result`, `use anyhow::{Context, Result}`): the name it is known by,
+    /// and the block or module the `use` is in.
+    pub anyhow_results: Vec<(String, Range<usize>)>,
+    /// The blocks or modules where `anyhow::Context` is imported (by name or by `use anyhow::*`).
+    pub anyhow_context: Vec<Range<usize>>,
+    /// `std::sync::mpsc::channel` / `sync_channel` imported by name: the name it is known by, and the block or
+    /// module the `use` is in.
+    pub std_channels: Vec<(String, Range<usize>)>,
+    /// `type NAME<T> = Result<T, E>;` items of the file: the name, the block or module, and `E`.
+    pub result_aliases: Vec<(String, Range<usize>, AliasedError)>,
+}
+
+/// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
+pub struct AliasedError(pub syn::Type);
+
+impl std::fmt::Debug for AliasedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AliasedError")
+    }
 }
 
 /// A `use super::..` leaf: which name it brings in from the parent module, and under which name.
@@ -155,6 +174,34 @@ pub struct Resolved {
 }
 
 impl Names {
+    /// Whether `name` written at `offset` means `anyhow::Result`, through a `use` of this file.
+    pub fn is_anyhow_result(&self, name: &str, offset: usize) -> bool {
+        self.anyhow_results
+            .iter()
+            .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
+    /// The error type of the `type name<T> = Result<T, E>` alias that `name` written at `offset` means, if any.
+    pub fn result_alias_error(&self, name: &str, offset: usize) -> Option<&syn::Type> {
+        self.result_aliases
+            .iter()
+            .rev()
+            .find(|(n, container, _)| n == name && container.contains(&offset))
+            .map(|(_, _, e)| &e.0)
+    }
+
+    /// Whether `name` written at `offset` means `std::sync::mpsc::channel` or `sync_channel`, through a `use`.
+    pub fn is_std_channel(&self, name: &str, offset: usize) -> bool {
+        self.std_channels
+            .iter()
+            .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
+    /// Whether anyhow's `Context` trait is in scope at `offset` (so `.context(..)` is anyhow's).
+    pub fn has_anyhow_context(&self, offset: usize) -> bool {
+        self.anyhow_context.iter().any(|c| c.contains(&offset))
+    }
+
     /// Collects the imports of `file`. `root_is_v2` says whether the crate depends on 2.x.
     pub fn collect(source: &Source, file: &syn::File, root_is_v2: bool) -> Names {
         let whole = 0..source.text.len();
@@ -198,6 +245,33 @@ impl Names {
                 });
                 others.push(join_leaf(&path, &leaf_text));
                 continue;
+            }
+            if path
+                .iter()
+                .map(|p| p.trim_start_matches("::"))
+                .eq(["std", "sync", "mpsc"])
+                && let Some(alias) = &alias
+                && matches!(
+                    leaf_text.split_whitespace().next(),
+                    Some("channel" | "sync_channel")
+                )
+            {
+                self.std_channels.push((alias.clone(), container.clone()));
+            }
+            if path.len() == 1 && first.trim_start_matches("::") == "anyhow" {
+                let name = leaf_text.split_whitespace().next().unwrap_or("");
+                match (name, &alias) {
+                    ("Result", Some(alias)) => {
+                        self.anyhow_results.push((alias.clone(), container.clone()))
+                    }
+                    ("Context", _) => self.anyhow_context.push(container.clone()),
+                    _ if glob => {
+                        self.anyhow_results
+                            .push(("Result".to_string(), container.clone()));
+                        self.anyhow_context.push(container.clone());
+                    }
+                    _ => {}
+                }
             }
             if first.trim_start_matches("::") != "workerpool" {
                 if let Some(alias) = &alias {
@@ -394,7 +468,11 @@ impl Names {
                     let after_path = i >= 2 && is_colons(i - 2);
                     let after_dot = i >= 1
                         && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    // `'static Pool` is a lifetime before a type, not the item `static POOL`.
+                    let after_lifetime = i >= 2
+                        && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == '\'');
                     let after_keyword = i >= 1
+                        && !after_lifetime
                         && matches!(
                             ident(i - 1).as_deref(),
                             Some(
@@ -442,6 +520,37 @@ impl Names {
             }
             i += 1;
         }
+    }
+}
+
+/// The `E` of `type R<T> = Result<T, E>;` (or `std::result::Result`, `core::result::Result`), with `T` its one
+/// type parameter.
+fn result_alias(t: &syn::ItemType) -> Option<&syn::Type> {
+    let [syn::GenericParam::Type(param)] = t.generics.params.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let syn::Type::Path(p) = &*t.ty else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    let types: Vec<&syn::Type> = args
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    match types[..] {
+        [syn::Type::Path(ok), error]
+            if last.ident == "Result" && p.qself.is_none() && ok.path.is_ident(&param.ident) =>
+        {
+            Some(error)
+        }
+        _ => None,
     }
 }
 
@@ -495,6 +604,14 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_type(&mut self, t: &'ast syn::ItemType) {
+        if let Some(error) = result_alias(t) {
+            let container = self.container();
+            self.names.result_aliases.push((
+                t.ident.to_string(),
+                container,
+                AliasedError(error.clone()),
+            ));
+        }
         self.define(&t.ident);
     }
 
@@ -553,4 +670,35 @@ fn join_leaf(path: &[String], leaf: &str) -> String {
     }
     s.push_str(leaf);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each occurrence of a 2.x name in `text`, as the text it covers.
+    fn occurrences(text: &str) -> Vec<String> {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        names
+            .occurrences(&source)
+            .iter()
+            .map(|u| format!("{:?} {}", u.item, &text[u.range.clone()]))
+            .collect()
+    }
+
+    #[test]
+    fn a_pool_type_after_a_lifetime_is_an_occurrence() {
+        let text = "use workerpool::Pool;\nfn global() -> &'static Pool { todo!() }\nfn borrowed<'a>(p: &'a Pool) -> &'a Pool { p }\n";
+        expect_test::expect![[r#"
+            [
+                "Pool Pool",
+                "Pool Pool",
+                "Pool Pool",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
+    }
 }

@@ -40,6 +40,18 @@ pub enum Refusal {
         /// The macro's path.
         mac: String,
     },
+    /// A function that returns a pool is passed as a value (not called) somewhere other than a cell's initialiser.
+    FunctionAsValue {
+        /// The function's path, as written.
+        function: String,
+    },
+    /// `add_worker` or `remove_worker` is given a worker kept in a struct field.
+    WorkerInField {
+        /// The method called.
+        method: String,
+        /// The field expression, as written (`self.worker`).
+        field: String,
+    },
     /// The pool's `let` has a type annotation that is not a pool type the tool reads.
     UnreadableAnnotation,
     /// A pool parameter is a pattern, not a name.
@@ -116,7 +128,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 35] = [
+    pub const IDS: [&'static str; 37] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -152,6 +164,8 @@ impl Refusal {
         "put-back-by-verify",
         "ambiguous-static",
         "collected-not-clone",
+        "function-as-value",
+        "worker-in-field",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -193,6 +207,8 @@ impl Refusal {
             PutBackByVerify => 32,
             AmbiguousStatic { .. } => 33,
             CollectedNotClone => 34,
+            FunctionAsValue { .. } => 35,
+            WorkerInField { .. } => 36,
         };
         Self::IDS[index]
     }
@@ -207,21 +223,21 @@ impl fmt::Display for Refusal {
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
             UnfollowedAssignment => f.write_str("the pool is assigned to a place this tool cannot follow"),
             UnfollowedArgument { function } => write!(f, "the pool is passed to `{function}`, which does not take a pool parameter this tool can follow"),
-            AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, so this tool cannot tell which struct `{expr}` is"),
+            AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, and this tool cannot tell which struct `{expr}` reads it from (write the type of its receiver on the `let` or parameter that binds it)"),
             UnknownMethod { method } => write!(f, "calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"),
             PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read"),
             UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),
             DestructuredParameter => f.write_str("the pool parameter is destructured"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
-            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (only `?`, .unwrap(), .expect(), .is_ok(), .is_err() and a plain statement are migrated)"),
-            TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`; 3.x's DelegateError<T> converts into workerpool::Error, Box<dyn Error> and anyhow::Error, not necessarily into this"),
+            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (migrated: `?`, .unwrap(), .expect(), .is_ok(), .is_err(), a plain statement, and a match, if let or .map_err(|e| ..) that only formats the error; any other use of the result is left to you: migrate this pool by hand)"),
+            TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`, which this tool cannot tell takes 3.x's DelegateError<T> (it converts into workerpool::Error, Box<dyn Error> and anyhow::Error, and into a type with `From<DelegateError<T>>`): return one of those, or migrate this pool by hand"),
             TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"),
-            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used; in 3.x add_worker returns a WorkerHandle and workers are removed through it"),
+            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
-            WorkerAnnotation => f.write_str("the Worker binding has a type annotation"),
+            WorkerAnnotation => f.write_str("the Worker binding is annotated with a type other than the 2.x `Worker` itself (an alias, a trait object), which this tool does not read through (write `Worker`, or drop the annotation)"),
             WorkerArguments => f.write_str("Worker::new is not given exactly one function"),
             JobTypeByTurbofish => f.write_str("the job type is given by turbofish, but the worker function's parameter has no type; write the type on the closure's parameter"),
             JobTypeUnknown => f.write_str("the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)"),
@@ -236,16 +252,28 @@ impl fmt::Display for Refusal {
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
+            WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
+            FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
 }
 
 /// A migrated site where 3.x behaves differently, shown by the code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
     /// `delegate` after `stop()` in the same function.
     DelegateAfterStop,
+    /// The result of `delegate` is matched, with a branch for its error.
+    ErrorBranch,
+    /// The job is an unsuffixed literal (or a binding of only such literals): 2.x made it an `i32` (`f64`), which a
+    /// worker of another type could not take; 3.x gives it the pool's job type.
+    UntypedLiteralJob {
+        /// What 2.x made of it: `i32` or `f64`.
+        was: &'static str,
+        /// The pool's job type.
+        job: String,
+    },
 }
 
 impl Warning {
@@ -253,6 +281,8 @@ impl Warning {
     pub fn id(&self) -> &'static str {
         match self {
             Warning::DelegateAfterStop => "delegate-after-stop",
+            Warning::ErrorBranch => "delegate-error-branch",
+            Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
         }
     }
 }
@@ -261,6 +291,11 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::DelegateAfterStop => f.write_str("delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back"),
+            Warning::UntypedLiteralJob { was, job } => {
+                let an = if job.starts_with(['a', 'e', 'f', 'i', 'o']) { "an" } else { "a" };
+                write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
+            }
+            Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }
 }
@@ -273,6 +308,8 @@ pub enum Note {
         /// The leaf as written (`Pool`, `Pool as P`, `*`).
         leaf: String,
     },
+    /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
+    DeadCheckDropped,
 }
 
 impl Note {
@@ -283,6 +320,7 @@ impl Note {
     pub fn id(&self) -> &'static str {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
+            Note::DeadCheckDropped => "dead-check-dropped",
         }
     }
 }
@@ -293,6 +331,9 @@ impl fmt::Display for Note {
             Note::Reexport { leaf } => write!(
                 f,
                 "re-exports workerpool's 2.x `{leaf}`: it stays `workerpool::v2::{leaf}` for this crate's users"
+            ),
+            Note::DeadCheckDropped => f.write_str(
+                "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
             ),
         }
     }
@@ -407,6 +448,9 @@ mod tests {
             },
             Refusal::JobTypeNotNameable { job: "Job".into() },
             Refusal::OnlyAnErrorType,
+            Refusal::FunctionAsValue {
+                function: "build".into(),
+            },
             Refusal::AmbiguousStatic {
                 name: "POOL".into(),
             },
@@ -416,6 +460,7 @@ mod tests {
             mixed-job-types: its workers take different job types (u8, u16); 2.x checked job types when a job ran, 3.x needs one job type per pool
             job-type-not-nameable: the job type `Job` cannot be named here (it is written in another scope)
             only-an-error-type: only an error type
+            function-as-value: `build` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new(build)` and `cell.get_or_init(build)` (call it where its pool is used, or migrate this pool by hand)
             ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
         "#]];
         let got: String = some.iter().map(|r| format!("{}: {r}\n", r.id())).collect();

@@ -18,8 +18,8 @@ pub struct PoolType {
 }
 
 /// Wrappers a pool can sit in and still be followed.
-const WRAPPERS: [&str; 7] = [
-    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell",
+const WRAPPERS: [&str; 8] = [
+    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option",
 ];
 
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
@@ -99,7 +99,24 @@ pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTar
         })
         .collect();
     match types.as_slice() {
-        [_] if first == "anyhow" => TryTarget::Fine,
+        // `anyhow::Result<T>`, or `Result<T>` imported from anyhow.
+        [_] if first == "anyhow"
+            || (p.path.segments.len() == 1
+                && names.is_anyhow_result(&first, source.range(last.ident.span()).start)) =>
+        {
+            TryTarget::Fine
+        }
+        // `type Result<T> = std::result::Result<T, E>` of this file: what `E` is, if it is one `?` is known to reach
+        // (a `workerpool::Error` there is not tied to this function's pool, so it stays unknown).
+        [_] if p.path.segments.len() == 1 => {
+            match names.result_alias_error(&first, source.range(last.ident.span()).start) {
+                Some(error) => match error_target(names, source, error) {
+                    Some(TryTarget::Fine) => TryTarget::Fine,
+                    _ => TryTarget::Other(text()),
+                },
+                None => TryTarget::Other(text()),
+            }
+        }
         [_, err] => error_target(names, source, err).unwrap_or_else(text_of(source, err)),
         _ => TryTarget::Other(text()),
     }
@@ -192,5 +209,44 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
         at: scope,
         names,
         generic,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `?` converts into in each `fn` of `text`, one line each.
+    fn targets(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        let mut out = String::new();
+        for item in &syntax.items {
+            if let syn::Item::Fn(f) = item {
+                let target = try_target(&names, &source, &f.sig.output);
+                out.push_str(&format!("{}: {target:?}\n", f.sig.ident));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_result_is_read_through_anyhow_imports_and_the_files_aliases() {
+        let text = "use anyhow::{Context, Result};\nmod m {\n    pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;\n    pub type Custom<T> = Result<T, String>;\n}\nfn a() -> Result<()> { Ok(()) }\nfn b() -> std::io::Result<()> { Ok(()) }\nfn c() -> m::Result<()> { Ok(()) }\n";
+        expect_test::expect![[r#"
+            a: Fine
+            b: Other("std::io::Result<()>")
+            c: Other("m::Result<()>")
+        "#]]
+        .assert_eq(&targets(text));
+        let aliased = "type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;\ntype Text<T> = Result<T, String>;\nfn a() -> Result<()> { Ok(()) }\nfn b() -> Text<()> { Ok(()) }\nfn c() -> anyhow::Result<()> { Ok(()) }\n";
+        expect_test::expect![[r#"
+            a: Fine
+            b: Other("Text<()>")
+            c: Fine
+        "#]]
+        .assert_eq(&targets(aliased));
     }
 }

@@ -34,16 +34,35 @@ impl Collector<'_> {
             }
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
+                self.literal_delegate(node, m, loc);
                 let ok = match wrapper {
-                    Some(Wrapper::Unwrap | Wrapper::Inspect) => true,
+                    Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    None if self.formatted_results.contains(&key(&outer)) => {
+                        // `match pool.delegate(job) { Ok(()) => .., Err(e) => eprintln!("{e}") }`.
+                        self.facts.matched_errors.push((node, loc));
+                        true
+                    }
                     None if self.returns_delegate(&outer) => {
                         // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
                         // converts through `?`, as a person would write it.
                         let ok = self.try_delegate(node, loc);
                         let (indent, newline) = self.line_shape(outer.start);
-                        let edit = Edit::insert(outer.end, format!("?;{newline}{indent}Ok(())"));
-                        self.facts.cond_edits.push((node, self.file, edit));
+                        let ok_line = format!("{newline}{indent}Ok(())");
+                        // A trailing `// comment` on the call's line stays there: `Ok(())` goes after it.
+                        let rest = &self.source.text[outer.end..];
+                        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
+                        let edits = if rest[..line].trim_start().starts_with("//") {
+                            vec![
+                                Edit::insert(outer.end, "?;"),
+                                Edit::insert(outer.end + line, ok_line),
+                            ]
+                        } else {
+                            vec![Edit::insert(outer.end, format!("?;{ok_line}"))]
+                        };
+                        for edit in edits {
+                            self.facts.cond_edits.push((node, self.file, edit));
+                        }
                         ok
                     }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
@@ -90,6 +109,22 @@ impl Collector<'_> {
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
+        }
+    }
+
+    /// `delegate(5)` or `delegate(n)` of a `for n in 0..3` / `let n = 5`: a job 2.x typed as `i32` (`f64`).
+    fn literal_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
+        let Some(arg) = m.args.first().filter(|_| m.args.len() == 1) else {
+            return;
+        };
+        if let Some(was) = super::literal_type(arg) {
+            self.literal_delegates.push((node, loc, was, None));
+        } else if let Expr::Path(p) = arg
+            && let Some(ident) = p.path.get_ident()
+            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
+            && let Some(&was) = self.literal_bindings.get(&id)
+        {
+            self.literal_delegates.push((node, loc, was, Some(id)));
         }
     }
 
@@ -208,13 +243,27 @@ impl Collector<'_> {
         };
         let Some(worker) = worker else {
             let method = method.to_string();
-            self.facts
-                .refuse(node, loc, Refusal::UnfollowedWorker { method });
+            let reason = match m.args.first() {
+                // `self.pool.add_worker(&self.worker)`: a worker kept in a struct field.
+                Some(Expr::Reference(r)) if matches!(&*r.expr, Expr::Field(_)) => {
+                    let field = self.source.text[self.range(&*r.expr)].trim().to_string();
+                    Refusal::WorkerInField { method, field }
+                }
+                _ => Refusal::UnfollowedWorker { method },
+            };
+            self.facts.refuse(node, loc, reason);
             return;
         };
+        // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
+        let dead_check = self.dead_checks.get(&key(&self.range(m))).cloned();
+        let (outer, ctx) = match dead_check {
+            Some(check) if !remove => (check, Some((StmtCtx::DeadCheck, None))),
+            _ => (outer, ctx),
+        };
         let (ctx, semi_end) = match (wrapper, ctx) {
+            (_, Some((c @ StmtCtx::DeadCheck, semi))) => (c, semi),
             (
-                None | Some(Wrapper::Try | Wrapper::Unwrap),
+                None | Some(Wrapper::Try | Wrapper::Unwrap | Wrapper::Formatted),
                 Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
             )
             | (
@@ -321,13 +370,38 @@ impl Collector<'_> {
                 };
                 (kind, job)
             }
-            Some(Expr::Path(fp)) if fp.path.segments.len() == 1 => {
-                let name = fp.path.segments[0].ident.to_string();
+            Some(Expr::Path(fp))
+                if fp.qself.is_none()
+                    && (1..=2).contains(&fp.path.segments.len())
+                    && fp.path.segments.iter().all(|s| s.arguments.is_none()) =>
+            {
+                // `handle` or `Type::method`.
+                let name = fp
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::");
                 (
                     WorkerFn::FnPath,
                     fn_job(self.decls, self.source, self.file, &name),
                 )
             }
+            // `Worker::new({ let tx = tx.clone(); move |n: u8| .. })`: the block's tail closure is the worker; what
+            // it captures is not looked at, so a second add takes the `Arc` form.
+            Some(Expr::Block(b)) if b.label.is_none() => match b.block.stmts.last() {
+                Some(syn::Stmt::Expr(Expr::Closure(c), None)) => {
+                    let job = match c.inputs.first() {
+                        Some(Pat::Type(t)) if c.inputs.len() == 1 => {
+                            Some(job_type(self.source, &t.ty, scope.clone(), &generics))
+                        }
+                        _ => None,
+                    };
+                    (WorkerFn::MoveClosure, job)
+                }
+                _ => (WorkerFn::Other, None),
+            },
             _ => (WorkerFn::Other, None),
         };
         let call_range = self.range(call);
@@ -363,6 +437,7 @@ impl Collector<'_> {
             taken,
             helper_ret: None,
             collected: None,
+            annotation: None,
         });
         id
     }

@@ -77,7 +77,8 @@ pub(super) fn clone_value(expr: &Expr) -> bool {
     }
 }
 
-/// Whether `expr` is `mpsc::channel()` or `sync_channel(n)` of std, whose first half (the sender) is `Clone`.
+/// Whether `expr` is `mpsc::channel()` or `mpsc::sync_channel(n)` of std by its path, whose first half (the sender)
+/// is `Clone`; a bare `channel()` is resolved through the imports by [`Collector::is_std_channel`].
 pub(super) fn std_channel(expr: &Expr) -> bool {
     let Expr::Call(c) = expr else { return false };
     let Expr::Path(p) = &*c.func else {
@@ -90,13 +91,26 @@ pub(super) fn std_channel(expr: &Expr) -> bool {
         .map(|s| s.ident.to_string())
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    matches!(
-        names.as_slice(),
-        [.., "mpsc", "channel" | "sync_channel"] | ["sync_channel"]
-    )
+    matches!(names.as_slice(), [.., "mpsc", "channel" | "sync_channel"])
 }
 
 impl Collector<'_> {
+    /// Whether `expr` makes a std channel: by its path (`mpsc::channel()`), or a bare `channel()` /
+    /// `sync_channel(n)` that an import says is std's.
+    pub(super) fn is_std_channel(&self, expr: &Expr) -> bool {
+        if std_channel(expr) {
+            return true;
+        }
+        let Expr::Call(c) = expr else { return false };
+        let Expr::Path(p) = &*c.func else {
+            return false;
+        };
+        p.path.get_ident().is_some_and(|name| {
+            self.names
+                .is_std_channel(&name.to_string(), self.range(p).start)
+        })
+    }
+
     /// Whether the `move` closure at `at` (`body`, with parameters `inputs`) captures only locals known to be `Clone`,
     /// looked up where the closure is written. Every
     /// name it mentions counts, in macros and format strings too; one the closure binds itself counts only if it

@@ -13,10 +13,53 @@ use crate::analysis::names::V2Item;
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
 
-/// The closure of `cell.get_or_init(|| ..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
-pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<&syn::ExprClosure> {
+/// What makes the value of a lazily initialised cell: the closure or the function given to `cell.get_or_init(..)`
+/// or `LazyLock::new(..)`.
+pub(super) enum Initialiser<'a> {
+    /// `|| { ..; pool }`: its tail is the value.
+    Closure(&'a syn::ExprClosure),
+    /// `build` or `Self::build`: what the function returns is the value.
+    Function(&'a syn::ExprPath),
+}
+
+impl<'a> Initialiser<'a> {
+    fn of(arg: &'a Expr) -> Option<Self> {
+        match arg {
+            Expr::Closure(c) => Some(Initialiser::Closure(c)),
+            Expr::Path(p) if p.qself.is_none() => Some(Initialiser::Function(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The initialiser of `cell.get_or_init(..)`, which makes the value a `OnceLock` (or `OnceCell`) holds and returns.
+pub(super) fn initialiser(m: &syn::ExprMethodCall) -> Option<Initialiser<'_>> {
     match m.args.first() {
-        Some(Expr::Closure(c)) if m.method == "get_or_init" && m.args.len() == 1 => Some(c),
+        Some(arg) if m.method == "get_or_init" && m.args.len() == 1 => Initialiser::of(arg),
+        _ => None,
+    }
+}
+
+/// `.take()`, `.as_ref()`, `.as_mut()`, `.unwrap()`, `.expect(..)`: what an `Option<Pool>` hands back is its pool
+/// (on a pool itself none of them is a method, so the code would not compile).
+pub(super) fn is_option_access(m: &syn::ExprMethodCall) -> bool {
+    matches!(
+        (m.method.to_string().as_str(), m.args.len()),
+        ("take" | "as_ref" | "as_mut" | "unwrap", 0) | ("expect", 1)
+    )
+}
+
+/// The initialiser of `LazyLock::new(..)` (or `Lazy::new(..)`).
+pub(super) fn lazy_initialiser(call: &ExprCall) -> Option<Initialiser<'_>> {
+    let Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let lazy = matches!(
+        PathNames::of(&p.path).last_two().as_slice(),
+        ["LazyLock" | "Lazy", "new"]
+    );
+    match call.args.first() {
+        Some(arg) if lazy && call.args.len() == 1 => Initialiser::of(arg),
         _ => None,
     }
 }
@@ -85,6 +128,32 @@ impl Collector<'_> {
         self.joined(keys)
     }
 
+    /// The pool a function returns, where the function is named as a value (`build`, `Self::build`), not called.
+    pub(super) fn fn_value(&mut self, p: &syn::ExprPath) -> Option<NodeId> {
+        if p.qself.is_some() {
+            return None;
+        }
+        let names = PathNames::of(&p.path);
+        let via = self.path_via(&names);
+        let name = names.plain_fn()?.to_string();
+        self.fn_ret(&name, &via)
+    }
+
+    /// Joins the pool a cell holds (`node`) with what its initialiser makes.
+    pub(super) fn initialised_by(&mut self, node: NodeId, init: Initialiser<'_>) {
+        match init {
+            Initialiser::Closure(c) => {
+                self.closure_into.insert(key(&self.range(c)), node);
+            }
+            Initialiser::Function(p) => {
+                if let Some(made) = self.fn_value(p) {
+                    self.accounted.insert(key(&self.range(p)));
+                    self.facts.union(node, made);
+                }
+            }
+        }
+    }
+
     /// The functions a call of `name` may mean.
     pub(super) fn callees(&self, name: &str, via: &CallVia) -> Vec<FnId> {
         let module = self.module_id();
@@ -129,13 +198,77 @@ impl Collector<'_> {
         Some(node)
     }
 
-    /// The pool field `field` of `base.field` (of the `impl`'s struct when `base` is `self`).
+    /// The pool field `field` of `base.field`: of the struct `base` is known to be (`self` in its `impl`, a binding
+    /// whose type the code shows), else of any struct with a pool field of that name.
     pub(super) fn field_node(&mut self, base: &Expr, field: &str) -> Option<NodeId> {
-        let owner = match base {
-            Expr::Path(p) if p.path.is_ident("self") => self.impl_types.last().cloned(),
+        match self.known_struct(base) {
+            Some(owner) => {
+                let keys = self
+                    .decls
+                    .defs
+                    .fields_of(field, &owner)
+                    .into_iter()
+                    .map(|d| Key::Field(d, field.to_string()))
+                    .collect();
+                self.joined(keys)
+            }
+            None => self.struct_field(None, field),
+        }
+    }
+
+    /// The crate's struct that `base` certainly is: `self` in an `impl` of it, or a local binding whose type the
+    /// code shows (a parameter `x: &T`, `let x: T`, `let x = T { .. }`, `let x = T::new(..)` returning `Self`).
+    pub(super) fn known_struct(&self, base: &Expr) -> Option<String> {
+        let Expr::Path(p) = base else { return None };
+        let ident = p.path.get_ident()?;
+        let name = if ident == "self" {
+            self.impl_types.last().cloned()
+        } else {
+            let at = self.range(p).start;
+            let id = self.tree.resolve(&ident.to_string(), at)?;
+            self.struct_types.get(&id).cloned()
+        }?;
+        self.decls.structs.contains(&name).then_some(name)
+    }
+
+    /// The struct a written type names, through references: `T`, `&T`, `&mut T`, `Self`.
+    pub(super) fn struct_of_type(&self, ty: &syn::Type) -> Option<String> {
+        match ty {
+            syn::Type::Reference(r) => self.struct_of_type(&r.elem),
+            syn::Type::Paren(p) => self.struct_of_type(&p.elem),
+            syn::Type::Path(p) if p.qself.is_none() => self.struct_name(p.path.get_ident()?),
             _ => None,
-        };
-        self.struct_field(owner.as_deref(), field)
+        }
+    }
+
+    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T::f(..)` or `Self::f(..)` with `f` returning
+    /// `Self`.
+    pub(super) fn struct_of_value(&self, expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Struct(s) if s.qself.is_none() => self.struct_name(s.path.get_ident()?),
+            Expr::Call(c) => {
+                let Expr::Path(p) = &*c.func else { return None };
+                let segs = &p.path.segments;
+                if p.qself.is_some() || segs.len() != 2 || !segs[0].arguments.is_none() {
+                    return None;
+                }
+                let ty = self.struct_name(&segs[0].ident)?;
+                let f = segs[1].ident.to_string();
+                self.decls
+                    .self_returning
+                    .contains(&(ty.clone(), f))
+                    .then_some(ty)
+            }
+            _ => None,
+        }
+    }
+
+    fn struct_name(&self, ident: &syn::Ident) -> Option<String> {
+        if ident == "Self" {
+            self.impl_types.last().cloned()
+        } else {
+            Some(ident.to_string())
+        }
     }
 
     /// The pool field `field` of the struct named `owner` (when the code shows it).
@@ -159,6 +292,8 @@ impl Collector<'_> {
                 self.classify(&m.receiver)
             }
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
+            // `self.pool.take()`, `.as_ref()` on an `Option<Pool>`: the same pool, in an `Option` or not.
+            Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string(), &CallVia::Method)?;
                 Some((node, self.range(m)))
