@@ -49,6 +49,11 @@ enum Binding {
     Workers(WorkerId),
     /// `for w in &ws` over collected workers: one of them.
     Collected(WorkerId),
+    /// `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`: workers a helper made, and the index of their
+    /// [`HelperVec`](collected::HelperVec).
+    HelperWorkers(WorkerId, usize),
+    /// `for w in &ws` over workers a helper made: one of them.
+    CollectedHelper(WorkerId, usize),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -128,6 +133,10 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
+    helper_vecs: Vec<collected::HelperVec>,
+    /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
+    helper_vec_uses: HashMap<SpanKey, usize>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
@@ -208,6 +217,8 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            helper_vecs: Vec::new(),
+            helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
@@ -250,7 +261,11 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
+                let reason = match self.helper_vec_uses.get(&key(&range)) {
+                    Some(&i) => self.helper_vec_refusal(i),
+                    None => Refusal::WorkerUsedOtherwise,
+                };
+                self.facts.workers[worker].refusal = Some((loc, reason));
             }
         }
     }
@@ -867,8 +882,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     Binding::Worker(w)
                     | Binding::HelperWorker(w, _)
                     | Binding::Workers(w)
-                    | Binding::Collected(w),
-                ) => self.worker_uses.push((w, self.range(p))),
+                    | Binding::Collected(w)
+                    | Binding::HelperWorkers(w, _)
+                    | Binding::CollectedHelper(w, _),
+                ) => {
+                    if let Some(Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i)) =
+                        self.lookup(&name, self.range(p).start)
+                    {
+                        self.helper_vec_uses.insert(key(&self.range(p)), i);
+                    }
+                    self.worker_uses.push((w, self.range(p)))
+                }
                 Some(Binding::Other | Binding::Clone) => {}
                 None => match self.static_node(&name, self.range(p).start) {
                     Some(node) => self.occurrences.push((node, self.range(p))),

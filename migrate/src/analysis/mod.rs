@@ -523,9 +523,21 @@ mod tests {
         // Added through try_for_each whose result is kept, counted, and removed.
         let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)
+            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
             left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
             left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn workers_a_helper_made_and_collected_move_only_from_one_loop_where_they_are_made() {
+        // `moved` migrates; `kept` uses the vector after the loop, `twice` adds one worker twice, `nested` loops over
+        // the vector in another loop: each would move a worker, or the vector, more than once.
+        let text = "use workerpool::{Pool, Worker};\n\nfn make(id: u8) -> Worker {\n    Worker::new(move |n: u8| drop((id, n)))\n}\n\npub fn moved() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn nested() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for _ in 0..2 {\n        for w in &ws {\n            pool.add_worker(w).unwrap();\n        }\n    }\n}\n\n";
+        expect_test::expect![[r#"
+            left 21:20 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+            left 29:14 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+            left 38:18 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
         "#]].assert_eq(&findings(text));
     }
 

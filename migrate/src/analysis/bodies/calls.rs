@@ -219,6 +219,16 @@ impl Collector<'_> {
                         self.worker_accounted.insert(key(&self.range(p)));
                         Some(w)
                     }
+                    Some(Binding::CollectedHelper(w, i)) => {
+                        if self.helper_vec_add(node, i) {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            Some(w)
+                        } else {
+                            let reason = self.helper_vec_refusal(i);
+                            self.facts.refuse(node, loc, reason);
+                            return;
+                        }
+                    }
                     _ => None,
                 }
             }
