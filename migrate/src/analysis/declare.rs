@@ -219,6 +219,7 @@ impl<'a> Declarer<'a> {
             helper_ret: Some(range),
             collected: None,
             annotation: None,
+            clones: Vec::new(),
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
     }
