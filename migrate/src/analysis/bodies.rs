@@ -26,6 +26,7 @@ mod collected;
 mod flow;
 mod handled;
 mod macros;
+mod tuples;
 
 use self::macros::collect_ident_tokens;
 
@@ -381,6 +382,7 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
+            _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -435,6 +437,9 @@ impl<'a> Collector<'a> {
         self.visit_block(block);
         self.tail_worker = outer_tail;
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
+            && self.returned_in_tuple(tail)
+        {
+        } else if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
             && self.classify(tail).is_some()
         {
             let ret = self.fns.last().and_then(|f| f.ret);
@@ -616,6 +621,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             },
             _ => (None, None),
         };
+        if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
+            return;
+        }
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -1076,7 +1084,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        // A `return` outside closures returns from the function, which may return its pool in a tuple.
         if let Some(e) = &r.expr
+            && self.closures == 0
+            && self.returned_in_tuple(e)
+        {
+        } else if let Some(e) = &r.expr
             && self.classify(e).is_some()
         {
             match self.fns.last().and_then(|f| f.ret) {

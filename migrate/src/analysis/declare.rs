@@ -13,7 +13,7 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
-use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
+use super::types::{PoolType, TryTarget, job_type, pool_type, try_target, tuple_pool};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -37,6 +37,8 @@ pub struct Decls {
     pub helpers: HashMap<String, WorkerId>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
+    /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
+    pub tuple_rets: HashMap<FnId, (usize, usize)>,
 }
 
 /// Walks the items of one file.
@@ -316,6 +318,12 @@ impl<'a> Declarer<'a> {
             && let Some(at) = pool_type(self.names, self.source, ty)
         {
             self.site(Key::FnRet(id), at, Some(fn_offset));
+        } else if let syn::ReturnType::Type(_, ty) = &sig.output
+            && let Some((index, arity, at)) = tuple_pool(self.names, self.source, ty)
+        {
+            // `-> (Pool, R)`: a plain carrier, its pool followed as the function's return.
+            self.site(Key::FnRet(id), at, Some(fn_offset));
+            self.decls.tuple_rets.insert(id, (index, arity));
         }
     }
 }

@@ -556,6 +556,18 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_in_a_returned_tuple_is_followed_only_by_position_into_a_tuple_pattern() {
+        // `start` returns its pool in a tuple (at its tail and by `return`), destructured by the caller: that
+        // migrates, unless a caller keeps the tuple whole. `two` returns two pools in one tuple: not followed.
+        let text = "use workerpool::{Pool, Worker};\n\nfn start() -> (Pool, u8) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return (pool, 1);\n    }\n    (pool, 0)\n}\n\nfn two() -> (Pool, Pool) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    (pool, Pool::new(1))\n}\n\npub fn destructured() {\n    let (pool, _n) = start();\n    pool.delegate(1u8).unwrap();\n}\n\npub fn whole() {\n    let both = start();\n    both.0.delegate(1u8).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 15:6 unfollowed-use: `pool` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 15:12 unfollowed-use: `Pool::new(1)` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 25:5 unfollowed-use: `both` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"
