@@ -383,6 +383,9 @@ impl<'a> Collector<'a> {
                 self.facts.get(&Key::FnRet(id))
             }
             _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
+            syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
+                self.facts.get(&Key::FnRet(id))
+            }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -411,6 +414,10 @@ impl<'a> Collector<'a> {
             }
             match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
+                    let node = self.facts.get(&Key::FnParam(id, index));
+                    self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
+                }
+                (Pat::Ident(ident), None) if self.decls.alias_node(&p.ty).is_some() => {
                     let node = self.facts.get(&Key::FnParam(id, index));
                     self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
                 }
@@ -732,6 +739,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             self.facts
                                 .owners
                                 .insert(self.loc(at.name_start), Owner::Group(node));
+                        }
+                        // `let pool: SharedPool = ..`: the alias's pool, typed where the alias is.
+                        None if let Some(alias) = self.decls.alias_node(ty) => {
+                            self.facts.union(node, alias);
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);

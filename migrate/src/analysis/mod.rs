@@ -568,6 +568,16 @@ mod tests {
     }
 
     #[test]
+    fn a_private_pool_alias_is_one_pool_wherever_its_name_is_written() {
+        // `Shared` (private) is followed through a return, a `&Shared` parameter and an annotation: nothing is left.
+        // `Open` is public: a user of the library may name it for another pool, so its pool stays.
+        let text = "use std::sync::Arc;\nuse workerpool::{Pool, Worker};\n\ntype Shared = Arc<Pool>;\npub type Open = Arc<Pool>;\n\nfn shared() -> Shared {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Arc::new(pool)\n}\n\nfn send(pool: &Shared) {\n    pool.delegate(1u8).unwrap();\n}\n\npub fn run() {\n    let pool: Shared = shared();\n    send(&pool);\n}\n\npub fn open() -> Open {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Arc::new(pool)\n}\n";
+        expect_test::expect![[r#"
+            left 25:5 unfollowed-return: the pool is returned, but the return type is not one this tool can follow
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"

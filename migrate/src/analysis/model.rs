@@ -36,6 +36,8 @@ pub enum Key {
     Static(DefId),
     /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
     ErrorRet(String),
+    /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
+    Alias(DefId),
 }
 
 /// A file of the crate being analysed: its index in the input order of [`super::analyze`].
