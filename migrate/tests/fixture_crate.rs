@@ -1,10 +1,16 @@
 //! The fixture crate `tests/crate` (written for workerpool 2.x) is built and run twice: as it is, against
 //! `workerpool::v2` (what 2.x's API became), and migrated, against 3.x. Both must print the same results.
 //! Builds offline against the workspace's `workerpool`, in their own target directory under `target/`.
+//!
+//! Then every fixture pair of `tests/fixtures` is run the same way: all `before.rs` files as modules of one crate
+//! (against `workerpool::v2`), all `after.rs` files of another (against 3.x), one binary each that runs the fixture
+//! named on its command line (its `fn main`, or its `pub fn run()`), and each fixture's two outputs are compared. A
+//! program that runs longer than [`PROGRAM_TIMEOUT`] is killed and fails the test with its fixture's name.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Copies what is in `from` into `to` (created if need be), recursively.
 fn copy_dir(from: &Path, to: &Path) {
@@ -141,36 +147,101 @@ const NOT_STANDALONE: [(&str, &str); 2] = [
     ),
 ];
 
-/// Builds a crate made of `files` as modules, against workerpool with the `v2` feature, and runs the `pub fn run()`
-/// of every module that has one at its top level, then the modules' tests; returns what the `run`s returned, one
-/// `name: {:?}` line each.
-fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
+/// Why most fixtures in [`OUTPUT_DIFFERS`] do: they end without waiting for their jobs. 2.x's drop (and `stop`)
+/// throws the queued jobs away, so what the 2.x program prints depends on how far its workers got; 3.x's waits for them
+/// (a behaviour change every report lists).
+const ENDS_WITHOUT_WAITING: &str =
+    "ends without waiting for its jobs: 2.x drops the queued ones, 3.x runs them";
+
+/// Why the rest do: their workers print from several threads, in both versions, without the program waiting.
+const RACES: &str =
+    "its workers print from several threads without the program waiting: the output races";
+
+/// Fixtures whose two programs print different things by design, and why. They still run, and must not hang.
+const OUTPUT_DIFFERS: [(&str, &str); 12] = [
+    (
+        "untyped_integer_job",
+        "in 2.x its unsuffixed literal jobs are i32s, which panic its u64 worker; in 3.x they are u64s and run",
+    ),
+    ("tail_delegate_trailing_comment", RACES),
+    ("refuse_macro", RACES),
+    ("refuse_mixed_jobs", RACES),
+    ("refuse_untyped", RACES),
+    ("threads_arc", RACES),
+    ("crlf_bom", ENDS_WITHOUT_WAITING),
+    ("full_paths", ENDS_WITHOUT_WAITING),
+    ("inline_worker", ENDS_WITHOUT_WAITING),
+    ("refuse_error_free", ENDS_WITHOUT_WAITING),
+    ("refuse_no_workers_match", ENDS_WITHOUT_WAITING),
+    ("shebang_cfg", ENDS_WITHOUT_WAITING),
+];
+
+/// How long one fixture program may run before it counts as hung: generous, as the machine may be loaded.
+const PROGRAM_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How a fixture is started: its `fn main` (a program), or its `pub fn run()` (a function whose result is printed).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Entry {
+    Main,
+    Run,
+}
+
+/// The entry point a fixture's text has at its top level, `fn main` first; `None` for a library-like fixture, which is
+/// only compiled and its tests run.
+fn entry(text: &str) -> Option<Entry> {
+    let top_level = |item: &str| text.lines().any(|line| line.starts_with(item));
+    if top_level("fn main(") {
+        Some(Entry::Main)
+    } else if top_level("pub fn run()") {
+        Some(Entry::Run)
+    } else {
+        None
+    }
+}
+
+/// Writes a crate made of `files` as modules, against workerpool with the `v2` feature, whose binary takes a fixture's
+/// name and runs that fixture's entry point, printing what it returned (`{:?}`); builds it and runs the modules' tests.
+/// Returns the binary.
+fn build_fixture_crate(dir: &Path, files: &[(String, String)], target: &str) -> PathBuf {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let library = workspace.join("workerpool");
     fs::create_dir_all(dir.join("src")).unwrap();
+    let package = format!("fixtures_{target}");
     fs::write(
         dir.join("Cargo.toml"),
         format!(
-            "[package]\nname = \"fixtures_{target}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+            "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
              [dependencies]\nworkerpool = {{ path = {library:?}, features = [\"v2\"] }}\n\
              anyhow = \"1\"\n\n[workspace]\n"
         ),
     )
     .unwrap();
     let mut main = String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\n");
-    let mut calls = String::new();
+    let mut arms = String::new();
     for (name, text) in files {
+        let mut text = text.clone();
+        match entry(&text) {
+            // A module's `main` is private to it; a function appended to the module hands it to the crate root.
+            Some(Entry::Main) => {
+                text.push_str("\npub fn fixture_main() -> impl std::fmt::Debug {\n    main()\n}\n");
+                arms.push_str(&format!(
+                    "        \"{name}\" => println!(\"{{:?}}\", {name}::fixture_main()),\n"
+                ));
+            }
+            Some(Entry::Run) => arms.push_str(&format!(
+                "        \"{name}\" => println!(\"{{:?}}\", {name}::run()),\n"
+            )),
+            None => {}
+        }
         fs::write(dir.join("src").join(format!("{name}.rs")), text).unwrap();
         main.push_str(&format!("mod {name};\n"));
-        if text.contains("\npub fn run()") {
-            calls.push_str(&format!(
-                "    println!(\"{name}: {{:?}}\", {name}::run());\n"
-            ));
-        }
     }
-    main.push_str(&format!("fn main() {{\n{calls}}}\n"));
+    main.push_str(&format!(
+        "fn main() {{\n    let name = std::env::args().nth(1).expect(\"a fixture's name\");\n    \
+         match name.as_str() {{\n{arms}        other => panic!(\"no fixture {{other}}\"),\n    }}\n}}\n"
+    ));
     fs::write(dir.join("src/main.rs"), main).unwrap();
-    let output = cargo("run", dir, target);
+    let output = cargo("build", dir, target);
     assert!(
         output.status.success(),
         "{target}: {}",
@@ -184,7 +255,67 @@ fn run_modules(dir: &Path, files: &[(String, String)], target: &str) -> String {
         String::from_utf8_lossy(&tests.stdout),
         String::from_utf8_lossy(&tests.stderr)
     );
-    String::from_utf8(output.stdout).unwrap()
+    workspace
+        .join("target/migrate-fixture-crate")
+        .join(target)
+        .join("debug")
+        .join(format!("{package}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// A fixture program started, its output going to files (a pipe nobody reads while waiting could block it).
+struct Started {
+    child: Child,
+    stdout: PathBuf,
+    stderr: PathBuf,
+}
+
+/// What a fixture program that finished did.
+struct Finished {
+    success: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn start(binary: &Path, name: &str, logs: &Path) -> Started {
+    let (stdout, stderr) = (
+        logs.join(format!("{name}.out")),
+        logs.join(format!("{name}.err")),
+    );
+    let child = Command::new(binary)
+        .arg(name)
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(&stdout).unwrap())
+        .stderr(fs::File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    Started {
+        child,
+        stdout,
+        stderr,
+    }
+}
+
+/// Waits for the program until `deadline`; kills it and returns `Err` if it is still running then.
+fn finish(mut started: Started, deadline: Instant) -> Result<Finished, String> {
+    loop {
+        if let Some(status) = started.child.try_wait().unwrap() {
+            return Ok(Finished {
+                success: status.success(),
+                stdout: fs::read_to_string(&started.stdout).unwrap(),
+                stderr: fs::read_to_string(&started.stderr).unwrap(),
+            });
+        }
+        if Instant::now() >= deadline {
+            started.child.kill().unwrap();
+            started.child.wait().unwrap();
+            return Err(format!(
+                "still running after {PROGRAM_TIMEOUT:?}, killed; it printed:\n{}",
+                fs::read_to_string(&started.stdout).unwrap()
+            ));
+        }
+        // Polling only bounds how late a hang is noticed; no result depends on it.
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 #[test]
@@ -198,10 +329,8 @@ fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_
         .filter(|n| root.join(n).join("before.rs").is_file())
         .collect();
     names.sort();
-    for name in names
-        .iter()
-        .filter(|n| !NOT_STANDALONE.iter().any(|(skip, _)| skip == n))
-    {
+    names.retain(|n| !NOT_STANDALONE.iter().any(|(skip, _)| skip == n));
+    for name in &names {
         // Before: 2.x code, with its paths pointed at workerpool::v2 (what 2.x's API is in 3.x); a fixture that
         // already names workerpool::v2 (and 3.x beside it) compiles as it is.
         let original = fs::read_to_string(root.join(name).join("before.rs")).unwrap();
@@ -218,9 +347,73 @@ fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_
     }
     assert!(after.len() >= 20);
     let temp = tempfile::tempdir().unwrap();
-    let old = run_modules(&temp.path().join("before"), &before, "v2");
-    let new = run_modules(&temp.path().join("after"), &after, "v3");
-    // Fixtures with a `pub fn run()` return the same before and after.
-    assert_eq!(old, new);
-    assert!(new.lines().count() >= 4, "{new}");
+    let old_binary = build_fixture_crate(&temp.path().join("before"), &before, "v2");
+    let new_binary = build_fixture_crate(&temp.path().join("after"), &after, "v3");
+    let (old_logs, new_logs) = (temp.path().join("logs-v2"), temp.path().join("logs-v3"));
+    fs::create_dir_all(&old_logs).unwrap();
+    fs::create_dir_all(&new_logs).unwrap();
+
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for ((name, old_text), (_, new_text)) in before.iter().zip(&after) {
+        let (old_entry, new_entry) = (entry(old_text), entry(new_text));
+        assert_eq!(
+            old_entry, new_entry,
+            "{name}: the migration changed its entry point"
+        );
+        if old_entry.is_none() {
+            continue;
+        }
+        ran += 1;
+        // Both programs at once: they are independent, and this halves the wait for slow ones.
+        let deadline = Instant::now() + PROGRAM_TIMEOUT;
+        let (old, new) = (
+            start(&old_binary, name, &old_logs),
+            start(&new_binary, name, &new_logs),
+        );
+        let (old, new) = (finish(old, deadline), finish(new, deadline));
+        let (old, new) = match (old, new) {
+            (Ok(old), Ok(new)) => (old, new),
+            (old, new) => {
+                for (side, outcome) in [("before (v2)", old), ("after (3.x)", new)] {
+                    if let Err(hung) = outcome {
+                        failures.push(format!("{name}, {side}: {hung}"));
+                    }
+                }
+                continue;
+            }
+        };
+        if OUTPUT_DIFFERS.iter().any(|(differs, _)| differs == name) {
+            continue;
+        }
+        for (side, outcome) in [("before (v2)", &old), ("after (3.x)", &new)] {
+            if !outcome.success {
+                failures.push(format!("{name}, {side}: failed:\n{}", outcome.stderr));
+            }
+        }
+        if old.stdout != new.stdout {
+            failures.push(format!(
+                "{name}: prints differently.\nbefore (v2):\n{}\nafter (3.x):\n{}",
+                old.stdout, new.stdout
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Every fixture with a `fn main` or `pub fn run()` ran; there are more than 40.
+    assert!(ran >= 40, "only {ran} fixtures ran");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_still_running_at_its_deadline_is_killed_and_reported() {
+    let logs = tempfile::tempdir().unwrap();
+    // `sleep 600` stands for a fixture that hangs: started like one, it gets its argument and output files.
+    let started = start(Path::new("sleep"), "600", logs.path());
+    let pid = started.child.id();
+    let hung = finish(started, Instant::now() + Duration::from_millis(200))
+        .err()
+        .expect("a program past its deadline is an error");
+    assert!(hung.contains("killed"), "{hung}");
+    // Killed and reaped: no process of that id is left running.
+    assert!(!Path::new(&format!("/proc/{pid}")).exists());
 }

@@ -26,6 +26,7 @@ mod collected;
 mod flow;
 mod handled;
 mod macros;
+mod tuples;
 
 use self::macros::collect_ident_tokens;
 
@@ -49,6 +50,11 @@ enum Binding {
     Workers(WorkerId),
     /// `for w in &ws` over collected workers: one of them.
     Collected(WorkerId),
+    /// `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`: workers a helper made, and the index of their
+    /// [`HelperVec`](collected::HelperVec).
+    HelperWorkers(WorkerId, usize),
+    /// `for w in &ws` over workers a helper made: one of them.
+    CollectedHelper(WorkerId, usize),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -128,6 +134,10 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
+    helper_vecs: Vec<collected::HelperVec>,
+    /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
+    helper_vec_uses: HashMap<SpanKey, usize>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
@@ -208,6 +218,8 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            helper_vecs: Vec::new(),
+            helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
@@ -250,7 +262,11 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                self.facts.workers[worker].refusal = Some((loc, Refusal::WorkerUsedOtherwise));
+                let reason = match self.helper_vec_uses.get(&key(&range)) {
+                    Some(&i) => self.helper_vec_refusal(i),
+                    None => Refusal::WorkerUsedOtherwise,
+                };
+                self.facts.workers[worker].refusal = Some((loc, reason));
             }
         }
     }
@@ -366,6 +382,10 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
+            _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
+            syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
+                self.facts.get(&Key::FnRet(id))
+            }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -397,6 +417,10 @@ impl<'a> Collector<'a> {
                     let node = self.facts.get(&Key::FnParam(id, index));
                     self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
                 }
+                (Pat::Ident(ident), None) if self.decls.alias_node(&p.ty).is_some() => {
+                    let node = self.facts.get(&Key::FnParam(id, index));
+                    self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
+                }
                 (Pat::Ident(ident), None) if captures::clone_type(&p.ty) => {
                     self.bind(&ident.ident, Binding::Clone);
                 }
@@ -420,6 +444,9 @@ impl<'a> Collector<'a> {
         self.visit_block(block);
         self.tail_worker = outer_tail;
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
+            && self.returned_in_tuple(tail)
+        {
+        } else if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
             && self.classify(tail).is_some()
         {
             let ret = self.fns.last().and_then(|f| f.ret);
@@ -601,6 +628,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             },
             _ => (None, None),
         };
+        if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
+            return;
+        }
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -617,6 +647,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let (Some(named), None) = (named, &init.diverge)
             && self.collected_let(l, named, annotation, &init.expr)
         {
+            return;
+        }
+        if let (Some(name), None, None, Expr::MethodCall(m)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && m.method == "clone"
+            && m.args.is_empty()
+            && let Expr::Path(p) = &*m.receiver
+            && let Some(of) = p.path.get_ident()
+            && let Some(Binding::Worker(w)) = self.lookup(&of.to_string(), self.range(p).start)
+            && self.facts.workers[w].depth == self.nesting()
+        {
+            // `let extra = w.clone();` where `w` is made: the same worker, under another name.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(p)));
+            let end = self.range(l).end;
+            self.facts.workers[w].clones.push((name.clone(), end));
+            self.bind(named.expect("bound by name"), Binding::Worker(w));
             return;
         }
         if let (Some(_), None, None, Expr::Call(c)) =
@@ -692,6 +739,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             self.facts
                                 .owners
                                 .insert(self.loc(at.name_start), Owner::Group(node));
+                        }
+                        // `let pool: SharedPool = ..`: the alias's pool, typed where the alias is.
+                        None if let Some(alias) = self.decls.alias_node(ty) => {
+                            self.facts.union(node, alias);
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
@@ -867,8 +918,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     Binding::Worker(w)
                     | Binding::HelperWorker(w, _)
                     | Binding::Workers(w)
-                    | Binding::Collected(w),
-                ) => self.worker_uses.push((w, self.range(p))),
+                    | Binding::Collected(w)
+                    | Binding::HelperWorkers(w, _)
+                    | Binding::CollectedHelper(w, _),
+                ) => {
+                    if let Some(Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i)) =
+                        self.lookup(&name, self.range(p).start)
+                    {
+                        self.helper_vec_uses.insert(key(&self.range(p)), i);
+                    }
+                    self.worker_uses.push((w, self.range(p)))
+                }
                 Some(Binding::Other | Binding::Clone) => {}
                 None => match self.static_node(&name, self.range(p).start) {
                     Some(node) => self.occurrences.push((node, self.range(p))),
@@ -1035,7 +1095,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        // A `return` outside closures returns from the function, which may return its pool in a tuple.
         if let Some(e) = &r.expr
+            && self.closures == 0
+            && self.returned_in_tuple(e)
+        {
+        } else if let Some(e) = &r.expr
             && self.classify(e).is_some()
         {
             match self.fns.last().and_then(|f| f.ret) {

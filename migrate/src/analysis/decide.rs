@@ -174,6 +174,7 @@ fn worker_rules(
             .iter()
             .filter(|s| s.worker == worker)
             .collect();
+        worker_clone_rule(decl, &sites, r);
         let helper = decl.kind == WorkerFn::Helper;
         // Collected workers are added by clone; which one a remove_worker meant is lost.
         if decl.collected.is_some()
@@ -212,6 +213,40 @@ fn worker_rules(
         }
     }
     jobs
+}
+
+/// `let extra = w.clone();`: in 3.x the clone is a clone of the closure, which must be plainly `Clone`, and each
+/// binding moves into one add_worker, where it is made (a handle for remove_worker would tell the clones apart).
+fn worker_clone_rule(
+    decl: &WorkerDecl,
+    sites: &[&super::model::WorkerSite],
+    r: &mut Vec<(Loc, Refusal)>,
+) {
+    let Some((clone, _)) = decl.clones.first() else {
+        return;
+    };
+    let mut expected: Vec<&str> = decl.clones.iter().map(|(c, _)| c.as_str()).collect();
+    expected.extend(decl.name.as_deref());
+    expected.sort();
+    // `let w = w.clone();` shadows: one name would be moved twice.
+    let distinct = expected.windows(2).all(|pair| pair[0] != pair[1]);
+    // Every add comes after every clone: once `w` moves into its add, it cannot be cloned.
+    let cloned_by = decl.clones.iter().map(|&(_, end)| end).max().unwrap_or(0);
+    let in_order = sites.iter().all(|s| s.call.start >= cloned_by);
+    let mut added: Vec<&str> = sites
+        .iter()
+        .filter(|s| !s.remove && s.depth == decl.depth && s.ctx != StmtCtx::ClosureBody)
+        .filter_map(|s| s.binding.as_deref())
+        .collect();
+    added.sort();
+    let clone_closure = matches!(
+        decl.kind,
+        WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+    );
+    if !clone_closure || !distinct || !in_order || added != expected || added.len() != sites.len() {
+        let clone = clone.clone();
+        r.push((sites[0].loc, Refusal::WorkerClone { clone }));
+    }
 }
 
 /// 3.x needs one job type per pool.
@@ -446,6 +481,19 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
         }
         return;
     };
+    if !w.clones.is_empty() {
+        // `let extra = w.clone();` stays: each binding (a closure known to be Clone) moves into its one add.
+        if let Some(annotation) = &w.annotation {
+            out.push(Edit::delete(annotation.clone()));
+        }
+        out.push(Edit::delete(w.call.start..w.func.start));
+        out.push(Edit::delete(w.func.end..w.call.end));
+        for add in &adds {
+            out.push(Edit::delete(add.arg.start..add.arg_inner));
+            finish_add(add, out);
+        }
+        return;
+    }
     let single = adds.len() == 1 && adds[0].depth == w.depth;
     let form = match (single, w.kind) {
         (true, _) => Form::Move,

@@ -7,13 +7,13 @@ use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::definitions::{Definitions, FnDef};
 use super::model::{
-    DefId, Facts, FileId, FnId, Key, Loc, Nesting, Owner, Scope, SiteKind, TypeSite, WorkerDecl,
-    WorkerFn, WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, TypeSite,
+    WorkerDecl, WorkerFn, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
-use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
+use super::types::{PoolType, TryTarget, job_type, pool_type, try_target, tuple_pool};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -37,6 +37,28 @@ pub struct Decls {
     pub helpers: HashMap<String, WorkerId>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
+    /// Private, non-generic `type Alias = Arc<Pool>;` aliases naming a pool type, by name (several when several
+    /// modules declare one of that name: then none is followed).
+    pub pool_aliases: HashMap<String, Vec<NodeId>>,
+    /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
+    pub tuple_rets: HashMap<FnId, (usize, usize)>,
+}
+
+impl Decls {
+    /// The pool alias `ty` names, written as its bare name (`SharedPool`), when one alias of that name is declared.
+    pub fn alias_node(&self, ty: &syn::Type) -> Option<NodeId> {
+        let p = match ty {
+            syn::Type::Path(p) => p,
+            // `&SharedPool`, as `&Pool` is.
+            syn::Type::Reference(r) => return self.alias_node(&r.elem),
+            _ => return None,
+        };
+        let ident = p.path.get_ident().filter(|_| p.qself.is_none())?;
+        match self.pool_aliases.get(&ident.to_string())?.as_slice() {
+            [node] => Some(*node),
+            _ => None,
+        }
+    }
 }
 
 /// Walks the items of one file.
@@ -168,6 +190,21 @@ impl<'a> Declarer<'a> {
                         self.site(Key::Static(def), at, None);
                     }
                 }
+                Item::Type(t)
+                    if matches!(t.vis, syn::Visibility::Inherited)
+                        && t.generics.params.is_empty() =>
+                {
+                    if let Some(at) = pool_type(self.names, self.source, &t.ty) {
+                        let def = DefId(self.loc(self.source.range(t.ident.span()).start));
+                        self.site(Key::Alias(def), at, None);
+                        let node = self.facts.get(&Key::Alias(def)).expect("just added");
+                        self.decls
+                            .pool_aliases
+                            .entry(t.ident.to_string())
+                            .or_default()
+                            .push(node);
+                    }
+                }
                 Item::Mod(m) => {
                     if let Some((_, inner)) = &m.content {
                         self.module.push(m.ident.to_string());
@@ -219,6 +256,7 @@ impl<'a> Declarer<'a> {
             helper_ret: Some(range),
             collected: None,
             annotation: None,
+            clones: Vec::new(),
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
     }
@@ -287,7 +325,12 @@ impl<'a> Declarer<'a> {
             FnArg::Receiver(_) => None,
         });
         for (index, param) in typed.enumerate() {
-            if let Some(at) = pool_type(self.names, self.source, &param.ty) {
+            if let (Some(alias), Pat::Ident(_)) = (self.decls.alias_node(&param.ty), &*param.pat) {
+                let node = self
+                    .facts
+                    .keyed(Key::FnParam(id, index), self.loc(fn_offset));
+                self.facts.union(node, alias);
+            } else if let Some(at) = pool_type(self.names, self.source, &param.ty) {
                 self.site(Key::FnParam(id, index), at, Some(fn_offset));
                 if !matches!(&*param.pat, Pat::Ident(_)) {
                     let node = self
@@ -315,6 +358,18 @@ impl<'a> Declarer<'a> {
             && let Some(at) = pool_type(self.names, self.source, ty)
         {
             self.site(Key::FnRet(id), at, Some(fn_offset));
+        } else if let syn::ReturnType::Type(_, ty) = &sig.output
+            && let Some(alias) = self.decls.alias_node(ty)
+        {
+            // `-> SharedPool`: the alias's pool; the alias gets the job type, this signature needs no edit.
+            let node = self.facts.keyed(Key::FnRet(id), self.loc(fn_offset));
+            self.facts.union(node, alias);
+        } else if let syn::ReturnType::Type(_, ty) = &sig.output
+            && let Some((index, arity, at)) = tuple_pool(self.names, self.source, ty)
+        {
+            // `-> (Pool, R)`: a plain carrier, its pool followed as the function's return.
+            self.site(Key::FnRet(id), at, Some(fn_offset));
+            self.decls.tuple_rets.insert(id, (index, arity));
         }
     }
 }

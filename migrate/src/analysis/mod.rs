@@ -523,9 +523,57 @@ mod tests {
         // Added through try_for_each whose result is kept, counted, and removed.
         let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)
+            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
             left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
             left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn workers_a_helper_made_and_collected_move_only_from_one_loop_where_they_are_made() {
+        // `moved` migrates; `kept` uses the vector after the loop, `twice` adds one worker twice, `nested` loops over
+        // the vector in another loop: each would move a worker, or the vector, more than once.
+        let text = "use workerpool::{Pool, Worker};\n\nfn make(id: u8) -> Worker {\n    Worker::new(move |n: u8| drop((id, n)))\n}\n\npub fn moved() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn nested() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for _ in 0..2 {\n        for w in &ws {\n            pool.add_worker(w).unwrap();\n        }\n    }\n}\n\n";
+        expect_test::expect![[r#"
+            left 21:20 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+            left 29:14 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+            left 38:18 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_cloned_worker_migrates_only_as_a_clone_of_a_clone_closure_each_binding_added_once() {
+        // `kept` migrates; the others would clone a closure that is not Clone, move `w` before cloning it, move one
+        // binding twice, or need to tell the clones apart for remove_worker.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn not_clone() {\n    let pool = Pool::new(2);\n    let m = std::sync::Mutex::new(0u8);\n    let w = Worker::new(move |n: u8| *m.lock().unwrap() += n);\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn cloned_late() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    let extra = w.clone();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn added_twice() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn shadowed() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let w = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n    pool.remove_worker(&extra).unwrap();\n}\n\n";
+        expect_test::expect![[r#"
+            left 16:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+            left 23:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+            left 32:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+            left 40:10 worker-clone: `w` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+            left 48:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_pool_in_a_returned_tuple_is_followed_only_by_position_into_a_tuple_pattern() {
+        // `start` returns its pool in a tuple (at its tail and by `return`), destructured by the caller: that
+        // migrates, unless a caller keeps the tuple whole. `two` returns two pools in one tuple: not followed.
+        let text = "use workerpool::{Pool, Worker};\n\nfn start() -> (Pool, u8) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return (pool, 1);\n    }\n    (pool, 0)\n}\n\nfn two() -> (Pool, Pool) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    (pool, Pool::new(1))\n}\n\npub fn destructured() {\n    let (pool, _n) = start();\n    pool.delegate(1u8).unwrap();\n}\n\npub fn whole() {\n    let both = start();\n    both.0.delegate(1u8).unwrap();\n}\n";
+        expect_test::expect![[r#"
+            left 15:6 unfollowed-use: `pool` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 15:12 unfollowed-use: `Pool::new(1)` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 25:5 unfollowed-use: `both` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_private_pool_alias_is_one_pool_wherever_its_name_is_written() {
+        // `Shared` (private) is followed through a return, a `&Shared` parameter and an annotation: nothing is left.
+        // `Open` is public: a user of the library may name it for another pool, so its pool stays.
+        let text = "use std::sync::Arc;\nuse workerpool::{Pool, Worker};\n\ntype Shared = Arc<Pool>;\npub type Open = Arc<Pool>;\n\nfn shared() -> Shared {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Arc::new(pool)\n}\n\nfn send(pool: &Shared) {\n    pool.delegate(1u8).unwrap();\n}\n\npub fn run() {\n    let pool: Shared = shared();\n    send(&pool);\n}\n\npub fn open() -> Open {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Arc::new(pool)\n}\n";
+        expect_test::expect![[r#"
+            left 25:5 unfollowed-return: the pool is returned, but the return type is not one this tool can follow
         "#]].assert_eq(&findings(text));
     }
 

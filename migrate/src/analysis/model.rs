@@ -36,6 +36,8 @@ pub enum Key {
     Static(DefId),
     /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
     ErrorRet(String),
+    /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
+    Alias(DefId),
 }
 
 /// A file of the crate being analysed: its index in the input order of [`super::analyze`].
@@ -212,6 +214,9 @@ pub struct WorkerDecl {
     pub collected: Option<Range<usize>>,
     /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
     pub annotation: Option<Range<usize>>,
+    /// The names of `let extra = w.clone();` bindings of it, where it is made, and where each `let` ends: the same
+    /// worker in 2.x, a clone of its closure in 3.x.
+    pub clones: Vec<(String, usize)>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -229,6 +234,8 @@ pub struct WorkerSite {
     pub arg: Range<usize>,
     /// Where the argument's expression starts after its `&`.
     pub arg_inner: usize,
+    /// For `add_worker(&w)` of a `let w = Worker::new(..)` (or a clone of one): the binding's name.
+    pub binding: Option<String>,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
     pub bound: Option<(usize, Nesting)>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.

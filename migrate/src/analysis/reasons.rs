@@ -124,11 +124,23 @@ pub enum Refusal {
         /// The static's name.
         name: String,
     },
+    /// Workers a helper function made, collected into a `Vec`, used other than by one `for w in &v` loop (where the
+    /// vector is made) with one `add_worker(w)` directly in it: in 3.x each moves into its add.
+    HelperWorkersVec {
+        /// The vector's name.
+        vector: String,
+    },
+    /// `let extra = w.clone();` of a worker whose closure is not known to be `Clone`, or whose bindings are not each
+    /// added once, where they are made, and never removed.
+    WorkerClone {
+        /// The clone's name.
+        clone: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 37] = [
+    pub const IDS: [&'static str; 39] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -166,6 +178,8 @@ impl Refusal {
         "collected-not-clone",
         "function-as-value",
         "worker-in-field",
+        "helper-workers-vec",
+        "worker-clone",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -209,6 +223,8 @@ impl Refusal {
             CollectedNotClone => 34,
             FunctionAsValue { .. } => 35,
             WorkerInField { .. } => 36,
+            HelperWorkersVec { .. } => 37,
+            WorkerClone { .. } => 38,
         };
         Self::IDS[index]
     }
@@ -233,7 +249,7 @@ impl fmt::Display for Refusal {
             TryIntoOther { target } => write!(f, "`?` converts the delegate error into `{target}`, which this tool cannot tell takes 3.x's DelegateError<T> (it converts into workerpool::Error, Box<dyn Error> and anyhow::Error, and into a type with `From<DelegateError<T>>`): return one of those, or migrate this pool by hand"),
             TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
-            UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` in the same function, or `&Worker::new(..)`)"),
+            UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)"),
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
@@ -254,6 +270,8 @@ impl fmt::Display for Refusal {
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
             WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
             FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
+            WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
+            HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

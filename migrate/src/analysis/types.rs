@@ -23,6 +23,19 @@ const WRAPPERS: [&str; 8] = [
 ];
 
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
+/// `(.., Pool, ..)` with exactly one element a pool type (by [`pool_type`]): that element's index, the tuple's arity,
+/// and where the pool type is.
+pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, usize, PoolType)> {
+    let Type::Tuple(t) = ty else { return None };
+    let mut pools = t
+        .elems
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| pool_type(names, source, e).map(|at| (i, at)));
+    let (index, at) = pools.next()?;
+    pools.next().is_none().then_some((index, t.elems.len(), at))
+}
+
 pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
     match ty {
         Type::Reference(r) => pool_type(names, source, &r.elem),

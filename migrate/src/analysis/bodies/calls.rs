@@ -204,6 +204,7 @@ impl Collector<'_> {
             _ => None,
         };
         let mut bound = None;
+        let mut binding = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
                 self.worker_accounted.insert(key(&self.range(&*r.expr)));
@@ -219,6 +220,16 @@ impl Collector<'_> {
                         self.worker_accounted.insert(key(&self.range(p)));
                         Some(w)
                     }
+                    Some(Binding::CollectedHelper(w, i)) => {
+                        if self.helper_vec_add(node, i) {
+                            self.worker_accounted.insert(key(&self.range(p)));
+                            Some(w)
+                        } else {
+                            let reason = self.helper_vec_refusal(i);
+                            self.facts.refuse(node, loc, reason);
+                            return;
+                        }
+                    }
                     _ => None,
                 }
             }
@@ -227,6 +238,7 @@ impl Collector<'_> {
                     match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
                         Some(Binding::Worker(w)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
+                            binding = Some(p.path.segments[0].ident.to_string());
                             Some(w)
                         }
                         Some(Binding::HelperWorker(w, b)) => {
@@ -287,6 +299,7 @@ impl Collector<'_> {
             call: self.range(m),
             arg: self.range(&m.args[0]),
             bound,
+            binding,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
                 other => self.range(other).start,
@@ -438,6 +451,7 @@ impl Collector<'_> {
             helper_ret: None,
             collected: None,
             annotation: None,
+            clones: Vec::new(),
         });
         id
     }

@@ -1,6 +1,7 @@
 //! Workers built in an iterator and collected, then added in a loop:
 //! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` and `for w in &workers { pool.add_worker(w)?; }`.
 //! In 3.x the closures go in a `Vec<_>` and each add hands over a clone, which needs a closure known to be `Clone`.
+//! Workers a helper `fn f(..) -> Worker` makes (`.map(|i| f(i))`) are moved instead: `for w in ws` hands each over.
 
 use std::ops::Range;
 
@@ -8,10 +9,25 @@ use syn::visit::Visit;
 use syn::{Expr, Pat, Stmt, Type};
 
 use super::{Binding, Collector, key};
-use crate::analysis::model::{Loc, Owner, WorkerFn};
+use crate::analysis::model::{Loc, Nesting, NodeId, Owner, WorkerFn};
 use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
 use crate::edit::Edit;
+
+/// `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`, whose workers each move into one `add_worker` of a
+/// `for w in &ws` loop (then `for w in ws`): the vector's only use.
+pub(super) struct HelperVec {
+    /// The vector's name.
+    name: String,
+    /// The bytes of `Worker` in `Vec<Worker>`.
+    elem: Range<usize>,
+    /// Loops and closures around the `let`: the `for` must be at the same depth, so that the vector moves once.
+    nesting: Nesting,
+    /// The `&` of the `for w in &ws` over it (deleted in 3.x), once that loop is seen, and the loop body's nesting.
+    looped: Option<(Range<usize>, Nesting)>,
+    /// Whether an `add_worker(w)` in that loop was seen: each `w` moves into one.
+    added: bool,
+}
 
 impl Collector<'_> {
     /// `let name: Vec<Worker> = (range).map(|i| Worker::new(f)).collect();` (the map closure may end a block with
@@ -40,6 +56,25 @@ impl Collector<'_> {
         };
         if let (1, Some(ident)) = (map.inputs.len(), param) {
             self.bind(ident, Binding::Clone);
+        }
+        if let Expr::Call(call) = worker_new
+            && let Some(id) = self.helper_call(call)
+        {
+            self.visit_expr(init);
+            self.worker_accounted.insert(key(&self.range(call)));
+            // The `Worker` of `Vec<Worker>` is the helper's: it goes when the helper's pools migrate.
+            self.facts
+                .owners
+                .insert(self.loc(elem.start), Owner::Worker(id));
+            self.helper_vecs.push(HelperVec {
+                name: name.to_string(),
+                elem,
+                nesting: self.nesting(),
+                looped: None,
+                added: false,
+            });
+            self.bind(name, Binding::HelperWorkers(id, self.helper_vecs.len() - 1));
+            return true;
         }
         self.visit_expr(init);
         let stmt = self.range(l);
@@ -83,10 +118,60 @@ impl Collector<'_> {
         let Some(ident) = p.path.get_ident() else {
             return;
         };
-        if let Some(Binding::Workers(w)) = self.lookup(&ident.to_string(), self.range(p).start) {
-            self.worker_accounted.insert(key(&self.range(p)));
-            self.bind(&item.ident, Binding::Collected(w));
+        match self.lookup(&ident.to_string(), self.range(p).start) {
+            Some(Binding::Workers(w)) => {
+                self.worker_accounted.insert(key(&self.range(p)));
+                self.bind(&item.ident, Binding::Collected(w));
+            }
+            // The one loop over a helper's workers, where they were made: `for w in ws` moves each into its add.
+            Some(Binding::HelperWorkers(w, i))
+                if matches!(&*f.expr, Expr::Reference(_))
+                    && self.helper_vecs[i].looped.is_none()
+                    && self.helper_vecs[i].nesting == self.nesting() =>
+            {
+                self.worker_accounted.insert(key(&self.range(p)));
+                let body = Nesting {
+                    loops: self.loops + 1,
+                    closures: self.closures,
+                };
+                let amp = self.range(&*f.expr).start..self.range(p).start;
+                self.helper_vecs[i].looped = Some((amp, body));
+                self.bind(&item.ident, Binding::CollectedHelper(w, i));
+            }
+            // Any other loop over them: its `add_worker(w)` is refused, naming the vector.
+            Some(Binding::HelperWorkers(w, i)) => {
+                self.bind(&item.ident, Binding::CollectedHelper(w, i))
+            }
+            _ => {}
         }
+    }
+
+    /// Why a use of a helper's collected workers that nothing accounted for is refused.
+    pub(super) fn helper_vec_refusal(&self, i: usize) -> Refusal {
+        Refusal::HelperWorkersVec {
+            vector: self.helper_vecs[i].name.clone(),
+        }
+    }
+
+    /// `pool.add_worker(w)` in `for w in &ws` over the workers a helper made: true if it is the loop's only add,
+    /// directly in its body, and then (if `node` migrates) `Vec<Worker>` becomes `Vec<_>` and `&ws` becomes `ws`.
+    pub(super) fn helper_vec_add(&mut self, node: NodeId, i: usize) -> bool {
+        let v = &self.helper_vecs[i];
+        let Some((amp, _)) = v
+            .looped
+            .clone()
+            .filter(|(_, body)| *body == self.nesting() && !v.added)
+        else {
+            return false;
+        };
+        let elem = v.elem.clone();
+        self.helper_vecs[i].added = true;
+        let file = self.file;
+        self.facts
+            .cond_edits
+            .push((node, file, Edit::replace(elem, "_")));
+        self.facts.cond_edits.push((node, file, Edit::delete(amp)));
+        true
     }
 
     /// `workers.iter().try_for_each(|w| pool.add_worker(w))?;` (or `.unwrap()`, `.expect(..)`) over collected
@@ -179,7 +264,8 @@ impl Collector<'_> {
             },
             body => body,
         };
-        self.is_worker_new(made).then_some((c, made))
+        let by_helper = matches!(made, Expr::Call(call) if self.helper_call(call).is_some());
+        (self.is_worker_new(made) || by_helper).then_some((c, made))
     }
 }
 

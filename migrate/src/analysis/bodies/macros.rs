@@ -37,7 +37,9 @@ impl Collector<'_> {
                     Binding::Worker(w)
                     | Binding::HelperWorker(w, _)
                     | Binding::Workers(w)
-                    | Binding::Collected(w),
+                    | Binding::Collected(w)
+                    | Binding::HelperWorkers(w, _)
+                    | Binding::CollectedHelper(w, _),
                 ) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
                     self.facts.workers[w]
