@@ -330,7 +330,7 @@ fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Vec<Edit
 
 /// The bytes of a leaf of a use list with the comma that separates it from the next (or, for the last, the previous)
 /// leaf, and the spaces on its line around them.
-fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
+pub(super) fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let after = &text[leaf.end..];
     let spaces = |s: &str| s.len() - s.trim_start_matches([' ', '\t']).len();
     let gap = spaces(after);
@@ -381,7 +381,7 @@ fn reprint_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
 }
 
 /// `range` widened to whole lines when nothing else stands on them.
-fn whole_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+pub(super) fn whole_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[range.end..]
         .find('\n')

@@ -25,6 +25,7 @@ mod path_names;
 pub mod reasons;
 mod scope_tree;
 mod scopes;
+mod trait_imports;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
@@ -339,6 +340,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         }
         let mut edits = rewrite.edits;
         edits.extend(pool_edits);
+        for (offset, removal) in trait_imports::orphaned_context(f.source, f.syntax, &edits) {
+            outcome
+                .notes
+                .push((Loc { file: i, offset }, Note::UnusedContextImportRemoved));
+            edits.push(removal);
+        }
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,

@@ -328,6 +328,8 @@ pub enum Note {
     },
     /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
     DeadCheckDropped,
+    /// anyhow's `Context` import was removed: the rewrite dropped the only `.context(..)` calls, on 2.x results.
+    UnusedContextImportRemoved,
 }
 
 impl Note {
@@ -339,6 +341,7 @@ impl Note {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
             Note::DeadCheckDropped => "dead-check-dropped",
+            Note::UnusedContextImportRemoved => "unused-context-import-removed",
         }
     }
 }
@@ -352,6 +355,9 @@ impl fmt::Display for Note {
             ),
             Note::DeadCheckDropped => f.write_str(
                 "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
+            ),
+            Note::UnusedContextImportRemoved => f.write_str(
+                "anyhow's `Context` is no longer imported: its only `.context(..)` calls were on 2.x results the rewrite dropped, and an unused import would warn",
             ),
         }
     }
@@ -432,6 +438,8 @@ mod tests {
                 leaf: "Pool".into(),
             }
             .id(),
+            Note::DeadCheckDropped.id(),
+            Note::UnusedContextImportRemoved.id(),
         ]);
         ids.extend(
             [
