@@ -600,6 +600,17 @@ mod tests {
     }
 
     #[test]
+    fn collected_workers_are_typed_by_a_turbofish_or_an_inferred_vec_but_not_by_both_spellings_at_once()
+     {
+        // `fish` and `infer` name the element type once and migrate; `twice` writes it on the `let` and in the
+        // turbofish, where only one would be rewritten: its add stays refused.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn fish() {\n    let pool = Pool::new(2);\n    let ws = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn infer() {\n    let pool = Pool::new(2);\n    let ws: Vec<_> = (0..2).map(|_| Worker::new(|n: u16| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u32| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n";
+        expect_test::expect![[r#"
+            left 23:14 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"
