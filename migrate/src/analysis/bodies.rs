@@ -26,6 +26,7 @@ mod collected;
 mod flow;
 mod handled;
 mod macros;
+mod results;
 mod tuples;
 
 use self::macros::collect_ident_tokens;
@@ -123,6 +124,10 @@ pub struct Collector<'a> {
     ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<SpanKey>,
+    /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`.
+    unwrapped: HashSet<SpanKey>,
+    /// `Ok(..)` calls a `return` outside closures returns from the current function.
+    ok_returns: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
     worker_accounted: HashSet<SpanKey>,
     stmt_ctx: HashMap<SpanKey, (StmtCtx, Option<usize>)>,
@@ -210,6 +215,8 @@ impl<'a> Collector<'a> {
             ctors: HashMap::new(),
             occurrences: Vec::new(),
             accounted: HashSet::new(),
+            unwrapped: HashSet::new(),
+            ok_returns: HashSet::new(),
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
             stmt_ctx: HashMap::new(),
@@ -382,7 +389,11 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
-            _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
+            _ if self.decls.tuple_rets.contains_key(&id)
+                || self.decls.ok_rets.contains_key(&id) =>
+            {
+                self.facts.get(&Key::FnRet(id))
+            }
             syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
@@ -579,6 +590,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        self.note_unwrapped(&t.expr);
         let callee = match &*t.expr {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -966,6 +978,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
         self.called.insert(key(&self.range(&*call.func)));
+        if self.returned_ok(call) {
+            visit::visit_expr_call(self, call);
+            return;
+        }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
         }
@@ -978,6 +994,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));
+                self.refuse_kept_result(node, self.range(call), name, &via);
             }
             if !names.wraps_its_argument()
                 && let Some(name) = names.last()
@@ -999,6 +1016,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
         let method = m.method.to_string();
+        if results::is_unwrap(m) {
+            self.note_unwrapped(&m.receiver);
+        }
         if matches!(
             method.as_str(),
             "unwrap" | "expect" | "is_ok" | "is_err" | "ok"
@@ -1025,6 +1045,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));
+            self.refuse_kept_result(node, self.range(m), &method, &CallVia::Method);
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
             if let Some(init) = flow::initialiser(m) {
@@ -1095,6 +1116,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        if let Some(e) = &r.expr {
+            self.note_returned_ok(e);
+        }
         // A `return` outside closures returns from the function, which may return its pool in a tuple.
         if let Some(e) = &r.expr
             && self.closures == 0

@@ -13,7 +13,7 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
-use super::types::{PoolType, TryTarget, job_type, pool_type, try_target, tuple_pool};
+use super::types::{PoolType, TryTarget, job_type, pool_type, result_pool, try_target, tuple_pool};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -42,6 +42,9 @@ pub struct Decls {
     pub pool_aliases: HashMap<String, Vec<NodeId>>,
     /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
     pub tuple_rets: HashMap<FnId, (usize, usize)>,
+    /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
+    /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
+    pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
 }
 
 impl Decls {
@@ -370,6 +373,12 @@ impl<'a> Declarer<'a> {
             // `-> (Pool, R)`: a plain carrier, its pool followed as the function's return.
             self.site(Key::FnRet(id), at, Some(fn_offset));
             self.decls.tuple_rets.insert(id, (index, arity));
+        } else if let syn::ReturnType::Type(_, ty) = &sig.output
+            && let Some((tuple, at)) = result_pool(self.names, self.source, ty)
+        {
+            // `-> Result<Pool, E>`: `Ok` is the one way the pool leaves, and `?`/unwrap hand it back.
+            self.site(Key::FnRet(id), at, Some(fn_offset));
+            self.decls.ok_rets.insert(id, tuple);
         }
     }
 }

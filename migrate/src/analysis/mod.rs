@@ -585,6 +585,32 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_returned_in_ok_is_followed_through_question_mark_unwrap_and_expect_only() {
+        // `start` returns its pool in `Ok` (tail and `return`), `pair` in `Ok((pool, n))`: taken back by `?`, unwrap
+        // and expect, they migrate. `kept` is matched on, `both` has a pool in its error too, and `inner` builds
+        // `Ok(pool)` in a closure: each stays on v2 with the reason where it happens.
+        let text = "use workerpool::{Pool, Worker};\n\nfn start() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return Ok(pool);\n    }\n    Ok(pool)\n}\n\nfn pair() -> std::io::Result<(Pool, u8)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Ok((pool, 1))\n}\n\npub fn users() -> Result<(), String> {\n    start()?.delegate(1u8).unwrap();\n    start().unwrap().delegate(1u8).unwrap();\n    let (p, _n) = pair().expect(\"a pool\");\n    p.delegate(1u8).unwrap();\n    Ok(())\n}\n\nfn kept() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    Ok(pool)\n}\n\npub fn matched() {\n    if let Ok(pool) = kept() {\n        pool.delegate(String::new()).unwrap();\n    }\n}\n\nfn both() -> Result<Pool, (Pool, String)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    Ok(pool)\n}\n\nfn inner() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let wrap = move || Ok(pool);\n    wrap()\n}\n";
+        expect_test::expect![[r#"
+            left 33:23 unfollowed-use: `kept()` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 33:23 unfollowed-result: the pool is in a Result through `kept` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
+            left 41:8 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
+            left 44:22 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
+            left 47:27 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn collected_workers_are_typed_by_a_turbofish_or_an_inferred_vec_but_not_by_both_spellings_at_once()
+     {
+        // `fish` and `infer` name the element type once and migrate; `twice` writes it on the `let` and in the
+        // turbofish, where only one would be rewritten: its add stays refused.
+        let text = "use workerpool::{Pool, Worker};\n\npub fn fish() {\n    let pool = Pool::new(2);\n    let ws = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn infer() {\n    let pool = Pool::new(2);\n    let ws: Vec<_> = (0..2).map(|_| Worker::new(|n: u16| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u32| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n";
+        expect_test::expect![[r#"
+            left 23:14 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
+        "#]].assert_eq(&findings(text));
+    }
+
+    #[test]
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"

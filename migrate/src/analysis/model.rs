@@ -210,7 +210,7 @@ pub struct WorkerDecl {
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
     /// For the workers of `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the bytes of `Worker` in
-    /// `Vec<Worker>`.
+    /// `Vec<Worker>` (of the turbofish in `.collect::<Vec<Worker>>()`, or the `_` of `Vec<_>`).
     pub collected: Option<Range<usize>>,
     /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
     pub annotation: Option<Range<usize>>,

@@ -136,11 +136,17 @@ pub enum Refusal {
         /// The clone's name.
         clone: String,
     },
+    /// The pool is in a `Result` the tool cannot follow: built with `Ok`/`Err` other than as a function's returned
+    /// `Ok(pool)`, or a call returning `Result<Pool, E>` used other than by `?`, `.unwrap()` or `.expect(..)`.
+    UnfollowedResult {
+        /// `Ok`, `Err`, or the function whose result it is.
+        via: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 39] = [
+    pub const IDS: [&'static str; 40] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -180,6 +186,7 @@ impl Refusal {
         "worker-in-field",
         "helper-workers-vec",
         "worker-clone",
+        "unfollowed-result",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -225,6 +232,7 @@ impl Refusal {
             WorkerInField { .. } => 36,
             HelperWorkersVec { .. } => 37,
             WorkerClone { .. } => 38,
+            UnfollowedResult { .. } => 39,
         };
         Self::IDS[index]
     }
@@ -271,6 +279,7 @@ impl fmt::Display for Refusal {
             WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
             FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
             WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
+            UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }

@@ -22,7 +22,6 @@ const WRAPPERS: [&str; 8] = [
     "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option",
 ];
 
-/// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
 /// `(.., Pool, ..)` with exactly one element a pool type (by [`pool_type`]): that element's index, the tuple's arity,
 /// and where the pool type is.
 pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, usize, PoolType)> {
@@ -36,6 +35,70 @@ pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, u
     pools.next().is_none().then_some((index, t.elems.len(), at))
 }
 
+/// `Result<Pool, E>` (also `io::Result<Pool>`, `anyhow::Result<Pool>`, any path ending in `Result`) or
+/// `Result<(.., Pool, ..), E>`: the Ok type's pool, with its tuple index and arity if it is a tuple. None when the
+/// error type holds a pool too, where `Ok` would not be the only way the pool leaves.
+pub fn result_pool(
+    names: &Names,
+    source: &Source,
+    ty: &Type,
+) -> Option<(Option<(usize, usize)>, PoolType)> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    if p.qself.is_some() || last.ident != "Result" || a.args.is_empty() || a.args.len() > 2 {
+        return None;
+    }
+    let types: Vec<&Type> = a
+        .args
+        .iter()
+        .filter_map(|arg| match arg {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    let (ok, errors) = types.split_first()?;
+    let holds_pool = |t: &Type| {
+        let mut found = TypeMentionsPool {
+            names,
+            source,
+            found: false,
+        };
+        found.visit_type(t);
+        found.found
+    };
+    if errors.iter().any(|e| holds_pool(e)) {
+        return None;
+    }
+    match pool_type(names, source, ok) {
+        Some(at) => Some((None, at)),
+        None => tuple_pool(names, source, ok).map(|(index, arity, at)| (Some((index, arity)), at)),
+    }
+}
+
+/// Whether a type names a 2.x pool anywhere inside it.
+struct TypeMentionsPool<'a> {
+    names: &'a Names,
+    source: &'a Source,
+    found: bool,
+}
+
+impl<'ast> Visit<'ast> for TypeMentionsPool<'_> {
+    fn visit_path(&mut self, p: &'ast syn::Path) {
+        if self
+            .names
+            .resolve(self.source, p)
+            .is_some_and(|r| r.item == V2Item::Pool)
+        {
+            self.found = true;
+        }
+        syn::visit::visit_path(self, p);
+    }
+}
+
+/// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
 pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
     match ty {
         Type::Reference(r) => pool_type(names, source, &r.elem),

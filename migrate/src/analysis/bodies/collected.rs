@@ -1,5 +1,5 @@
 //! Workers built in an iterator and collected, then added in a loop:
-//! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` and `for w in &workers { pool.add_worker(w)?; }`.
+//! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` (or `Vec<_>`, or `.collect::<Vec<Worker>>()`) and `for w in &workers { pool.add_worker(w)?; }`.
 //! In 3.x the closures go in a `Vec<_>` and each add hands over a clone, which needs a closure known to be `Clone`.
 //! Workers a helper `fn f(..) -> Worker` makes (`.map(|i| f(i))`) are moved instead: `for w in ws` hands each over.
 
@@ -39,7 +39,15 @@ impl Collector<'_> {
         annotation: Option<&Type>,
         init: &Expr,
     ) -> bool {
-        let Some(elem) = annotation.and_then(|ty| self.worker_vec_elem(ty)) else {
+        // The element type is written once: `Vec<Worker>` or `Vec<_>` on the `let`, or `.collect::<Vec<Worker>>()`.
+        let elem = match (annotation, collect_turbofish(init)) {
+            (Some(ty), None) => self
+                .worker_vec_elem(ty)
+                .or_else(|| inferred_vec_elem(ty).map(|elem| self.range(elem))),
+            (None, Some(ty)) => self.worker_vec_elem(ty),
+            _ => None,
+        };
+        let Some(elem) = elem else {
             return false;
         };
         let Some((map, worker_new)) = self.collected_parts(init) else {
@@ -249,8 +257,8 @@ impl Collector<'_> {
         let Expr::MethodCall(map) = &*collect.receiver else {
             return None;
         };
-        let plain =
-            collect.method == "collect" && collect.args.is_empty() && collect.turbofish.is_none();
+        // A turbofish is `collect_turbofish`'s, checked by the caller.
+        let plain = collect.method == "collect" && collect.args.is_empty();
         if !plain || map.method != "map" || map.args.len() != 1 || !is_range(&map.receiver) {
             return None;
         }
@@ -266,6 +274,31 @@ impl Collector<'_> {
         };
         let by_helper = matches!(made, Expr::Call(call) if self.helper_call(call).is_some());
         (self.is_worker_new(made) || by_helper).then_some((c, made))
+    }
+}
+
+/// `T` of `init` = `(..).collect::<T>()`.
+fn collect_turbofish(init: &Expr) -> Option<&Type> {
+    let Expr::MethodCall(collect) = init else {
+        return None;
+    };
+    let args = collect.turbofish.as_ref()?;
+    match (args.args.len(), args.args.first()) {
+        (1, Some(syn::GenericArgument::Type(ty))) => Some(ty),
+        _ => None,
+    }
+}
+
+/// The `_` of `Vec<_>`: the element type left to inference (a `Worker` when the map makes workers).
+fn inferred_vec_elem(ty: &Type) -> Option<&Type> {
+    let Type::Path(vec) = ty else { return None };
+    let last = vec.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (last.ident == "Vec", args.args.len(), args.args.first()) {
+        (true, 1, Some(syn::GenericArgument::Type(elem @ Type::Infer(_)))) => Some(elem),
+        _ => None,
     }
 }
 

@@ -294,6 +294,8 @@ impl Collector<'_> {
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             // `self.pool.take()`, `.as_ref()` on an `Option<Pool>`: the same pool, in an `Option` or not.
             Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
+            // `start()?` of a function returning its pool inside `Ok`: that pool.
+            Expr::Try(t) if self.ok_shape(&t.expr).is_some() => self.classify(&t.expr),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string(), &CallVia::Method)?;
                 Some((node, self.range(m)))
@@ -367,6 +369,11 @@ impl Collector<'_> {
             }
             if name == "drop" {
                 self.accept(arg, None);
+                continue;
+            }
+            if matches!(name, "Ok" | "Err") {
+                let via = name.to_string();
+                self.refuse_flow(arg, Refusal::UnfollowedResult { via });
                 continue;
             }
             let param = index.checked_sub(shift).and_then(|i| {

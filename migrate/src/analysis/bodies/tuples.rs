@@ -5,7 +5,9 @@
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use super::{Binding, CallVia, Collector};
+use super::{Binding, Collector, results};
+use crate::analysis::declare::Decls;
+use crate::analysis::model::FnId;
 use crate::analysis::path_names::PathNames;
 
 impl Collector<'_> {
@@ -18,7 +20,20 @@ impl Collector<'_> {
     /// The function's tail (or a `return`ed value) `(.., pool, ..)`: its element at the pool's position is what the
     /// function returns. Returns false when the value is not such a tuple.
     pub(super) fn returned_in_tuple(&mut self, value: &Expr) -> bool {
-        let (Some((index, arity)), Expr::Tuple(t)) = (self.returned_tuple(), value) else {
+        match self.returned_tuple() {
+            Some(shape) => self.returned_in_tuple_of(value, shape),
+            None => false,
+        }
+    }
+
+    /// `value` is `(.., pool, ..)` of the shape `(index, arity)`, returned from the current function (directly or
+    /// inside its `Ok`): the element at `index` is its returned pool. Returns false when `value` is no such tuple.
+    pub(super) fn returned_in_tuple_of(
+        &mut self,
+        value: &Expr,
+        (index, arity): (usize, usize),
+    ) -> bool {
+        let Expr::Tuple(t) = value else {
             return false;
         };
         if t.elems.len() != arity {
@@ -29,33 +44,26 @@ impl Collector<'_> {
         true
     }
 
-    /// `let (.., pool, ..) = f(..);` of a function returning a tuple with a pool: binds `pool` to what it returns.
-    /// Returns false for any other `let`.
+    /// `let (.., pool, ..) = f(..);` of a function returning a tuple with a pool (or `f(..)?`, `.unwrap()`,
+    /// `.expect(..)` of one returning it inside `Ok`): binds `pool` to what it returns. Returns false for any other
+    /// `let`.
     pub(super) fn tuple_let(&mut self, pat: &Pat, init: &Expr) -> bool {
-        let (Pat::Tuple(t), Expr::Call(call)) = (pat, init) else {
+        let Pat::Tuple(t) = pat else {
             return false;
         };
-        let Expr::Path(p) = &*call.func else {
+        let shape = match results::unwrapped(init) {
+            Some(inner) => self
+                .callee_shape(inner, |d, id| d.ok_rets.get(id).copied())
+                .flatten(),
+            None => self.callee_shape(init, |d, id| d.tuple_rets.get(id).copied()),
+        };
+        let Some((index, arity)) = shape else {
             return false;
         };
-        let names = PathNames::of(&p.path);
-        let via: CallVia = self.path_via(&names);
-        let Some(name) = names.plain_fn() else {
-            return false;
-        };
-        let shapes: Vec<_> = self
-            .callees(name, &via)
-            .iter()
-            .map(|id| self.decls.tuple_rets.get(id).copied())
-            .collect();
-        let Some(Some((index, arity))) = shapes.first().copied() else {
-            return false;
-        };
-        let same = shapes.iter().all(|s| *s == Some((index, arity)));
         let Some(Pat::Ident(bound)) = t.elems.iter().nth(index) else {
             return false;
         };
-        if !same || t.elems.len() != arity || bound.subpat.is_some() || bound.by_ref.is_some() {
+        if t.elems.len() != arity || bound.subpat.is_some() || bound.by_ref.is_some() {
             return false;
         }
         self.visit_expr(init);
@@ -64,5 +72,21 @@ impl Collector<'_> {
         };
         self.bind(&bound.ident, Binding::Pool(node));
         true
+    }
+
+    /// What `get` says of every function a path call `f(..)` may mean, when it says the same of each.
+    fn callee_shape<T: Copy + PartialEq>(
+        &self,
+        expr: &Expr,
+        get: impl Fn(&Decls, &FnId) -> Option<T>,
+    ) -> Option<T> {
+        let Expr::Call(call) = expr else {
+            return None;
+        };
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let names = PathNames::of(&p.path);
+        self.shape_of(names.plain_fn()?, &self.path_via(&names), get)
     }
 }
