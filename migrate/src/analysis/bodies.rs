@@ -61,6 +61,21 @@ enum Binding {
     Other,
 }
 
+impl Binding {
+    /// The worker this binding holds or stands for, in whichever form it was made.
+    fn worker(self) -> Option<WorkerId> {
+        match self {
+            Binding::Worker(w)
+            | Binding::HelperWorker(w, _)
+            | Binding::Workers(w)
+            | Binding::Collected(w)
+            | Binding::HelperWorkers(w, _)
+            | Binding::CollectedHelper(w, _) => Some(w),
+            Binding::Pool(_) | Binding::Clone | Binding::Other => None,
+        }
+    }
+}
+
 /// How a call names its function, for which definitions it may mean (see [`Callee`](super::definitions::Callee)).
 #[derive(Debug, Clone)]
 enum CallVia {
@@ -926,22 +941,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(
-                    Binding::Worker(w)
-                    | Binding::HelperWorker(w, _)
-                    | Binding::Workers(w)
-                    | Binding::Collected(w)
-                    | Binding::HelperWorkers(w, _)
-                    | Binding::CollectedHelper(w, _),
-                ) => {
-                    if let Some(Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i)) =
-                        self.lookup(&name, self.range(p).start)
-                    {
+                Some(binding) => {
+                    if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
                         self.helper_vec_uses.insert(key(&self.range(p)), i);
                     }
-                    self.worker_uses.push((w, self.range(p)))
+                    if let Some(w) = binding.worker() {
+                        self.worker_uses.push((w, self.range(p)))
+                    }
                 }
-                Some(Binding::Other | Binding::Clone) => {}
                 None => match self.static_node(&name, self.range(p).start) {
                     Some(node) => self.occurrences.push((node, self.range(p))),
                     None => local = false,

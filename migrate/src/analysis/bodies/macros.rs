@@ -33,20 +33,14 @@ impl Collector<'_> {
                         },
                     );
                 }
-                Some(
-                    Binding::Worker(w)
-                    | Binding::HelperWorker(w, _)
-                    | Binding::Workers(w)
-                    | Binding::Collected(w)
-                    | Binding::HelperWorkers(w, _)
-                    | Binding::CollectedHelper(w, _),
-                ) => {
-                    let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.workers[w]
-                        .refusal
-                        .get_or_insert((loc, Refusal::WorkerInMacro));
+                binding => {
+                    if let Some(w) = binding.and_then(Binding::worker) {
+                        let loc = self.loc(self.source.range(ident.span()).start);
+                        self.facts.workers[w]
+                            .refusal
+                            .get_or_insert((loc, Refusal::WorkerInMacro));
+                    }
                 }
-                _ => {}
             }
         }
     }
