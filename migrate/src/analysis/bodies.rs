@@ -20,6 +20,7 @@ use super::scopes::ModuleId;
 use super::types::{TryTarget, pool_type, try_target};
 use crate::source::Source;
 
+mod branches;
 mod calls;
 mod captures;
 mod collected;
@@ -103,8 +104,9 @@ struct FnCtx {
     id: FnId,
     /// The function's body, whose last expression is what it returns.
     body: Option<SpanKey>,
-    /// That last expression, when the body of a `fn` has one.
-    tail: Option<SpanKey>,
+    /// What the body of a `fn` evaluates to: its last expression, or the tails of that expression's branches
+    /// (see [`branches`]), each with whether it is a whole `match` arm.
+    tails: Vec<(SpanKey, bool)>,
     target: TryTarget,
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
@@ -139,7 +141,8 @@ pub struct Collector<'a> {
     ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<SpanKey>,
-    /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`.
+    /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`, or dropped by `.err()`, `.is_ok()` or
+    /// `.is_err()`.
     unwrapped: HashSet<SpanKey>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
     ok_returns: HashSet<SpanKey>,
@@ -160,8 +163,8 @@ pub struct Collector<'a> {
     helper_vec_uses: HashMap<SpanKey, usize>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
-    /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`: the
-    /// `if`'s range, by the call's.
+    /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
+    /// a `match` statement on it whose `Ok` arm is empty: the `if`'s (or statement's) range, by the call's.
     dead_checks: HashMap<SpanKey, Range<usize>>,
     /// Locals whose value is only unsuffixed number literals (`for n in 0..3`, `let n = 5;`): `i32` or `f64` in 2.x.
     literal_bindings: HashMap<BindingId, &'static str>,
@@ -423,9 +426,12 @@ impl<'a> Collector<'a> {
         self.fns.push(FnCtx {
             id,
             body: Some(key(&self.range(block))),
-            tail: match block.stmts.last() {
-                Some(Stmt::Expr(e, None)) => Some(key(&self.range(e))),
-                _ => None,
+            tails: match block.stmts.last() {
+                Some(Stmt::Expr(e, None)) => branches::leaves(e)
+                    .iter()
+                    .map(|l| (key(&self.range(l.expr)), l.arm))
+                    .collect(),
+                _ => Vec::new(),
             },
             target,
             error,
@@ -469,18 +475,11 @@ impl<'a> Collector<'a> {
         };
         self.visit_block(block);
         self.tail_worker = outer_tail;
-        if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
-            && self.returned_in_tuple(tail)
-        {
-        } else if let Some(Stmt::Expr(tail, None)) = block.stmts.last()
-            && self.classify(tail).is_some()
-        {
-            let ret = self.fns.last().and_then(|f| f.ret);
-            match ret {
-                Some(ret) => {
-                    self.accept(tail, Some(ret));
+        if let Some(Stmt::Expr(tail, None)) = block.stmts.last() {
+            for leaf in branches::leaves(tail) {
+                if !self.returned_in_tuple(leaf.expr) {
+                    self.returned(leaf.expr);
                 }
-                None => self.refuse_flow(tail, Refusal::UnfollowedReturn),
             }
         }
         self.fns = outer_fns;
@@ -547,6 +546,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let last = b.stmts.len().saturating_sub(1);
         for (i, stmt) in b.stmts.iter().enumerate() {
             match stmt {
+                Stmt::Expr(e, semi)
+                    if let Expr::Match(m) = e
+                        && let Some(call) = handled::error_match(m) =>
+                {
+                    // `match pool.add_worker(&w) { Ok(()) => {} Err(e) => .. }`: a check, as `if let Err(e)` is.
+                    let mut whole = self.range(e);
+                    if let Some(semi) = semi {
+                        whole.end = self.source.range(semi.span).end;
+                    }
+                    self.dead_checks.insert(key(&self.range(call)), whole);
+                }
                 Stmt::Expr(e, Some(semi)) => {
                     let end = self.source.range(semi.span).end;
                     self.stmt_ctx
@@ -830,7 +840,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         self.fns.push(FnCtx {
             id,
             body,
-            tail: None,
+            tails: Vec::new(),
             target,
             error,
             ret,
@@ -1064,6 +1074,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 self.pool_call(node, m);
             } else if flow::is_option_access(m) {
                 // `self.pool.take()`: the pool itself, followed where that value goes.
+            } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
+                // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
+                self.note_unwrapped(&m.receiver);
+                self.accept(&m.receiver, None);
             } else if matches!(method.as_str(), "is_some" | "is_none") && m.args.is_empty() {
                 // Whether an `Option<Pool>` holds one: the same in 3.x.
                 self.accept(&m.receiver, None);
@@ -1256,6 +1270,23 @@ mod tests {
               adds worker 1 (Semi)
             worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
             worker 1 Closure job ?, refused 11:19 job-type-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn the_branches_of_an_if_or_match_are_one_pool_and_one_unfollowed_branch_refuses_it() {
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn sized(big: bool) -> Pool {\n    let pool = if big { Pool::new(8) } else { Pool::new(2) };\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    match big { true => pool, false => unreachable!() }\n}\nfn make() -> Pool { Pool::new(1) }\nfn pick(local: bool) -> Pool {\n    if local { make() } else { std::thread::spawn(make).join().unwrap() }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:24
+              AddWorker 4:10
+              adds worker 0 (Semi)
+            pool 7:14
+              refused 9:32 unfollowed-branch
+              refused 9:51 function-as-value
+            worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
     }

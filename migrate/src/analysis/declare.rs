@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use syn::visit::{self, Visit};
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::definitions::{Definitions, FnDef};
@@ -151,6 +152,7 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Fn(f) => {
+                    self.local_statics(&f.sig, &f.block);
                     self.signature(&f.sig, None);
                     self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
@@ -172,6 +174,7 @@ impl<'a> Declarer<'a> {
                             // An impl of a type this tool cannot name still holds methods.
                             let ty = self_ty.clone().unwrap_or_default();
                             self.signature(&f.sig, Some(ty));
+                            self.local_statics(&f.sig, &f.block);
                             self.method_job(i, f);
                         }
                     }
@@ -217,6 +220,25 @@ impl<'a> Declarer<'a> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block
+    /// that declares it.
+    fn local_statics(&mut self, sig: &syn::Signature, body: &syn::Block) {
+        let func = self.source.range(sig.fn_token.span).start;
+        let mut found = LocalStatics::default();
+        found.visit_block(body);
+        for (s, block) in found.statics {
+            let Some(at) = pool_type(self.names, self.source, &s.ty) else {
+                continue;
+            };
+            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+            let block = self.source.range(block);
+            self.decls
+                .defs
+                .add_local_static(&s.ident.to_string(), self.file, block, def);
+            self.site(Key::Static(def), at, Some(func));
         }
     }
 
@@ -403,4 +425,25 @@ pub fn fn_job(
         },
         &[],
     ))
+}
+
+/// The statics declared in a function body, each with the span of the block that declares it.
+#[derive(Default)]
+struct LocalStatics<'ast> {
+    blocks: Vec<proc_macro2::Span>,
+    statics: Vec<(&'ast syn::ItemStatic, proc_macro2::Span)>,
+}
+
+impl<'ast> Visit<'ast> for LocalStatics<'ast> {
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.blocks.push(b.brace_token.span.join());
+        visit::visit_block(self, b);
+        self.blocks.pop();
+    }
+
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        if let Some(&block) = self.blocks.last() {
+            self.statics.push((s, block));
+        }
+    }
 }

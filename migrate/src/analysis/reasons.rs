@@ -14,6 +14,11 @@ pub enum Refusal {
     },
     /// The pool is returned from a function whose return type is not a pool type the tool reads.
     UnfollowedReturn,
+    /// One branch of an `if` or `match` whose branches evaluate to a pool gives one the tool does not follow.
+    UnfollowedBranch {
+        /// That branch's expression.
+        what: String,
+    },
     /// The pool is stored in a struct field that is not declared with a pool type.
     UnfollowedField,
     /// The pool is assigned to a place the tool cannot follow.
@@ -146,7 +151,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 40] = [
+    pub const IDS: [&'static str; 41] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -187,6 +192,7 @@ impl Refusal {
         "helper-workers-vec",
         "worker-clone",
         "unfollowed-result",
+        "unfollowed-branch",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -233,6 +239,7 @@ impl Refusal {
             HelperWorkersVec { .. } => 37,
             WorkerClone { .. } => 38,
             UnfollowedResult { .. } => 39,
+            UnfollowedBranch { .. } => 40,
         };
         Self::IDS[index]
     }
@@ -243,6 +250,7 @@ impl fmt::Display for Refusal {
         use Refusal::*;
         match self {
             UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
+            UnfollowedBranch { what } => write!(f, "a branch evaluates to `{what}`, a pool this tool cannot follow; the pools of the other branches are the same pool, so they stay on v2 too (migrate them by hand)"),
             UnfollowedReturn => f.write_str("the pool is returned, but the return type is not one this tool can follow"),
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
             UnfollowedAssignment => f.write_str("the pool is assigned to a place this tool cannot follow"),
@@ -258,7 +266,7 @@ impl fmt::Display for Refusal {
             TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)"),
-            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else, which never runs since 2.x's add_worker always returns Ok(()))"),
+            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
             WorkerAnnotation => f.write_str("the Worker binding is annotated with a type other than the 2.x `Worker` itself (an alias, a trait object), which this tool does not read through (write `Worker`, or drop the annotation)"),

@@ -43,7 +43,14 @@ impl Collector<'_> {
                         self.facts.matched_errors.push((node, loc));
                         true
                     }
-                    None if self.returns_delegate(&outer) => {
+                    None if self.returns_delegate(&outer) == Some(true) => {
+                        // `_ => pool.delegate(job),` in such a function: an arm holds one expression.
+                        let ok = self.try_delegate(node, loc);
+                        let edit = Edit::insert(outer.end, ".map_err(Into::into)");
+                        self.facts.cond_edits.push((node, self.file, edit));
+                        ok
+                    }
+                    None if self.returns_delegate(&outer).is_some() => {
                         // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
                         // converts through `?`, as a person would write it.
                         let ok = self.try_delegate(node, loc);
@@ -128,11 +135,15 @@ impl Collector<'_> {
         }
     }
 
-    /// Whether `outer` is the tail expression of a `fn` returning `Result<_, workerpool::Error>`.
-    fn returns_delegate(&self, outer: &Range<usize>) -> bool {
-        self.fns.last().is_some_and(|f| {
-            f.tail == Some(key(outer)) && matches!(f.target, TryTarget::Linked { .. })
-        })
+    /// When `outer` is what a `fn` returning `Result<_, workerpool::Error>` evaluates to (its tail, or a tail of its
+    /// tail's branches): whether it is a whole `match` arm.
+    fn returns_delegate(&self, outer: &Range<usize>) -> Option<bool> {
+        let f = self.fns.last()?;
+        if !matches!(f.target, TryTarget::Linked { .. }) {
+            return None;
+        }
+        let at = key(outer);
+        f.tails.iter().find(|(t, _)| *t == at).map(|&(_, arm)| arm)
     }
 
     /// End of the statement `outer` is in (for reading its text).

@@ -6,7 +6,7 @@ use std::ops::Range;
 use syn::punctuated::Punctuated;
 use syn::{Expr, ExprCall};
 
-use super::{Binding, CallVia, Collector, key};
+use super::{Binding, CallVia, Collector, branches, key};
 use crate::analysis::definitions::Callee;
 use crate::analysis::model::{FnId, Key, NodeId, Owner, SiteKind, TypeSite};
 use crate::analysis::names::V2Item;
@@ -188,6 +188,9 @@ impl Collector<'_> {
     /// The static `name` written at `offset`: the current module's own, or the one of that name elsewhere. Statics
     /// of several modules, none of them this one's, are joined and refused (the import that says which is not read).
     pub(super) fn static_node(&mut self, name: &str, offset: usize) -> Option<NodeId> {
+        if let Some(def) = self.decls.defs.local_static(name, self.file, offset) {
+            return self.facts.get(&Key::Static(def));
+        }
         let defs = self.decls.defs.statics(name, &self.module_id());
         let node = self.joined(defs.iter().map(|&d| Key::Static(d)).collect())?;
         if defs.len() > 1 {
@@ -284,6 +287,10 @@ impl Collector<'_> {
     /// If `expr` holds a pool, its node and the range of the place it is read from.
     pub(super) fn classify(&mut self, expr: &Expr) -> Option<(NodeId, Range<usize>)> {
         match expr {
+            // `if big { a } else { b }`, `match`, `{ ..; pool }`: the pool its branches evaluate to.
+            e if branches::branches(e) => branches::leaves(e)
+                .into_iter()
+                .find_map(|l| self.classify(l.expr)),
             Expr::Paren(p) => self.classify(&p.expr),
             Expr::Group(g) => self.classify(&g.expr),
             Expr::Reference(r) => self.classify(&r.expr),
@@ -339,10 +346,41 @@ impl Collector<'_> {
 
     /// Accepts `expr` as a pool flowing into `target` (or into a place it can be followed, when `None`).
     pub(super) fn accept(&mut self, expr: &Expr, target: Option<NodeId>) -> Option<NodeId> {
+        if branches::branches(expr) {
+            return self.accept_branches(expr, target);
+        }
         let (node, leaf) = self.classify(expr)?;
         self.accounted.insert(key(&leaf));
         if let Some(target) = target {
             self.facts.union(node, target);
+        }
+        Some(node)
+    }
+
+    /// Accepts the pool each branch of `expr` evaluates to (`if big { a } else { b }`): one pool, since the branches
+    /// have one type. A branch whose pool is not followed (a call of another crate's function) refuses them all.
+    fn accept_branches(&mut self, expr: &Expr, target: Option<NodeId>) -> Option<NodeId> {
+        let mut first: Option<NodeId> = None;
+        let mut unfollowed = Vec::new();
+        for leaf in branches::leaves(expr) {
+            match self.classify(leaf.expr) {
+                Some((node, range)) => {
+                    self.accounted.insert(key(&range));
+                    if let Some(to) = target.or(first) {
+                        self.facts.union(node, to);
+                    }
+                    first.get_or_insert(node);
+                }
+                None if branches::diverges(leaf.expr) => {}
+                None => unfollowed.push(self.range(leaf.expr)),
+            }
+        }
+        let node = first?;
+        for range in unfollowed {
+            let what = self.source.text[range.clone()].trim().to_string();
+            let loc = self.loc(range.start);
+            self.facts
+                .refuse(node, loc, Refusal::UnfollowedBranch { what });
         }
         Some(node)
     }

@@ -91,6 +91,36 @@ pub(super) fn error_check(i: &syn::ExprIf) -> Option<&Expr> {
     }
 }
 
+/// `match result { Ok(()) => {} Err(e) => .. }` (either order; `Ok(_)`, `Err(_)` or `_` alike, no guards): the
+/// result it checks, when nothing but its error branch does anything.
+pub(super) fn error_match(m: &syn::ExprMatch) -> Option<&Expr> {
+    let [a, b] = m.arms.as_slice() else {
+        return None;
+    };
+    let ok_arm = |arm: &syn::Arm| {
+        let empty = match &*arm.body {
+            Expr::Block(b) => b.block.stmts.is_empty() && b.label.is_none(),
+            Expr::Tuple(t) => t.elems.is_empty(),
+            _ => false,
+        };
+        let ok = matches!(&arm.pat, Pat::TupleStruct(t)
+            if t.path.segments.last().is_some_and(|s| s.ident == "Ok")
+                && result_pattern(&arm.pat) == Some(None));
+        ok && empty
+    };
+    let err_arm = |arm: &syn::Arm| {
+        let err = match &arm.pat {
+            Pat::TupleStruct(t) => t.path.segments.last().is_some_and(|s| s.ident == "Err"),
+            other => matches!(other, Pat::Wild(_)),
+        };
+        err && result_pattern(&arm.pat).is_some()
+    };
+    let shaped = a.guard.is_none()
+        && b.guard.is_none()
+        && ((ok_arm(a) && err_arm(b)) || (err_arm(a) && ok_arm(b)));
+    shaped.then_some(&*m.expr)
+}
+
 /// A pattern on a `Result<(), E>` that does not depend on `E`'s type: `Ok(())`, `Ok(_)`, `_`, `Err(_)` (Some(None))
 /// or `Err(e)` (Some(Some("e"))); None for any other.
 fn result_pattern(pat: &Pat) -> Option<Option<String>> {

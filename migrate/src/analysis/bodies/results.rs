@@ -1,7 +1,8 @@
 //! A pool a function returns inside `Ok`: `fn start() -> Result<Pool, E> { ..; Ok(pool) }` (or `Ok((pool, rx))` of
-//! `Result<(Pool, R), E>`), taken back where it is called by `start()?`, `.unwrap()` or `.expect(..)`. The pool's
-//! place in the signature is known, `Ok` is its only constructor and those three hand back the same pool; any other
-//! use of such a result, and a pool given to `Ok` or `Err` anywhere else, is refused (`unfollowed-result`).
+//! `Result<(Pool, R), E>`), taken back where it is called by `start()?`, `.unwrap()` or `.expect(..)`, or dropped
+//! by `.err()`, `.is_ok()`, `.is_err()`. The pool's place in the signature is known, `Ok` is its only constructor
+//! and those three hand back the same pool; any other use of such a result, and a pool given to `Ok` or `Err`
+//! anywhere else, is refused (`unfollowed-result`).
 
 use std::ops::Range;
 
@@ -23,6 +24,11 @@ pub(super) fn unwrapped(expr: &Expr) -> Option<&Expr> {
         Expr::MethodCall(m) if is_unwrap(m) => Some(&m.receiver),
         _ => None,
     }
+}
+
+/// `.err()`, `.is_ok()`, `.is_err()`: they look at a `Result` and drop its Ok value.
+pub(super) fn drops_ok(m: &syn::ExprMethodCall) -> bool {
+    m.args.is_empty() && matches!(m.method.to_string().as_str(), "err" | "is_ok" | "is_err")
 }
 
 /// `.unwrap()` or `.expect(..)`.
@@ -92,7 +98,8 @@ impl Collector<'_> {
             return false;
         };
         let at = key(&self.range(call));
-        let returned = (f.tail == Some(at) && self.closures == 0) || self.ok_returns.contains(&at);
+        let returned = (f.tails.iter().any(|(t, _)| *t == at) && self.closures == 0)
+            || self.ok_returns.contains(&at);
         if !returned || !(names.is(&["Ok"]) || names.is(&["Result", "Ok"])) || call.args.len() != 1
         {
             return false;
