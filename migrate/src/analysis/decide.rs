@@ -215,8 +215,9 @@ fn worker_rules(
     jobs
 }
 
-/// `let extra = w.clone();`: in 3.x the clone is a clone of the closure, which must be plainly `Clone`, and each
-/// binding moves into one add_worker, where it is made (a handle for remove_worker would tell the clones apart).
+/// `let extra = w.clone();`: in 3.x the clone is a clone of the closure (or of the `Arc` it is shared through, when it
+/// is not plainly `Clone`), and each binding moves into one add_worker, where it is made (a handle for remove_worker
+/// would tell the clones apart).
 fn worker_clone_rule(
     decl: &WorkerDecl,
     sites: &[&super::model::WorkerSite],
@@ -239,11 +240,9 @@ fn worker_clone_rule(
         .filter_map(|s| s.binding.as_deref())
         .collect();
     added.sort();
-    let clone_closure = matches!(
-        decl.kind,
-        WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-    );
-    if !clone_closure || !distinct || !in_order || added != expected || added.len() != sites.len() {
+    // A closure not known to be Clone is shared through an Arc instead (see `worker_edits`); a helper's is not.
+    let helper = decl.kind == WorkerFn::Helper;
+    if helper || !distinct || !in_order || added != expected || added.len() != sites.len() {
         let clone = clone.clone();
         r.push((sites[0].loc, Refusal::WorkerClone { clone }));
     }
@@ -482,14 +481,32 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
         return;
     };
     if !w.clones.is_empty() {
-        // `let extra = w.clone();` stays: each binding (a closure known to be Clone) moves into its one add.
+        // `let extra = w.clone();` stays: each binding moves into its one add. A closure known to be Clone is cloned;
+        // any other is shared through an Arc, which `w.clone()` then clones, as 2.x's Worker did.
+        let cloneable = matches!(
+            w.kind,
+            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+        );
         if let Some(annotation) = &w.annotation {
             out.push(Edit::delete(annotation.clone()));
         }
-        out.push(Edit::delete(w.call.start..w.func.start));
-        out.push(Edit::delete(w.func.end..w.call.end));
+        if cloneable {
+            out.push(Edit::delete(w.call.start..w.func.start));
+            out.push(Edit::delete(w.func.end..w.call.end));
+        } else {
+            out.push(Edit::replace(
+                w.call.start..w.func.start,
+                "std::sync::Arc::new(",
+            ));
+        }
         for add in &adds {
-            out.push(Edit::delete(add.arg.start..add.arg_inner));
+            match (&add.binding, cloneable) {
+                (Some(binding), false) => out.push(Edit::replace(
+                    add.arg.clone(),
+                    format!("move |job| {binding}(job)"),
+                )),
+                _ => out.push(Edit::delete(add.arg.start..add.arg_inner)),
+            }
             finish_add(add, out);
         }
         return;

@@ -135,8 +135,8 @@ pub enum Refusal {
         /// The vector's name.
         vector: String,
     },
-    /// `let extra = w.clone();` of a worker whose closure is not known to be `Clone`, or whose bindings are not each
-    /// added once, where they are made, and never removed.
+    /// `let extra = w.clone();` of a worker whose bindings are not each added once, where they are made, and never
+    /// removed.
     WorkerClone {
         /// The clone's name.
         clone: String,
@@ -286,7 +286,7 @@ impl fmt::Display for Refusal {
             AmbiguousStatic { name } => write!(f, "`{name}` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)"),
             WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
             FunctionAsValue { function } => write!(f, "`{function}` makes a pool and is passed as a function value; this tool follows such a value only into `LazyLock::new({function})` and `cell.get_or_init({function})` (call it where its pool is used, or migrate this pool by hand)"),
-            WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the closure captures values it knows to be Clone and the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
+            WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
