@@ -1,0 +1,27 @@
+use std::sync::mpsc::{channel, Receiver};
+use workerpool::{Pool, Worker};
+
+struct Calculator {
+    pool: Pool,
+    results: Receiver<i64>,
+}
+
+impl Calculator {
+    fn start() -> Result<Self, workerpool::Error> {
+        let pool = Pool::new(4);
+        let (tx, results) = channel();
+        let worker = Worker::new(move |n: i64| tx.send(n * n).unwrap());
+        pool.add_worker(&worker)?;
+        Ok(Calculator { pool, results })
+    }
+
+    fn square(&self, n: i64) -> Result<i64, workerpool::Error> {
+        self.pool.delegate(n)?;
+        Ok(self.results.recv().unwrap())
+    }
+}
+
+fn main() {
+    let calc = Calculator::start().expect("start");
+    println!("{} {}", calc.square(3).unwrap(), calc.square(-4).unwrap());
+}

@@ -1,0 +1,25 @@
+mod workers {
+    use std::sync::mpsc::Sender;
+
+    pub(crate) fn length_worker(tx: Sender<usize>) -> impl FnMut(String) + Send + 'static {
+        move |s: String| tx.send(s.len()).unwrap()
+    }
+}
+
+use std::sync::mpsc::channel;
+use workerpool::Pool;
+
+use crate::workers::length_worker;
+
+fn main() {
+    let pool = Pool::<String>::new(16);
+    let (tx, rx) = channel();
+    for _ in 0..2 {
+        let w = length_worker(tx.clone());
+        pool.add_worker(w);
+    }
+    for word in ["x", "yy", "zzz"] {
+        pool.delegate(word.to_string()).unwrap();
+    }
+    println!("{}", rx.iter().take(3).sum::<usize>());
+}

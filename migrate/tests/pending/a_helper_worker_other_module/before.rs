@@ -1,0 +1,26 @@
+mod workers {
+    use std::sync::mpsc::Sender;
+    use workerpool::Worker;
+
+    pub(crate) fn length_worker(tx: Sender<usize>) -> Worker {
+        Worker::new(move |s: String| tx.send(s.len()).unwrap())
+    }
+}
+
+use std::sync::mpsc::channel;
+use workerpool::Pool;
+
+use crate::workers::length_worker;
+
+fn main() {
+    let pool = Pool::new(16);
+    let (tx, rx) = channel();
+    for _ in 0..2 {
+        let w = length_worker(tx.clone());
+        pool.add_worker(&w).unwrap();
+    }
+    for word in ["x", "yy", "zzz"] {
+        pool.delegate(word.to_string()).unwrap();
+    }
+    println!("{}", rx.iter().take(3).sum::<usize>());
+}
