@@ -24,6 +24,7 @@ mod branches;
 mod calls;
 mod captures;
 mod collected;
+mod fail_fast;
 mod flow;
 mod handled;
 mod macros;
@@ -144,6 +145,10 @@ pub struct Collector<'a> {
     /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`, or dropped by `.err()`, `.is_ok()` or
     /// `.is_err()`.
     unwrapped: HashSet<SpanKey>,
+    /// Expressions `?` is applied to.
+    tried: HashSet<SpanKey>,
+    /// Delegates inside a fail-fast iterator chain, by the delegate call's range (see `fail_fast`).
+    fail_fast: HashMap<SpanKey, fail_fast::Chain>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
     ok_returns: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
@@ -164,8 +169,9 @@ pub struct Collector<'a> {
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
-    /// a `match` statement on it whose `Ok` arm is empty: the `if`'s (or statement's) range, by the call's.
-    dead_checks: HashMap<SpanKey, Range<usize>>,
+    /// a `match` statement on it whose `Ok` arm is empty or one expression: the `if`'s (or statement's) range, and
+    /// what is written after the call in its place (that expression), by the call's range.
+    dead_checks: HashMap<SpanKey, (Range<usize>, Option<String>)>,
     /// Locals whose value is only unsuffixed number literals (`for n in 0..3`, `let n = 5;`): `i32` or `f64` in 2.x.
     literal_bindings: HashMap<BindingId, &'static str>,
     /// How often each local binding is read; a literal binding read more than once may get its type elsewhere.
@@ -234,6 +240,8 @@ impl<'a> Collector<'a> {
             occurrences: Vec::new(),
             accounted: HashSet::new(),
             unwrapped: HashSet::new(),
+            tried: HashSet::new(),
+            fail_fast: HashMap::new(),
             ok_returns: HashSet::new(),
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
@@ -548,14 +556,22 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             match stmt {
                 Stmt::Expr(e, semi)
                     if let Expr::Match(m) = e
-                        && let Some(call) = handled::error_match(m) =>
+                        && let Some((call, kept)) = handled::error_match(m) =>
                 {
-                    // `match pool.add_worker(&w) { Ok(()) => {} Err(e) => .. }`: a check, as `if let Err(e)` is.
+                    // `match pool.add_worker(&w) { Ok(()) => {} Err(e) => .. }`: a check, as `if let Err(e)` is;
+                    // an `Ok(()) => done(),` arm always ran after the call, so `done()` follows it.
                     let mut whole = self.range(e);
                     if let Some(semi) = semi {
                         whole.end = self.source.range(semi.span).end;
                     }
-                    self.dead_checks.insert(key(&self.range(call)), whole);
+                    let kept = kept.map(|k| {
+                        let (indent, newline) = self.line_shape(whole.start);
+                        let text = self.source.text[self.range(k)].trim();
+                        let end = if semi.is_some() || i != last { ";" } else { "" };
+                        format!("{newline}{indent}{text}{end}")
+                    });
+                    self.dead_checks
+                        .insert(key(&self.range(call)), (whole, kept));
                 }
                 Stmt::Expr(e, Some(semi)) => {
                     let end = self.source.range(semi.span).end;
@@ -616,6 +632,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
         self.note_unwrapped(&t.expr);
+        self.tried.insert(key(&self.range(&*t.expr)));
         let callee = match &*t.expr {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -899,7 +916,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(call) = handled::error_check(i) {
             self.dead_checks
-                .insert(key(&self.range(call)), self.range(i));
+                .insert(key(&self.range(call)), (self.range(i), None));
         }
         self.visit_expr(&i.cond);
         self.visit_block(&i.then_branch);
@@ -1036,6 +1053,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if results::is_unwrap(m) {
             self.note_unwrapped(&m.receiver);
         }
+        self.note_fail_fast(m);
+        self.note_counted_errors(m);
         if matches!(
             method.as_str(),
             "unwrap" | "expect" | "is_ok" | "is_err" | "ok"

@@ -46,9 +46,23 @@ pub struct Decls {
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
     /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
+    /// The crate's types that implement `From<workerpool::Error>`, by name: the error place `?` converts through.
+    pub from_error: HashMap<String, NodeId>,
+    /// Where the crate's structs and enums are defined, by name.
+    pub type_items: HashMap<String, Vec<(FileId, std::ops::Range<usize>)>>,
 }
 
 impl Decls {
+    /// Ties every `workerpool::Error` written in the definition of a type with `impl From<workerpool::Error>` to that
+    /// impl's error place: `AppError::Pool(workerpool::Error)` holds what `from` is given.
+    pub fn claim_error_types(&self, facts: &mut Facts) {
+        for (name, &node) in &self.from_error {
+            for (file, range) in self.type_items.get(name).into_iter().flatten() {
+                facts.error_claims.push((node, *file, range.clone()));
+            }
+        }
+    }
+
     /// The pool alias `ty` names, written as its bare name (`SharedPool`), when one alias of that name is declared.
     pub fn alias_node(&self, ty: &syn::Type) -> Option<NodeId> {
         let p = match ty {
@@ -133,6 +147,7 @@ impl<'a> Declarer<'a> {
         for item in items {
             match item {
                 Item::Struct(s) => {
+                    self.type_item(&s.ident, item);
                     self.decls.structs.insert(s.ident.to_string());
                     let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
                     for field in &s.fields {
@@ -165,6 +180,7 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Impl(i) => {
+                    self.error_conversion(i);
                     let self_ty = match &*i.self_ty {
                         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
                         _ => None,
@@ -211,6 +227,7 @@ impl<'a> Declarer<'a> {
                             .push(node);
                     }
                 }
+                Item::Enum(e) => self.type_item(&e.ident, item),
                 Item::Mod(m) => {
                     if let Some((_, inner)) = &m.content {
                         self.module.push(m.ident.to_string());
@@ -221,6 +238,52 @@ impl<'a> Declarer<'a> {
                 _ => {}
             }
         }
+    }
+
+    /// Where the struct or enum `ident` is defined.
+    fn type_item(&mut self, ident: &syn::Ident, item: &Item) {
+        let range = self.source.range(syn::spanned::Spanned::span(item));
+        self.decls
+            .type_items
+            .entry(ident.to_string())
+            .or_default()
+            .push((self.file, range));
+    }
+
+    /// `impl From<workerpool::Error> for AppError`: `?` on a delegate can reach `AppError` through
+    /// `.map_err(workerpool::Error::from)`; the impl's `Error` names are that error place.
+    fn error_conversion(&mut self, i: &syn::ItemImpl) {
+        let (Some((None, tr, _)), syn::Type::Path(self_ty)) = (&i.trait_, &*i.self_ty) else {
+            return;
+        };
+        let (Some(from), Some(target)) = (tr.segments.last(), self_ty.path.segments.last()) else {
+            return;
+        };
+        let syn::PathArguments::AngleBracketed(args) = &from.arguments else {
+            return;
+        };
+        let [syn::GenericArgument::Type(syn::Type::Path(error))] =
+            args.args.iter().collect::<Vec<_>>()[..]
+        else {
+            return;
+        };
+        let Some(res) = self.names.resolve(self.source, &error.path) else {
+            return;
+        };
+        if from.ident != "From"
+            || res.item != V2Item::Error
+            || res.segment + 1 != error.path.segments.len()
+        {
+            return;
+        }
+        let name_start = self.source.range(error.path.segments[0].ident.span()).start;
+        let name = target.ident.to_string();
+        let node = self
+            .facts
+            .error_node(Key::ErrorFrom(name.clone()), self.loc(name_start));
+        let range = self.source.range(syn::spanned::Spanned::span(i));
+        self.facts.error_claims.push((node, self.file, range));
+        self.decls.from_error.insert(name, node);
     }
 
     /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block

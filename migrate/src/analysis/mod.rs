@@ -154,6 +154,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
             .items(&f.syntax.items);
     }
+    decls.claim_error_types(&mut facts);
     // The name layer of every body, then the flow layer over it.
     let trees: Vec<scope_tree::ScopeTree> = files
         .iter()

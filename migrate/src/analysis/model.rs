@@ -36,6 +36,8 @@ pub enum Key {
     Static(DefId),
     /// The `workerpool::Error` that functions named `.0` return (`?` converts into it).
     ErrorRet(String),
+    /// The `workerpool::Error` that the crate's type named `.0` converts from (`impl From<workerpool::Error> for ..`).
+    ErrorFrom(String),
     /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
     Alias(DefId),
 }

@@ -452,7 +452,11 @@ impl Names {
         while i < tokens.len() {
             match &tokens[i] {
                 TokenTree::Group(g) => {
-                    let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    if g.delimiter() == proc_macro2::Delimiter::Brace && enum_body(&tokens[..i]) {
+                        // `enum AppError { Pool(Error) }`: `Pool` is a variant being declared.
+                        inner = without_variant_names(inner);
+                    }
                     self.scan(&inner, offset, out);
                 }
                 TokenTree::Ident(id) if id == "use" => {
@@ -521,6 +525,41 @@ impl Names {
             i += 1;
         }
     }
+}
+
+/// Whether a `{ .. }` group after `before` is an enum's body: `enum Name {` or `enum Name<T> {` (the tokens since
+/// `enum` are its name and generics).
+fn enum_body(before: &[TokenTree]) -> bool {
+    for t in before.iter().rev().take(16) {
+        match t {
+            TokenTree::Ident(id) if id == "enum" => return true,
+            TokenTree::Group(_) => return false,
+            TokenTree::Punct(p) if matches!(p.as_char(), ';' | '=' | '{' | '}') => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// An enum body's tokens without the variants' names (each first after the start or a `,`, past attributes).
+fn without_variant_names(tokens: Vec<TokenTree>) -> Vec<TokenTree> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut at_variant = true;
+    let mut in_attribute = false;
+    for t in tokens {
+        match &t {
+            TokenTree::Punct(p) if p.as_char() == '#' => in_attribute = true,
+            TokenTree::Group(_) if in_attribute => in_attribute = false,
+            TokenTree::Punct(p) if p.as_char() == ',' => at_variant = true,
+            TokenTree::Ident(_) if at_variant => {
+                at_variant = false;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(t);
+    }
+    out
 }
 
 /// The `E` of `type R<T> = Result<T, E>;` (or `std::result::Result`, `core::result::Result`), with `T` its one
@@ -687,6 +726,18 @@ mod tests {
             .iter()
             .map(|u| format!("{:?} {}", u.item, &text[u.range.clone()]))
             .collect()
+    }
+
+    #[test]
+    fn an_enum_variant_named_like_an_item_is_no_occurrence() {
+        let text = "use workerpool::{Error, Pool};\nenum AppError {\n    #[allow(dead_code)]\n    Pool(Error),\n    Worker { pool: Pool },\n}\nenum Kind<T> { Pool = 1, Other(T) }\n";
+        expect_test::expect![[r#"
+            [
+                "Error Error",
+                "Pool Pool",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
     }
 
     #[test]

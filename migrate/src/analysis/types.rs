@@ -143,6 +143,14 @@ pub enum TryTarget {
     },
     /// Another type, written as shown.
     Other(String),
+    /// A type of a name of its own (`AppError`), written as shown: `?` reaches it when the crate implements
+    /// `From<workerpool::Error>` for it.
+    Named {
+        /// The type as written.
+        text: String,
+        /// Its last name.
+        name: String,
+    },
     /// A closure without a written return type.
     Unknown,
 }
@@ -199,7 +207,19 @@ pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTar
 }
 
 fn text_of<'a>(source: &'a Source, ty: &'a Type) -> impl FnOnce() -> TryTarget + 'a {
-    move || TryTarget::Other(source.text[source.range(syn::spanned::Spanned::span(ty))].to_string())
+    move || {
+        let text = source.text[source.range(syn::spanned::Spanned::span(ty))].to_string();
+        match ty {
+            Type::Path(p) if p.qself.is_none() => match p.path.segments.last() {
+                Some(last) if last.arguments.is_none() => TryTarget::Named {
+                    text,
+                    name: last.ident.to_string(),
+                },
+                _ => TryTarget::Other(text),
+            },
+            _ => TryTarget::Other(text),
+        }
+    }
 }
 
 fn error_target(names: &Names, source: &Source, err: &Type) -> Option<TryTarget> {

@@ -37,40 +37,20 @@ impl Collector<'_> {
                 self.literal_delegate(node, m, loc);
                 let ok = match wrapper {
                     Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
-                    Some(Wrapper::Try) => self.try_delegate(node, loc),
+                    Some(Wrapper::Try) => self.try_delegate(node, loc, call.end),
                     None if self.formatted_results.contains(&key(&outer)) => {
                         // `match pool.delegate(job) { Ok(()) => .., Err(e) => eprintln!("{e}") }`.
                         self.facts.matched_errors.push((node, loc));
                         true
                     }
-                    None if self.returns_delegate(&outer) == Some(true) => {
-                        // `_ => pool.delegate(job),` in such a function: an arm holds one expression.
-                        let ok = self.try_delegate(node, loc);
-                        let edit = Edit::insert(outer.end, ".map_err(Into::into)");
-                        self.facts.cond_edits.push((node, self.file, edit));
+                    None if let Some(arm) = self.returns_delegate(&outer) => {
+                        // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`.
+                        let ok = self.try_delegate(node, loc, outer.end);
+                        self.convert_returned_result(node, &outer, arm);
                         ok
                     }
-                    None if self.returns_delegate(&outer).is_some() => {
-                        // `fn f(..) -> Result<(), workerpool::Error> { pool.delegate(job) }`: in 3.x the error
-                        // converts through `?`, as a person would write it.
-                        let ok = self.try_delegate(node, loc);
-                        let (indent, newline) = self.line_shape(outer.start);
-                        let ok_line = format!("{newline}{indent}Ok(())");
-                        // A trailing `// comment` on the call's line stays there: `Ok(())` goes after it.
-                        let rest = &self.source.text[outer.end..];
-                        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
-                        let edits = if rest[..line].trim_start().starts_with("//") {
-                            vec![
-                                Edit::insert(outer.end, "?;"),
-                                Edit::insert(outer.end + line, ok_line),
-                            ]
-                        } else {
-                            vec![Edit::insert(outer.end, format!("?;{ok_line}"))]
-                        };
-                        for edit in edits {
-                            self.facts.cond_edits.push((node, self.file, edit));
-                        }
-                        ok
+                    None if let Some(chain) = self.fail_fast.get(&key(&outer)).cloned() => {
+                        self.fail_fast_delegate(node, loc, &chain)
                     }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
@@ -135,9 +115,41 @@ impl Collector<'_> {
         }
     }
 
+    /// `outer`, a delegate's `Result` (or a chain carrying it) that a function returning `Result<(),
+    /// workerpool::Error>` evaluates to: in 3.x its error converts through `?`, as a person would write it
+    /// (`..?;` then `Ok(())`), or, as a whole `match` arm, which holds one expression, through `.map_err(Into::into)`.
+    pub(super) fn convert_returned_result(
+        &mut self,
+        node: NodeId,
+        outer: &Range<usize>,
+        arm: bool,
+    ) {
+        if arm {
+            let edit = Edit::insert(outer.end, ".map_err(Into::into)");
+            self.facts.cond_edits.push((node, self.file, edit));
+            return;
+        }
+        let (indent, newline) = self.line_shape(outer.start);
+        let ok_line = format!("{newline}{indent}Ok(())");
+        // A trailing `// comment` on the call's line stays there: `Ok(())` goes after it.
+        let rest = &self.source.text[outer.end..];
+        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
+        let edits = if rest[..line].trim_start().starts_with("//") {
+            vec![
+                Edit::insert(outer.end, "?;"),
+                Edit::insert(outer.end + line, ok_line),
+            ]
+        } else {
+            vec![Edit::insert(outer.end, format!("?;{ok_line}"))]
+        };
+        for edit in edits {
+            self.facts.cond_edits.push((node, self.file, edit));
+        }
+    }
+
     /// When `outer` is what a `fn` returning `Result<_, workerpool::Error>` evaluates to (its tail, or a tail of its
     /// tail's branches): whether it is a whole `match` arm.
-    fn returns_delegate(&self, outer: &Range<usize>) -> Option<bool> {
+    pub(super) fn returns_delegate(&self, outer: &Range<usize>) -> Option<bool> {
         let f = self.fns.last()?;
         if !matches!(f.target, TryTarget::Linked { .. }) {
             return None;
@@ -161,9 +173,23 @@ impl Collector<'_> {
         text[start..end].contains("NoWorkers")
     }
 
-    /// `delegate(..)?`: the error must convert into the function's error type under 3.x too.
-    pub(super) fn try_delegate(&mut self, node: NodeId, loc: Loc) -> bool {
-        let Some(f) = self.fns.last() else {
+    /// `delegate(..)?`, the result ending at `end`: the error must convert into the function's error type under 3.x
+    /// too.
+    pub(super) fn try_delegate(&mut self, node: NodeId, loc: Loc, end: usize) -> bool {
+        self.try_delegate_in(node, loc, self.fns.len().saturating_sub(1), end)
+    }
+
+    /// A `?` in the function at `fn_index` of the walk's stack takes a delegate's error, from a result ending at
+    /// `end`: it must convert into that function's error type under 3.x too. Into a type with `impl
+    /// From<workerpool::Error>` it converts through that, written `.map_err(workerpool::Error::from)` before the `?`.
+    pub(super) fn try_delegate_in(
+        &mut self,
+        node: NodeId,
+        loc: Loc,
+        fn_index: usize,
+        end: usize,
+    ) -> bool {
+        let Some(f) = self.fns.get(fn_index) else {
             return false;
         };
         match f.target.clone() {
@@ -175,7 +201,16 @@ impl Collector<'_> {
                 self.facts.error_links.push(node);
                 true
             }
-            TryTarget::Other(ty) => {
+            TryTarget::Named { name, .. }
+                if let Some(&error) = self.decls.from_error.get(&name) =>
+            {
+                self.facts.union(node, error);
+                self.facts.error_links.push(node);
+                let edit = Edit::insert(end, ".map_err(workerpool::Error::from)");
+                self.facts.cond_edits.push((node, self.file, edit));
+                true
+            }
+            TryTarget::Other(ty) | TryTarget::Named { text: ty, .. } => {
                 self.facts
                     .refuse(node, loc, Refusal::TryIntoOther { target: ty });
                 false
@@ -280,7 +315,13 @@ impl Collector<'_> {
         // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
         let dead_check = self.dead_checks.get(&key(&self.range(m))).cloned();
         let (outer, ctx) = match dead_check {
-            Some(check) if !remove => (check, Some((StmtCtx::DeadCheck, None))),
+            Some((check, kept)) if !remove => {
+                if let Some(kept) = kept {
+                    let edit = Edit::insert(check.end, kept);
+                    self.facts.cond_edits.push((node, self.file, edit));
+                }
+                (check, Some((StmtCtx::DeadCheck, None)))
+            }
             _ => (outer, ctx),
         };
         let (ctx, semi_end) = match (wrapper, ctx) {

@@ -91,22 +91,11 @@ pub(super) fn error_check(i: &syn::ExprIf) -> Option<&Expr> {
     }
 }
 
-/// `match result { Ok(()) => {} Err(e) => .. }` (either order; `Ok(_)`, `Err(_)` or `_` alike, no guards): the
-/// result it checks, when nothing but its error branch does anything.
-pub(super) fn error_match(m: &syn::ExprMatch) -> Option<&Expr> {
+/// `match result { Ok(()) => .., Err(e) => .. }` (either order; `Ok(_)`, `Err(_)` or `_` alike, no guards) whose `Ok`
+/// arm is empty (`{}`, `()`) or one expression that is not a block: the result it checks, and that expression.
+pub(super) fn error_match(m: &syn::ExprMatch) -> Option<(&Expr, Option<&Expr>)> {
     let [a, b] = m.arms.as_slice() else {
         return None;
-    };
-    let ok_arm = |arm: &syn::Arm| {
-        let empty = match &*arm.body {
-            Expr::Block(b) => b.block.stmts.is_empty() && b.label.is_none(),
-            Expr::Tuple(t) => t.elems.is_empty(),
-            _ => false,
-        };
-        let ok = matches!(&arm.pat, Pat::TupleStruct(t)
-            if t.path.segments.last().is_some_and(|s| s.ident == "Ok")
-                && result_pattern(&arm.pat) == Some(None));
-        ok && empty
     };
     let err_arm = |arm: &syn::Arm| {
         let err = match &arm.pat {
@@ -115,10 +104,32 @@ pub(super) fn error_match(m: &syn::ExprMatch) -> Option<&Expr> {
         };
         err && result_pattern(&arm.pat).is_some()
     };
-    let shaped = a.guard.is_none()
-        && b.guard.is_none()
-        && ((ok_arm(a) && err_arm(b)) || (err_arm(a) && ok_arm(b)));
-    shaped.then_some(&*m.expr)
+    if a.guard.is_some() || b.guard.is_some() {
+        return None;
+    }
+    let kept = match (ok_arm_kept(a), ok_arm_kept(b)) {
+        (Some(kept), None) if err_arm(b) => kept,
+        (None, Some(kept)) if err_arm(a) => kept,
+        _ => return None,
+    };
+    Some((&*m.expr, kept))
+}
+
+/// The `Ok` arm of a check: Some(None) when empty, Some(Some(e)) for one expression that is not a block; None for
+/// any other arm.
+fn ok_arm_kept(arm: &syn::Arm) -> Option<Option<&Expr>> {
+    let ok = matches!(&arm.pat, Pat::TupleStruct(t)
+        if t.path.segments.last().is_some_and(|s| s.ident == "Ok")
+            && result_pattern(&arm.pat) == Some(None));
+    if !ok {
+        return None;
+    }
+    match &*arm.body {
+        Expr::Block(b) if b.block.stmts.is_empty() && b.label.is_none() => Some(None),
+        Expr::Tuple(t) if t.elems.is_empty() => Some(None),
+        Expr::Block(_) => None,
+        other => Some(Some(other)),
+    }
 }
 
 /// A pattern on a `Result<(), E>` that does not depend on `E`'s type: `Ok(())`, `Ok(_)`, `_`, `Err(_)` (Some(None))
