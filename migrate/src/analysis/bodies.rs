@@ -112,6 +112,8 @@ struct FnCtx {
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
     ret: Option<NodeId>,
+    /// The public pool alias the function returns (`-> SharedPool`), which it cannot return a migrated pool as.
+    ret_alias: Option<String>,
     taken: Vec<String>,
 }
 
@@ -147,6 +149,8 @@ pub struct Collector<'a> {
     unwrapped: HashSet<SpanKey>,
     /// Expressions `?` is applied to.
     tried: HashSet<SpanKey>,
+    /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
+    adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
     /// Delegates inside a fail-fast iterator chain, by the delegate call's range (see `fail_fast`).
     fail_fast: HashMap<SpanKey, fail_fast::Chain>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
@@ -242,6 +246,7 @@ impl<'a> Collector<'a> {
             unwrapped: HashSet::new(),
             tried: HashSet::new(),
             fail_fast: HashMap::new(),
+            adding_chains: HashMap::new(),
             ok_returns: HashSet::new(),
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
@@ -426,6 +431,10 @@ impl<'a> Collector<'a> {
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
+        let ret_alias = match &sig.output {
+            syn::ReturnType::Type(_, ty) => self.decls.public_alias(ty),
+            syn::ReturnType::Default => None,
+        };
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
@@ -444,6 +453,7 @@ impl<'a> Collector<'a> {
             target,
             error,
             ret,
+            ret_alias,
             taken,
         });
         let mut index = 0;
@@ -624,6 +634,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Stmt::Expr(e, Some(_)) = s {
             self.collected_try_for_each(e);
+            self.adding_try_for_each(e);
         }
         self.stmts.push(self.range(s));
         visit::visit_stmt(self, s);
@@ -861,6 +872,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             target,
             error,
             ret,
+            ret_alias: None,
             taken,
         });
         if !matches!(&*c.body, Expr::Block(_)) {
@@ -1055,13 +1067,13 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.note_fail_fast(m);
         self.note_counted_errors(m);
-        if matches!(
-            method.as_str(),
-            "unwrap" | "expect" | "is_ok" | "is_err" | "ok"
-        ) && let Expr::MethodCall(inner) = &*m.receiver
+        let unwraps =
+            matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
+        if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
+            && let Expr::MethodCall(inner) = &*m.receiver
             && POOL_METHODS.contains(&inner.method.to_string().as_str())
         {
-            let kind = if matches!(method.as_str(), "unwrap" | "expect") {
+            let kind = if unwraps {
                 Wrapper::Unwrap
             } else {
                 Wrapper::Inspect
@@ -1171,7 +1183,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(ret) => {
                     self.accept(e, Some(ret));
                 }
-                None => self.refuse_flow(e, Refusal::UnfollowedReturn),
+                None => {
+                    let reason = self.return_refusal();
+                    self.refuse_flow(e, reason);
+                }
             }
         }
         visit::visit_expr_return(self, r);

@@ -46,6 +46,8 @@ pub struct Decls {
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
     /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
+    /// Public (or generic) type aliases naming a pool type, which this tool does not type: the crate's users name them.
+    pub public_aliases: HashSet<String>,
     /// The crate's types that implement `From<workerpool::Error>`, by name: the error place `?` converts through.
     pub from_error: HashMap<String, NodeId>,
     /// Where the crate's structs and enums are defined, by name.
@@ -53,6 +55,18 @@ pub struct Decls {
 }
 
 impl Decls {
+    /// The public pool alias `ty` names (`SharedPool`, `&SharedPool`), if any.
+    pub fn public_alias(&self, ty: &syn::Type) -> Option<String> {
+        match ty {
+            syn::Type::Reference(r) => self.public_alias(&r.elem),
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let name = p.path.segments.last()?.ident.to_string();
+                self.public_aliases.contains(&name).then_some(name)
+            }
+            _ => None,
+        }
+    }
+
     /// Ties every `workerpool::Error` written in the definition of a type with `impl From<workerpool::Error>` to that
     /// impl's error place: `AppError::Pool(workerpool::Error)` holds what `from` is given.
     pub fn claim_error_types(&self, facts: &mut Facts) {
@@ -226,6 +240,10 @@ impl<'a> Declarer<'a> {
                             .or_default()
                             .push(node);
                     }
+                }
+                // `pub type SharedPool = Arc<Pool>;`: named by the crate's users, so not typed here.
+                Item::Type(t) if pool_type(self.names, self.source, &t.ty).is_some() => {
+                    self.decls.public_aliases.insert(t.ident.to_string());
                 }
                 Item::Enum(e) => self.type_item(&e.ident, item),
                 Item::Mod(m) => {

@@ -14,6 +14,11 @@ pub enum Refusal {
     },
     /// The pool is returned from a function whose return type is not a pool type the tool reads.
     UnfollowedReturn,
+    /// The pool is returned as a public (or generic) type alias, `pub type SharedPool = Arc<Pool>;`.
+    PublicAlias {
+        /// The alias's name.
+        alias: String,
+    },
     /// One branch of an `if` or `match` whose branches evaluate to a pool gives one the tool does not follow.
     UnfollowedBranch {
         /// That branch's expression.
@@ -151,7 +156,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 41] = [
+    pub const IDS: [&'static str; 42] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -193,6 +198,7 @@ impl Refusal {
         "worker-clone",
         "unfollowed-result",
         "unfollowed-branch",
+        "public-alias",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -240,6 +246,7 @@ impl Refusal {
             WorkerClone { .. } => 38,
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
+            PublicAlias { .. } => 41,
         };
         Self::IDS[index]
     }
@@ -251,6 +258,7 @@ impl fmt::Display for Refusal {
         match self {
             UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
             UnfollowedBranch { what } => write!(f, "a branch evaluates to `{what}`, a pool this tool cannot follow; the pools of the other branches are the same pool, so they stay on v2 too (migrate them by hand)"),
+            PublicAlias { alias } => write!(f, "the pool is returned as `{alias}`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)"),
             UnfollowedReturn => f.write_str("the pool is returned, but the return type is not one this tool can follow"),
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
             UnfollowedAssignment => f.write_str("the pool is assigned to a place this tool cannot follow"),

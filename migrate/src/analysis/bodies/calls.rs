@@ -335,7 +335,17 @@ impl Collector<'_> {
                 Some((c @ (StmtCtx::Semi | StmtCtx::LetUnderscore), semi)),
             )
             // `(0..n).for_each(|_| pool.add_worker(&w).unwrap())`
-            | (None | Some(Wrapper::Unwrap), Some((c @ StmtCtx::ClosureBody, semi))) => (c, semi),
+            | (Some(Wrapper::Unwrap), Some((c @ StmtCtx::ClosureBody, semi))) => (c, semi),
+            // `(0..n).try_for_each(|_| pool.add_worker(&w))?;`, which becomes a `for_each`: any other closure
+            // returning the Result gives it to code that needs one.
+            (None, Some((c @ StmtCtx::ClosureBody, semi)))
+                if let Some(edits) = self.adding_chains.get(&key(&outer)).cloned() =>
+            {
+                for edit in edits {
+                    self.facts.cond_edits.push((node, self.file, edit));
+                }
+                (c, semi)
+            }
             _ => {
                 let method = method.to_string();
                 self.facts

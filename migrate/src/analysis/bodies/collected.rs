@@ -8,7 +8,7 @@ use std::ops::Range;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Stmt, Type};
 
-use super::{Binding, Collector, key};
+use super::{Binding, Collector, key, results};
 use crate::analysis::model::{Loc, Nesting, NodeId, Owner, WorkerFn};
 use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
@@ -215,20 +215,47 @@ impl Collector<'_> {
         let Some(Binding::Workers(w)) = self.lookup(&name.to_string(), self.range(p).start) else {
             return;
         };
-        let Some((node, _)) = self.classify(&add.receiver) else {
+        if self.classify(&add.receiver).is_none() {
             return;
-        };
+        }
         self.worker_accounted.insert(key(&self.range(p)));
         self.bind(&item.ident, Binding::Collected(w));
+        // Made a `for_each` where the add is accepted, as `adding_try_for_each` says.
         let method = self.source.range(tfe.method.span());
         let wrapper = self.range(tfe).end..self.range(stmt).end;
-        let file = self.file;
-        self.facts
-            .cond_edits
-            .push((node, file, Edit::replace(method, "for_each")));
-        self.facts
-            .cond_edits
-            .push((node, file, Edit::delete(wrapper)));
+        self.adding_chains.insert(
+            key(&self.range(add)),
+            [Edit::replace(method, "for_each"), Edit::delete(wrapper)],
+        );
+    }
+
+    /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;` (or `.unwrap()`, `.expect(..)`): in 3.x add_worker returns
+    /// no `Result` for `try_for_each` to stop on, so the statement becomes `(0..n).for_each(|_| { pool.add_worker(w);
+    /// })`. Notes the add, by its range, with the two edits that make the chain a `for_each` (made once its pool is
+    /// known).
+    pub(super) fn adding_try_for_each(&mut self, stmt: &Expr) {
+        let tfe = match stmt {
+            Expr::Try(t) => &*t.expr,
+            Expr::MethodCall(m) if results::is_unwrap(m) => &*m.receiver,
+            _ => return,
+        };
+        let Expr::MethodCall(tfe) = tfe else { return };
+        let (true, Some(Expr::Closure(c))) = (tfe.method == "try_for_each", tfe.args.first())
+        else {
+            return;
+        };
+        let Expr::MethodCall(add) = &*c.body else {
+            return;
+        };
+        if add.method != "add_worker" || !matches!(add.args.first(), Some(Expr::Reference(_))) {
+            return;
+        }
+        let method = self.source.range(tfe.method.span());
+        let wrapper = self.range(tfe).end..self.range(stmt).end;
+        self.adding_chains.insert(
+            key(&self.range(add)),
+            [Edit::replace(method, "for_each"), Edit::delete(wrapper)],
+        );
     }
 
     /// The bytes of `Worker` in a `Vec<Worker>` (the 2.x `Worker`, by any path).

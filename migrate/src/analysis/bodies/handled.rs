@@ -55,9 +55,23 @@ pub(super) fn if_let_only_formats(l: &syn::ExprLet, then: &syn::Block) -> bool {
 
 /// Whether `.map_err(|e| ..)` only formats `e`: the mapped error's type does not depend on the pool's.
 pub(super) fn map_err_only_formats(m: &syn::ExprMethodCall) -> bool {
-    let (true, Some(Expr::Closure(c))) =
-        (m.method == "map_err" && m.args.len() == 1, m.args.first())
-    else {
+    m.method == "map_err" && handler_only_formats(m)
+}
+
+/// Whether `.unwrap_or_else(|e| ..)`, `.unwrap_or_default()` or `.unwrap_or(())` takes a `Result<(), E>` apart without
+/// looking at `E` but to format it: its value is `()` either way.
+pub(super) fn unwraps_formatting(m: &syn::ExprMethodCall) -> bool {
+    match (m.method.to_string().as_str(), m.args.first()) {
+        ("unwrap_or_default", None) => true,
+        ("unwrap_or", Some(Expr::Tuple(t))) => t.elems.is_empty() && m.args.len() == 1,
+        ("unwrap_or_else", Some(_)) => handler_only_formats(m),
+        _ => false,
+    }
+}
+
+/// Whether the one argument of `m` is a closure `|e| ..` that only formats `e` (or `|_| ..`).
+fn handler_only_formats(m: &syn::ExprMethodCall) -> bool {
+    let (true, Some(Expr::Closure(c))) = (m.args.len() == 1, m.args.first()) else {
         return false;
     };
     match c.inputs.first() {
