@@ -120,6 +120,28 @@ fn assert_checks(dir: &Path, name: &str) {
     );
 }
 
+/// `cargo test --doc --offline` on the migrated package in `dir`, set up by [`assert_checks`]: its doc tests run.
+fn assert_doc_tests_pass(dir: &Path, name: &str) {
+    let out = Command::new(env!("CARGO"))
+        .args(["test", "--doc", "--offline", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace()
+                .join("target/migrate-fixture-crate/packages")
+                .join(name),
+        )
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the migrated package's doc tests fail:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
 /// The report lines about whole files (`FILE: note: ...`), the summary left out.
 fn file_notes(report: &str) -> Vec<&str> {
     report.lines().filter(|l| l.contains(": note: ")).collect()
@@ -179,6 +201,22 @@ fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its
     assert_same_as_after(dir.path(), "library_named_by_a_binary");
     assert_second_run_changes_nothing(dir.path(), &["src/"]);
     assert_checks(dir.path(), "library_named_by_a_binary");
+}
+
+#[test]
+fn doc_tests_move_to_v2_with_the_pools_they_name() {
+    let (dir, out) = migrate_copy("doc_tests_on_v2", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(
+        report.contains("src/lib.rs:3:5: left on v2: the doc test at line 3 names `check`"),
+        "{report}"
+    );
+    assert_same_as_after(dir.path(), "doc_tests_on_v2");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "doc_tests_on_v2");
+    assert_doc_tests_pass(dir.path(), "doc_tests_on_v2");
 }
 
 /// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the

@@ -5,10 +5,10 @@
 //! pools. Where the code does not say which definition a name means, every candidate is returned; the flow layer
 //! then joins them into one pool (so they migrate together or not at all) or refuses them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 
-use super::model::{DefId, FileId, FnId};
+use super::model::{DefId, Facts, FileId, FnId, Key, NodeId};
 use super::scopes::ModuleId;
 
 /// A function of the crate (free, in an `impl` or in a trait).
@@ -72,6 +72,49 @@ impl Definitions {
             .filter(|(f, block, _)| *f == file && block.contains(&offset))
             .min_by_key(|(_, block, _)| block.len())
             .map(|(_, _, def)| *def)
+    }
+
+    /// The places of the items that `names` may name (a function by its name or its `impl`'s type, a field by its
+    /// name or its struct's, a static by its name), each with the name that reaches it.
+    pub fn places_named(&self, facts: &Facts, names: &BTreeSet<String>) -> Vec<(NodeId, String)> {
+        let mut fns: HashMap<FnId, String> = HashMap::new();
+        for (name, defs) in &self.fns {
+            for d in defs {
+                if names.contains(name) {
+                    fns.insert(d.id, name.clone());
+                } else if let Some(ty) = d.self_ty.as_ref().filter(|t| names.contains(*t)) {
+                    fns.insert(d.id, ty.clone());
+                }
+            }
+        }
+        let structs: HashMap<DefId, &String> = self
+            .fields
+            .values()
+            .flatten()
+            .map(|(strukt, def)| (*def, strukt))
+            .collect();
+        let statics: HashMap<DefId, &String> = self
+            .statics
+            .iter()
+            .flat_map(|(name, defs)| defs.iter().map(move |(_, d)| (*d, name)))
+            .collect();
+        let named = |n: &String| names.contains(n).then(|| n.clone());
+        let mut out: Vec<(NodeId, String)> = facts
+            .places()
+            .filter_map(|(key, node)| {
+                let name = match key {
+                    Key::FnParam(id, _) | Key::FnRet(id) => fns.get(id).cloned(),
+                    Key::Field(def, field) => {
+                        named(field).or_else(|| structs.get(def).and_then(|s| named(s)))
+                    }
+                    Key::Static(def) => statics.get(def).and_then(|s| named(s)),
+                    _ => None,
+                };
+                name.map(|n| (node, n))
+            })
+            .collect();
+        out.sort();
+        out
     }
 
     /// Declares the pool field `field` of `struct strukt`.

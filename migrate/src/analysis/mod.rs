@@ -17,6 +17,7 @@ mod bodies;
 mod decide;
 mod declare;
 mod definitions;
+mod doc_tests;
 mod evidence;
 mod imports;
 mod model;
@@ -170,6 +171,23 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             &decls,
         )
         .run(f.syntax);
+    }
+    // Doc tests are not analysed: they move to v2, and the pools of the items they name stay there with them.
+    let doc_tests: Vec<doc_tests::DocTest> = files
+        .iter()
+        .enumerate()
+        // In a file of 3.x code, `workerpool::Pool` in a doc test is 3.x's.
+        .filter(|(_, f)| f.root_is_v2)
+        .flat_map(|(i, f)| doc_tests::doc_tests(FileId(i), &f.source.text))
+        .collect();
+    for test in &doc_tests {
+        for (node, name) in decls.defs.places_named(&facts, &test.idents) {
+            let line = files[test.at.file.index()]
+                .source
+                .line_col(test.at.offset)
+                .0;
+            facts.refuse(node, test.at, Refusal::NamedInDocTest { name, line });
+        }
     }
     let uses: Vec<Vec<names::NameUse>> = files
         .iter()
@@ -341,6 +359,11 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         }
         let mut edits = rewrite.edits;
         edits.extend(pool_edits);
+        for test in doc_tests.iter().filter(|t| t.at.file == i) {
+            outcome.needs_v2 = true;
+            outcome.notes.push((test.at, Note::DocTestOnV2));
+            edits.extend(test.edits.iter().cloned());
+        }
         for (offset, removal) in trait_imports::orphaned_context(f.source, f.syntax, &edits) {
             outcome
                 .notes
@@ -408,6 +431,25 @@ mod tests {
             .zip(files)
             .map(|(new, (_, old))| new.unwrap_or_else(|| old.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn doc_tests_of_3x_code_are_left_alone() {
+        let text =
+            "/// ```\n/// let pool = workerpool::Pool::<u8>::new(1);\n/// ```\npub fn f() {}\n";
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        for (root_is_v2, moved) in [(false, false), (true, true)] {
+            let input = Input {
+                source: &source,
+                syntax: &syntax,
+                root_is_v2,
+            };
+            let out = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+            let new = out.texts[0].clone().unwrap_or_else(|| text.to_string());
+            assert_eq!(new.contains("workerpool::v2::Pool"), moved, "{new}");
+        }
     }
 
     #[test]

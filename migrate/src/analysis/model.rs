@@ -374,6 +374,11 @@ impl Facts {
         self.refusals.push((node, loc, reason));
     }
 
+    /// Every place an item declares, with its key.
+    pub fn places(&self) -> impl Iterator<Item = (&Key, NodeId)> {
+        self.keys.iter().map(|(k, &n)| (k, n))
+    }
+
     /// Number of places.
     pub fn len(&self) -> usize {
         self.parent.len()

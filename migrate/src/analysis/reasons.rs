@@ -19,6 +19,13 @@ pub enum Refusal {
         /// The alias's name.
         alias: String,
     },
+    /// A doc test names an item this pool is in; doc tests are moved to v2, not analysed.
+    NamedInDocTest {
+        /// The name it writes.
+        name: String,
+        /// The doc test's line.
+        line: usize,
+    },
     /// One branch of an `if` or `match` whose branches evaluate to a pool gives one the tool does not follow.
     UnfollowedBranch {
         /// That branch's expression.
@@ -156,7 +163,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 42] = [
+    pub const IDS: [&'static str; 43] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -199,6 +206,7 @@ impl Refusal {
         "unfollowed-result",
         "unfollowed-branch",
         "public-alias",
+        "named-in-doc-test",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -247,6 +255,7 @@ impl Refusal {
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
             PublicAlias { .. } => 41,
+            NamedInDocTest { .. } => 42,
         };
         Self::IDS[index]
     }
@@ -258,6 +267,7 @@ impl fmt::Display for Refusal {
         match self {
             UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
             UnfollowedBranch { what } => write!(f, "a branch evaluates to `{what}`, a pool this tool cannot follow; the pools of the other branches are the same pool, so they stay on v2 too (migrate them by hand)"),
+            NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             PublicAlias { alias } => write!(f, "the pool is returned as `{alias}`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)"),
             UnfollowedReturn => f.write_str("the pool is returned, but the return type is not one this tool can follow"),
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
@@ -353,6 +363,8 @@ pub enum Note {
     },
     /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
     DeadCheckDropped,
+    /// A doc test names workerpool's 2.x API: its paths are moved to `workerpool::v2`.
+    DocTestOnV2,
     /// anyhow's `Context` import was removed: the rewrite dropped the only `.context(..)` calls, on 2.x results.
     UnusedContextImportRemoved,
 }
@@ -366,6 +378,7 @@ impl Note {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
             Note::DeadCheckDropped => "dead-check-dropped",
+            Note::DocTestOnV2 => "doc-test-on-v2",
             Note::UnusedContextImportRemoved => "unused-context-import-removed",
         }
     }
@@ -380,6 +393,9 @@ impl fmt::Display for Note {
             ),
             Note::DeadCheckDropped => f.write_str(
                 "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
+            ),
+            Note::DocTestOnV2 => f.write_str(
+                "this doc test names workerpool's 2.x API: its `workerpool::` paths now name `workerpool::v2::`, so `cargo test` still runs it (migrate it by hand, with the pools it uses)",
             ),
             Note::UnusedContextImportRemoved => f.write_str(
                 "anyhow's `Context` is no longer imported: its only `.context(..)` calls were on 2.x results the rewrite dropped, and an unused import would warn",
