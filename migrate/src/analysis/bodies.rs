@@ -910,11 +910,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
         // `if let Some(pool) = &self.pool` / `= self.pool.take()`: the binding holds the pool of an `Option<Pool>`.
-        if let Pat::TupleStruct(t) = &*l.pat
-            && t.qself.is_none()
-            && t.path.is_ident("Some")
-            && let [Pat::Ident(p)] = t.elems.iter().collect::<Vec<_>>()[..]
-            && p.subpat.is_none()
+        if let Some(p) = some_binding(&l.pat)
             && let Some(node) = self.accept(&l.expr, None)
         {
             self.bind(&p.ident, Binding::Pool(node));
@@ -925,6 +921,23 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         if handled::match_only_formats(m) {
             self.formatted_results.insert(key(&self.range(&*m.expr)));
+        }
+        // `match &self.pool { Some(p) => .., None => .. }`: as `if let`, each `Some(p)` binds the pool of an
+        // `Option<Pool>`; an arm of any other pattern leaves the scrutinee unfollowed.
+        let option_arms = m.arms.iter().all(|a| {
+            some_binding(&a.pat).is_some()
+                || matches!(&a.pat, Pat::Wild(_))
+                || matches!(&a.pat, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
+        });
+        if option_arms
+            && m.arms.iter().any(|a| some_binding(&a.pat).is_some())
+            && let Some(node) = self.accept(&m.expr, None)
+        {
+            for arm in &m.arms {
+                if let Some(p) = some_binding(&arm.pat) {
+                    self.bind(&p.ident, Binding::Pool(node));
+                }
+            }
         }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
@@ -1159,6 +1172,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 }
 
+/// The `p` of a `Some(p)` pattern (no sub-pattern): what an `Option<Pool>` holds, bound by `if let` or a `match` arm.
+fn some_binding(pat: &Pat) -> Option<&syn::PatIdent> {
+    let Pat::TupleStruct(t) = pat else {
+        return None;
+    };
+    match t.elems.iter().collect::<Vec<_>>()[..] {
+        [Pat::Ident(p)] if t.qself.is_none() && t.path.is_ident("Some") && p.subpat.is_none() => {
+            Some(p)
+        }
+        _ => None,
+    }
+}
+
 fn generic_names(g: &syn::Generics) -> Vec<String> {
     g.params
         .iter()
@@ -1323,6 +1349,25 @@ mod tests {
               Stop 12:51
               adds worker 0 (Semi)
               refused 17:28 unknown-method
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_match_on_an_option_of_a_pool_binds_its_pool_in_the_some_arms() {
+        // `Some(p)` / `None` / `_` arms bind the pool; an arm of another pattern leaves the scrutinee unfollowed.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool>, other: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool), other: None }\n    }\n    fn go(&self) -> bool {\n        match &self.pool {\n            Some(p) => p.delegate(1u8).is_ok(),\n            None => false,\n        }\n    }\n    fn count(&self) -> usize {\n        match self.pool.as_ref() { Some(p) => p.workers_num(), _ => 0 }\n    }\n    fn odd(&self) -> bool {\n        match &self.other { Some(p) if p.workers_num() > 0 => true, x => x.is_none() }\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:25
+              AddWorker 6:14
+              Delegate 11:26
+              Other 16:49
+              adds worker 0 (Semi)
+            pool 2:46
+              refused 19:16 unfollowed-use
             worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
