@@ -28,6 +28,7 @@ mod flow;
 mod handled;
 mod macros;
 mod results;
+mod tuple_structs;
 mod tuples;
 
 use self::macros::collect_ident_tokens;
@@ -259,6 +260,7 @@ impl<'a> Collector<'a> {
     /// Walks the file, then refuses every pool and worker used in a way the walk could not follow.
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
+        self.refuse_destructured(file);
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();
@@ -1003,6 +1005,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
             self.occurrences.push((node, self.range(f)));
         }
+        if let syn::Member::Unnamed(index) = &f.member {
+            let index = index.index as usize;
+            match self.tuple_field_node(&f.base, index) {
+                Some(node) => self.occurrences.push((node, self.range(f))),
+                // `x.0` of a value this tool cannot type may read any tuple struct's pool at that index.
+                None if self.known_struct(&f.base).is_none() => {
+                    self.refuse_tuple_fields(index, f);
+                }
+                None => {}
+            }
+        }
         visit::visit_expr_field(self, f);
     }
 
@@ -1017,6 +1030,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
+        } else if self.tuple_struct_ctor(call) {
+            // `Executor(pool)`: each pool argument went into its field.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
@@ -1368,6 +1383,28 @@ mod tests {
               adds worker 0 (Semi)
             pool 2:46
               refused 19:16 unfollowed-use
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_tuple_struct_s_pool_field_is_field_0_and_its_constructor_fills_it() {
+        // `Executor(pool)` fills field 0, `self.0` and `e.0` of a known `Executor` read it; `t.0` of a value of
+        // unknown type and a pattern `Executor(p)` refuse it.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Executor(Pool);\nstruct Other(Pool, u8);\nimpl Executor {\n    fn run(&self) { self.0.delegate(1u8).unwrap(); }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = Executor(pool);\n    e.run();\n    println!(\"{}\", e.0.workers_num());\n    let o = Other(Pool::new(1), 2);\n    let t = (o, 1);\n    let Other(p, _) = t.0;\n    p.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:17
+              Delegate 5:28
+              AddWorker 9:10
+              Other 12:24
+              adds worker 0 (Semi)
+              refused 15:23 tuple-field-unknown-value
+            pool 3:14
+              refused 15:23 tuple-field-unknown-value
+              refused 15:9 destructured-tuple-struct
             worker 0 Closure job u8
         "#]]
         .assert_eq(&got);

@@ -135,19 +135,23 @@ impl<'a> Declarer<'a> {
                 Item::Struct(s) => {
                     self.decls.structs.insert(s.ident.to_string());
                     let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
-                    for field in &s.fields {
-                        let Some(ident) = &field.ident else { continue };
+                    for (index, field) in s.fields.iter().enumerate() {
+                        // A tuple struct's field is named by its index, as `self.0` reads it.
+                        let name = field
+                            .ident
+                            .as_ref()
+                            .map_or_else(|| index.to_string(), ToString::to_string);
                         match pool_type(self.names, self.source, &field.ty) {
                             Some(at) => {
-                                let name = ident.to_string();
                                 self.decls
                                     .defs
                                     .add_field(&name, &s.ident.to_string(), strukt);
                                 self.site(Key::Field(strukt, name), at, None);
                             }
-                            None => {
-                                self.decls.other_fields.insert(ident.to_string());
+                            None if field.ident.is_some() => {
+                                self.decls.other_fields.insert(name);
                             }
+                            None => {}
                         }
                     }
                 }

@@ -147,11 +147,22 @@ pub enum Refusal {
         /// `Ok`, `Err`, or the function whose result it is.
         via: String,
     },
+    /// `x.0` on a value whose type the code does not show, while a tuple struct of the crate holds a pool at that
+    /// index: it may read the pool.
+    TupleFieldUnknownValue {
+        /// The field access, as written.
+        expr: String,
+    },
+    /// A tuple struct holding a pool is taken apart by a pattern (`let Executor(p) = ..`).
+    DestructuredTupleStruct {
+        /// The tuple struct's name.
+        strukt: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 41] = [
+    pub const IDS: [&'static str; 43] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -193,6 +204,8 @@ impl Refusal {
         "worker-clone",
         "unfollowed-result",
         "unfollowed-branch",
+        "tuple-field-unknown-value",
+        "destructured-tuple-struct",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -240,6 +253,8 @@ impl Refusal {
             WorkerClone { .. } => 38,
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
+            TupleFieldUnknownValue { .. } => 41,
+            DestructuredTupleStruct { .. } => 42,
         };
         Self::IDS[index]
     }
@@ -289,6 +304,8 @@ impl fmt::Display for Refusal {
             WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
+            TupleFieldUnknownValue { expr } => write!(f, "`{expr}` reads a field of a value whose type this tool cannot see, and a tuple struct of this crate holds a pool at that index (write the struct's type on the `let` or parameter that binds the value, or migrate this pool by hand)"),
+            DestructuredTupleStruct { strukt } => write!(f, "the pool in `{strukt}` is taken out by a pattern (`{strukt}(..)`), which this tool does not follow (read the field as `.0` instead, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
