@@ -1100,8 +1100,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
-            } else if flow::is_option_access(m) {
-                // `self.pool.take()`: the pool itself, followed where that value goes.
+            } else if flow::is_option_access(m) || flow::is_lock_access(m) {
+                // `self.pool.take()`, `POOL.lock()`: the pool itself (or its guard), followed where that value goes.
             } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
                 // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
                 self.note_unwrapped(&m.receiver);
@@ -1406,6 +1406,29 @@ mod tests {
               refused 15:23 tuple-field-unknown-value
               refused 15:9 destructured-tuple-struct
             worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_pool_behind_a_lock_is_reached_through_its_guard() {
+        // `Mutex::new`, `.lock()`, `.write()` and `.read()` hand back the same pool; a guard passed to an unknown
+        // function is not followed.
+        let got = facts(
+            "use std::sync::{Mutex, RwLock};\nuse workerpool::{Pool, Worker};\nstatic POOL: Mutex<Option<Pool>> = Mutex::new(None);\nstruct S { pool: RwLock<Pool> }\nfn init() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    *POOL.lock().unwrap() = Some(pool);\n    if let Some(pool) = POOL.lock().unwrap().as_ref() { pool.delegate(1u32).unwrap(); }\n}\nfn other() -> S {\n    let s = S { pool: RwLock::new(Pool::new(1)) };\n    s.pool.write().unwrap().add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{}\", s.pool.read().unwrap().workers_num());\n    elsewhere(s.pool.read().unwrap());\n    s\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:27
+              AddWorker 7:10
+              Delegate 9:62
+              adds worker 0 (Semi)
+            pool 4:25
+              AddWorker 13:29
+              Other 14:43
+              adds worker 1 (Semi)
+              refused 15:15 unfollowed-argument
+            worker 0 Closure job u32
+            worker 1 Closure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -18,8 +18,8 @@ pub struct PoolType {
 }
 
 /// Wrappers a pool can sit in and still be followed.
-const WRAPPERS: [&str; 8] = [
-    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option",
+const WRAPPERS: [&str; 10] = [
+    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option", "Mutex", "RwLock",
 ];
 
 /// `(.., Pool, ..)` with exactly one element a pool type (by [`pool_type`]): that element's index, the tuple's arity,

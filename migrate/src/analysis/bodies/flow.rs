@@ -49,6 +49,12 @@ pub(super) fn is_option_access(m: &syn::ExprMethodCall) -> bool {
     )
 }
 
+/// `.lock()`, `.read()`, `.write()`: the guard of a `Mutex<Pool>` or `RwLock<Pool>` (std's behind `.unwrap()`) reaches
+/// the same pool (on a pool itself none of them is a method).
+pub(super) fn is_lock_access(m: &syn::ExprMethodCall) -> bool {
+    matches!(m.method.to_string().as_str(), "lock" | "read" | "write") && m.args.is_empty()
+}
+
 /// The initialiser of `LazyLock::new(..)` (or `Lazy::new(..)`).
 pub(super) fn lazy_initialiser(call: &ExprCall) -> Option<Initialiser<'_>> {
     let Expr::Path(p) = &*call.func else {
@@ -303,6 +309,8 @@ impl Collector<'_> {
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             // `self.pool.take()`, `.as_ref()` on an `Option<Pool>`: the same pool, in an `Option` or not.
             Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
+            // `POOL.lock().unwrap()` of a `Mutex<Option<Pool>>`: its guard, which derefs to what the lock holds.
+            Expr::MethodCall(m) if is_lock_access(m) => self.classify(&m.receiver),
             // `start()?` of a function returning its pool inside `Ok`: that pool.
             Expr::Try(t) if self.ok_shape(&t.expr).is_some() => self.classify(&t.expr),
             Expr::MethodCall(m) => {
