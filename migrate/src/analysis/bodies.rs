@@ -27,6 +27,7 @@ mod collected;
 mod flow;
 mod handled;
 mod macros;
+mod maps;
 mod results;
 mod tuple_structs;
 mod tuples;
@@ -179,6 +180,10 @@ pub struct Collector<'a> {
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+    /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
+    map_uses: Vec<(NodeId, Range<usize>, String)>,
+    /// The map uses that a followed form accounts for, by range.
+    map_accounted: HashSet<SpanKey>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -254,6 +259,8 @@ impl<'a> Collector<'a> {
             literal_bindings: HashMap::new(),
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
+            map_uses: Vec::new(),
+            map_accounted: HashSet::new(),
         }
     }
 
@@ -261,6 +268,7 @@ impl<'a> Collector<'a> {
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
         self.refuse_destructured(file);
+        self.refuse_map_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();
@@ -873,6 +881,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.literal_bindings.insert(id, "i32");
         }
+        self.map_loop(f);
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -991,6 +1000,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+        if self.map_use(f) {
+            visit::visit_expr_field(self, f);
+            return;
+        }
         if let syn::Member::Named(ident) = &f.member
             && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
@@ -1117,8 +1130,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
-        self.arguments(&method, &CallVia::Method, &m.args, 0);
+        if !self.map_method(m) {
+            self.arguments(&method, &CallVia::Method, &m.args, 0);
+        }
         visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        self.map_index(i);
+        visit::visit_expr_index(self, i);
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
@@ -1429,6 +1449,36 @@ mod tests {
               refused 15:15 unfollowed-argument
             worker 0 Closure job u32
             worker 1 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn the_pools_of_a_map_field_are_one_pool_filled_by_insert_and_read_by_key() {
+        // insert as a statement, `[key]`, get, remove, len and a `for` over values() or `&map` are followed; insert
+        // whose old value is used, `entry` and the map passed away are not, nor a map field named as a pool field.
+        let got = facts(
+            "use std::collections::{BTreeMap, HashMap};\nuse workerpool::{Pool, Worker};\nstruct R { pools: BTreeMap<String, Pool>, byid: HashMap<u8, Pool> }\nstruct P { byid: Pool }\nimpl R {\n    fn add(&mut self, k: &str) {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        self.pools.insert(k.to_string(), pool);\n    }\n    fn go(&mut self, k: &str) {\n        self.pools[k].delegate(1u32).unwrap();\n        if let Some(p) = self.pools.get(k) { p.stop(); }\n        self.pools.remove(k);\n        println!(\"{}\", self.pools.len());\n        for p in self.pools.values() { p.stop(); }\n        for (_, p) in &self.pools { println!(\"{}\", p.workers_num()); }\n    }\n    fn bad(&mut self) {\n        let old = self.byid.insert(1, Pool::new(1));\n        self.byid.entry(2);\n        drop((old, &self.byid));\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:36
+              AddWorker 8:14
+              Delegate 12:23
+              Stop 13:48
+              Stop 16:42
+              Other 17:54
+              adds worker 0 (Semi)
+            pool 3:61
+              refused 20:19 map-field-name-shared
+              refused 21:9 map-field-name-shared
+              refused 22:21 map-field-name-shared
+              refused 20:19 map-of-pools
+              refused 21:9 map-of-pools
+              refused 22:21 map-of-pools
+            pool 4:18
+            pool 20:39
+              refused 20:39 unfollowed-argument
+            worker 0 Closure job u32
         "#]]
         .assert_eq(&got);
     }

@@ -14,7 +14,9 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
-use super::types::{PoolType, TryTarget, job_type, pool_type, result_pool, try_target, tuple_pool};
+use super::types::{
+    PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
+};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -46,6 +48,10 @@ pub struct Decls {
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
     /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
+    /// Names of fields declared as a map of pools, `BTreeMap<K, Pool>` (see `bodies/maps.rs`).
+    pub map_fields: HashSet<String>,
+    /// Names of fields declared with a pool type that is not a map: a name in both sets is not followed.
+    pub plain_fields: HashSet<String>,
 }
 
 impl Decls {
@@ -141,11 +147,17 @@ impl<'a> Declarer<'a> {
                             .ident
                             .as_ref()
                             .map_or_else(|| index.to_string(), ToString::to_string);
-                        match pool_type(self.names, self.source, &field.ty) {
+                        let map = map_pool(self.names, self.source, &field.ty);
+                        match pool_type(self.names, self.source, &field.ty).or(map) {
                             Some(at) => {
                                 self.decls
                                     .defs
                                     .add_field(&name, &s.ident.to_string(), strukt);
+                                if map.is_some() {
+                                    self.decls.map_fields.insert(name.clone());
+                                } else {
+                                    self.decls.plain_fields.insert(name.clone());
+                                }
                                 self.site(Key::Field(strukt, name), at, None);
                             }
                             None if field.ident.is_some() => {

@@ -158,11 +158,23 @@ pub enum Refusal {
         /// The tuple struct's name.
         strukt: String,
     },
+    /// A map-of-pools field (`pools: BTreeMap<String, Pool>`) is used other than by the map forms this tool follows.
+    MapOfPools {
+        /// The field's name.
+        field: String,
+        /// The expression that uses it, as written.
+        what: String,
+    },
+    /// A field name is declared as a map of pools in one struct and as a pool in another.
+    MapFieldNameShared {
+        /// The field's name.
+        field: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 43] = [
+    pub const IDS: [&'static str; 45] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -206,6 +218,8 @@ impl Refusal {
         "unfollowed-branch",
         "tuple-field-unknown-value",
         "destructured-tuple-struct",
+        "map-of-pools",
+        "map-field-name-shared",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -255,6 +269,8 @@ impl Refusal {
             UnfollowedBranch { .. } => 40,
             TupleFieldUnknownValue { .. } => 41,
             DestructuredTupleStruct { .. } => 42,
+            MapOfPools { .. } => 43,
+            MapFieldNameShared { .. } => 44,
         };
         Self::IDS[index]
     }
@@ -306,6 +322,8 @@ impl fmt::Display for Refusal {
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             TupleFieldUnknownValue { expr } => write!(f, "`{expr}` reads a field of a value whose type this tool cannot see, and a tuple struct of this crate holds a pool at that index (write the struct's type on the `let` or parameter that binds the value, or migrate this pool by hand)"),
             DestructuredTupleStruct { strukt } => write!(f, "the pool in `{strukt}` is taken out by a pattern (`{strukt}(..)`), which this tool does not follow (read the field as `.0` instead, or migrate this pool by hand)"),
+            MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools in field `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
+            MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

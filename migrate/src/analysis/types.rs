@@ -95,6 +95,32 @@ pub fn result_pool(
     }
 }
 
+/// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one): where the
+/// values' pool type is. Every value of the map has that one type, so its pools are one pool group.
+pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    let map = matches!(last.ident.to_string().as_str(), "BTreeMap" | "HashMap");
+    match a.args.iter().collect::<Vec<_>>()[..] {
+        [GenericArgument::Type(key), GenericArgument::Type(value)] if map && p.qself.is_none() => {
+            let mut in_key = TypeMentionsPool {
+                names,
+                source,
+                found: false,
+            };
+            in_key.visit_type(key);
+            if in_key.found {
+                return None;
+            }
+            pool_type(names, source, value)
+        }
+        _ => None,
+    }
+}
+
 /// Whether a type names a 2.x pool anywhere inside it.
 struct TypeMentionsPool<'a> {
     names: &'a Names,

@@ -299,6 +299,10 @@ impl Collector<'_> {
             e if branches::branches(e) => branches::leaves(e)
                 .into_iter()
                 .find_map(|l| self.classify(l.expr)),
+            // `self.pools[key]`, `self.pools.get(key)` of a map-of-pools field: one of its pools.
+            e @ (Expr::Index(_) | Expr::MethodCall(_)) if self.map_value(e).is_some() => {
+                self.map_value(e)
+            }
             Expr::Paren(p) => self.classify(&p.expr),
             Expr::Group(g) => self.classify(&g.expr),
             Expr::Reference(r) => self.classify(&r.expr),
@@ -343,6 +347,8 @@ impl Collector<'_> {
                     }
                 }
             }
+            // The map itself is not a pool (see `maps`).
+            Expr::Field(_) if self.map_field(expr).is_some() => None,
             Expr::Field(f) => match &f.member {
                 syn::Member::Named(ident) => {
                     let node = self.field_node(&f.base, &ident.to_string())?;
