@@ -180,6 +180,8 @@ pub struct Collector<'a> {
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+    /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
+    impl_pools: Vec<Option<NodeId>>,
     /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
     map_uses: Vec<(NodeId, Range<usize>, String)>,
     /// The map uses that a followed form accounts for, by range.
@@ -261,6 +263,7 @@ impl<'a> Collector<'a> {
             literal_delegates: Vec::new(),
             map_uses: Vec::new(),
             map_accounted: HashSet::new(),
+            impl_pools: Vec::new(),
         }
     }
 
@@ -351,6 +354,12 @@ impl<'a> Collector<'a> {
 
     /// What `name` written at `at` holds, if it is a local (else None: an item, a static).
     fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
+        // `self` in a method of `impl Trait for Pool` (the scope tree has no binding for `self`).
+        if name == "self"
+            && let Some(Some(node)) = self.impl_pools.last()
+        {
+            return Some(Binding::Pool(*node));
+        }
         let id = self.tree.resolve(name, at)?;
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
@@ -512,7 +521,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => None,
         };
         self.impl_types.push(ty.unwrap_or_default());
+        let pool = match &i.trait_ {
+            Some(_) => {
+                let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
+                self.facts.get(&Key::PoolImpl(def))
+            }
+            None => None,
+        };
+        self.impl_pools.push(pool);
         visit::visit_item_impl(self, i);
+        self.impl_pools.pop();
         self.impl_types.pop();
         self.generics.pop();
     }
@@ -1119,6 +1137,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
                 self.note_unwrapped(&m.receiver);
                 self.accept(&m.receiver, None);
+            } else if let Some(impls) = self.decls.pool_impl_methods.get(&method).cloned() {
+                // `pool.submit_all(..)` of the crate's `impl Trait for Pool`: its `self` is this pool.
+                for of_impl in impls {
+                    self.accept(&m.receiver, Some(of_impl));
+                }
             } else if matches!(method.as_str(), "is_some" | "is_none") && m.args.is_empty() {
                 // Whether an `Option<Pool>` holds one: the same in 3.x.
                 self.accept(&m.receiver, None);
@@ -1231,7 +1254,8 @@ fn generic_names(g: &syn::Generics) -> Vec<String> {
         .collect()
 }
 
-fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+/// The identifiers in `tokens`, sorted, each once, added to `out`.
+pub(super) fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     let mut idents = Vec::new();
     collect_ident_tokens(tokens, &mut idents);
     out.extend(idents.into_iter().map(|i| i.to_string()));
@@ -1479,6 +1503,25 @@ mod tests {
             pool 20:39
               refused 20:39 unfollowed-argument
             worker 0 Closure job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn the_self_of_an_impl_trait_for_pool_is_the_pool_its_methods_are_called_on() {
+        // `a.go(..)` and `b.go(..)` join `a`, `b` and the impl's `self`; an impl naming `Self` is refused; an inherent
+        // method of another type with the same name is not a pool's.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\ntrait Ext { fn go(&self, n: u8) -> bool; }\nimpl Ext for Pool {\n    fn go(&self, n: u8) -> bool { self.delegate(n).is_ok() && self.more() }\n}\ntrait More { fn more(&self) -> bool; fn make() -> Self; }\nimpl More for Pool {\n    fn more(&self) -> bool { self.workers_num() > 0 }\n    fn make() -> Self { unimplemented!() }\n}\nstruct S;\nimpl S { fn go(&self, _n: u8) -> bool { true } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = Pool::new(1);\n    a.go(1);\n    b.go(2);\n    S.go(3);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:14
+              Delegate 4:40
+              Other 8:35
+              AddWorker 15:7
+              adds worker 0 (Semi)
+              refused 7:15 pool-impl-names-self
+            worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -48,6 +48,8 @@ pub struct Decls {
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
     /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
+    /// Methods of the crate's `impl Trait for Pool`s, by name -> the pool of each impl declaring one of that name.
+    pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
     /// Names of fields declared as a map of pools, `BTreeMap<K, Pool>` (see `bodies/maps.rs`).
     pub map_fields: HashSet<String>,
     /// Names of fields declared with a pool type that is not a map: a name in both sets is not followed.
@@ -134,6 +136,56 @@ impl<'a> Declarer<'a> {
             .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
+    /// `impl Trait for Pool` (the trait is the crate's own: Rust allows no other): the pool its methods are called
+    /// on, typed where the impl names `Pool`; its methods by name, for their calls.
+    fn pool_impl(&mut self, i: &syn::ItemImpl) {
+        let Some((_, path, _)) = &i.trait_ else {
+            return;
+        };
+        if !i.generics.params.is_empty() {
+            return;
+        }
+        let Some(at) = pool_type(self.names, self.source, &i.self_ty) else {
+            return;
+        };
+        let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
+        self.site(Key::PoolImpl(def), at, None);
+        let node = self.facts.get(&Key::PoolImpl(def)).expect("just added");
+        let mut follows = true;
+        for item in &i.items {
+            if let ImplItem::Fn(f) = item {
+                match f.sig.inputs.first() {
+                    Some(FnArg::Receiver(r)) if r.colon_token.is_none() => {
+                        self.decls
+                            .pool_impl_methods
+                            .entry(f.sig.ident.to_string())
+                            .or_default()
+                            .push(node);
+                    }
+                    _ => follows = false,
+                }
+            }
+        }
+        // `Self` is the pool type: a `Self::new(..)` or `-> Self` would make a pool this tool does not see.
+        let mut tokens = proc_macro2::TokenStream::new();
+        for item in &i.items {
+            quote::ToTokens::to_tokens(item, &mut tokens);
+        }
+        let mut idents = Vec::new();
+        super::bodies::collect_idents(tokens, &mut idents);
+        if !follows || idents.iter().any(|n| n == "Self") {
+            let trait_name = path
+                .segments
+                .last()
+                .map_or_else(String::new, |s| s.ident.to_string());
+            self.facts.refuse(
+                node,
+                self.loc(at.name_start),
+                Refusal::PoolImplNamesSelf { trait_name },
+            );
+        }
+    }
+
     /// Walks `items`.
     pub fn items(&mut self, items: &[Item]) {
         for item in items {
@@ -181,6 +233,7 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Impl(i) => {
+                    self.pool_impl(i);
                     let self_ty = match &*i.self_ty {
                         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
                         _ => None,

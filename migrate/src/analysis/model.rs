@@ -38,6 +38,9 @@ pub enum Key {
     ErrorRet(String),
     /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
     Alias(DefId),
+    /// The `self` of an `impl Trait for Pool` of the crate (by its `impl` keyword): every pool one of its methods is
+    /// called on is this one pool.
+    PoolImpl(DefId),
 }
 
 /// A file of the crate being analysed: its index in the input order of [`super::analyze`].

@@ -170,11 +170,16 @@ pub enum Refusal {
         /// The field's name.
         field: String,
     },
+    /// An `impl Trait for Pool` names `Self` (or has a function without `self`), which this tool does not follow.
+    PoolImplNamesSelf {
+        /// The trait's name.
+        trait_name: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 45] = [
+    pub const IDS: [&'static str; 46] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -220,6 +225,7 @@ impl Refusal {
         "destructured-tuple-struct",
         "map-of-pools",
         "map-field-name-shared",
+        "pool-impl-names-self",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -271,6 +277,7 @@ impl Refusal {
             DestructuredTupleStruct { .. } => 42,
             MapOfPools { .. } => 43,
             MapFieldNameShared { .. } => 44,
+            PoolImplNamesSelf { .. } => 45,
         };
         Self::IDS[index]
     }
@@ -324,6 +331,7 @@ impl fmt::Display for Refusal {
             DestructuredTupleStruct { strukt } => write!(f, "the pool in `{strukt}` is taken out by a pattern (`{strukt}(..)`), which this tool does not follow (read the field as `.0` instead, or migrate this pool by hand)"),
             MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools in field `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
             MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
+            PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
