@@ -182,6 +182,8 @@ pub struct Collector<'a> {
     fn_values: Vec<(NodeId, Range<usize>)>,
     /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
     impl_pools: Vec<Option<NodeId>>,
+    /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
+    bound_patterns: HashSet<SpanKey>,
     /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
     map_uses: Vec<(NodeId, Range<usize>, String)>,
     /// The map uses that a followed form accounts for, by range.
@@ -264,6 +266,7 @@ impl<'a> Collector<'a> {
             map_uses: Vec::new(),
             map_accounted: HashSet::new(),
             impl_pools: Vec::new(),
+            bound_patterns: HashSet::new(),
         }
     }
 
@@ -944,6 +947,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.bind(&p.ident, Binding::Pool(node));
         }
+        self.bind_variant_pattern(&l.pat);
         self.visit_expr(&l.expr);
     }
 
@@ -970,6 +974,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
+            self.bind_variant_pattern(&arm.pat);
             if let Some((_, g)) = &arm.guard {
                 self.visit_expr(g);
             }
@@ -1061,8 +1066,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
-        } else if self.tuple_struct_ctor(call) {
-            // `Executor(pool)`: each pool argument went into its field.
+        } else if self.tuple_struct_ctor(call) || self.variant_ctor(call) {
+            // `Executor(pool)`, `Executor::Threaded(pool)`: each pool argument went into its field.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
@@ -1521,6 +1526,25 @@ mod tests {
               AddWorker 15:7
               adds worker 0 (Semi)
               refused 7:15 pool-impl-names-self
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn an_enum_variant_s_pool_is_bound_by_if_let_and_match_arms_and_refused_by_other_patterns() {
+        // `E::T(pool)` fills the variant; `match`, `if let Self::T(p)` bind it; a nested pattern refuses it.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nenum E { T(Pool), N }\nenum F { T(Pool, u8) }\nimpl E {\n    fn go(&self) -> bool {\n        match self { E::T(p) => p.delegate(1u8).is_ok(), E::N => false }\n    }\n    fn n(&self) -> usize { if let Self::T(p) = self { p.workers_num() } else { 0 } }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = E::T(pool);\n    e.go();\n    let f = Some(F::T(Pool::new(1), 2));\n    if let Some(F::T(p, _)) = f { p.stop(); }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:12
+              Delegate 6:35
+              Other 8:57
+              AddWorker 12:10
+              adds worker 0 (Semi)
+            pool 3:12
+              refused 16:17 destructured-tuple-struct
             worker 0 Closure job u8
         "#]]
         .assert_eq(&got);

@@ -50,6 +50,8 @@ pub struct Decls {
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
     /// Methods of the crate's `impl Trait for Pool`s, by name -> the pool of each impl declaring one of that name.
     pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
+    /// (enum, variant) of the crate's tuple variants holding a pool (see `pool_variants`).
+    pub pool_variants: HashSet<(String, String)>,
     /// Names of fields declared as a map of pools, `BTreeMap<K, Pool>` (see `bodies/maps.rs`).
     pub map_fields: HashSet<String>,
     /// Names of fields declared with a pool type that is not a map: a name in both sets is not followed.
@@ -186,6 +188,27 @@ impl<'a> Declarer<'a> {
         }
     }
 
+    /// The pool fields of an enum's tuple variants, `enum Executor { Threaded(Pool), .. }`: field `Threaded(0)` of
+    /// `Executor`, filled by `Executor::Threaded(pool)` and taken out by a pattern of that variant.
+    fn pool_variants(&mut self, e: &syn::ItemEnum) {
+        for variant in &e.variants {
+            let syn::Fields::Unnamed(fields) = &variant.fields else {
+                continue;
+            };
+            let def = DefId(self.loc(self.source.range(variant.ident.span()).start));
+            for (index, field) in fields.unnamed.iter().enumerate() {
+                if let Some(at) = pool_type(self.names, self.source, &field.ty) {
+                    let name = format!("{}({index})", variant.ident);
+                    self.decls.defs.add_field(&name, &e.ident.to_string(), def);
+                    self.decls
+                        .pool_variants
+                        .insert((e.ident.to_string(), variant.ident.to_string()));
+                    self.site(Key::Field(def, name), at, None);
+                }
+            }
+        }
+    }
+
     /// Walks `items`.
     pub fn items(&mut self, items: &[Item]) {
         for item in items {
@@ -248,6 +271,7 @@ impl<'a> Declarer<'a> {
                         }
                     }
                 }
+                Item::Enum(e) => self.pool_variants(e),
                 Item::Trait(t) => {
                     for inner in &t.items {
                         if let TraitItem::Fn(f) = inner {

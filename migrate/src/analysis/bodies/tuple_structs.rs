@@ -1,10 +1,13 @@
 //! A pool in a tuple struct's field, `struct Executor(Pool);`: the field is named by its index (`self.0`), and
 //! `Executor(pool)` (a call, not a function) fills it; a pattern `Executor(p)` that takes it out is not followed.
+//! A pool in an enum's tuple variant, `enum Executor { Threaded(Pool), .. }`: `Executor::Threaded(pool)` fills it,
+//! and an `if let` or `match` arm pattern `Executor::Threaded(p)` binds `p` to it; any other pattern of it is refused.
 
+use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
-use syn::{Expr, ExprCall};
+use syn::{Expr, ExprCall, Pat};
 
-use super::Collector;
+use super::{Binding, Collector, key};
 use crate::analysis::model::{Key, NodeId};
 use crate::analysis::reasons::Refusal;
 
@@ -62,6 +65,85 @@ impl Collector<'_> {
         (self.decls.structs.contains(&owner) && has_pool).then_some(owner)
     }
 
+    /// The enum and variant `path` names (`Executor::Threaded`, `Self::Threaded`), when that variant holds a pool.
+    fn pool_variant(&self, path: &syn::Path) -> Option<(String, String)> {
+        let segs = &path.segments;
+        if segs.len() != 2 || !segs[0].arguments.is_none() || !segs[1].arguments.is_none() {
+            return None;
+        }
+        let owner = self.struct_name(&segs[0].ident)?;
+        let variant = segs[1].ident.to_string();
+        let pair = (owner, variant);
+        self.decls.pool_variants.contains(&pair).then_some(pair)
+    }
+
+    /// The pool field `index` of the variant `variant` of the enum `owner`.
+    fn variant_field(
+        &mut self,
+        (owner, variant): &(String, String),
+        index: usize,
+    ) -> Option<NodeId> {
+        let field = format!("{variant}({index})");
+        let keys = self
+            .decls
+            .defs
+            .fields_of(&field, owner)
+            .into_iter()
+            .map(|d| Key::Field(d, field.clone()))
+            .collect();
+        self.joined(keys)
+    }
+
+    /// `Executor::Threaded(pool)`: each pool argument goes into its field of the variant. False when `call` does not
+    /// build a variant holding a pool.
+    pub(super) fn variant_ctor(&mut self, call: &ExprCall) -> bool {
+        let Expr::Path(p) = &*call.func else {
+            return false;
+        };
+        let Some(variant) = self.pool_variant(&p.path).filter(|_| p.qself.is_none()) else {
+            return false;
+        };
+        for (index, arg) in call.args.iter().enumerate() {
+            if self.classify(arg).is_none() {
+                continue;
+            }
+            match self.variant_field(&variant, index) {
+                Some(field) => {
+                    self.accept(arg, Some(field));
+                }
+                None => self.refuse_flow(arg, Refusal::UnfollowedField),
+            }
+        }
+        true
+    }
+
+    /// `if let Executor::Threaded(p) = ..` or a `match` arm of that pattern: `p` is the variant's pool. A pattern
+    /// whose pool fields are each a plain name or `_` is followed (see `refuse_destructured`).
+    pub(super) fn bind_variant_pattern(&mut self, pat: &Pat) {
+        let Pat::TupleStruct(t) = pat else { return };
+        let Some(variant) = self.pool_variant(&t.path).filter(|_| t.qself.is_none()) else {
+            return;
+        };
+        if t.elems.iter().any(|e| matches!(e, Pat::Rest(_))) {
+            return;
+        }
+        let mut binds = Vec::new();
+        for (index, elem) in t.elems.iter().enumerate() {
+            let Some(node) = self.variant_field(&variant, index) else {
+                continue;
+            };
+            match elem {
+                Pat::Ident(p) if p.subpat.is_none() => binds.push((&p.ident, node)),
+                Pat::Wild(_) => {}
+                _ => return,
+            }
+        }
+        for (ident, node) in binds {
+            self.bind(ident, Binding::Pool(node));
+        }
+        self.bound_patterns.insert(key(&self.range(t)));
+    }
+
     /// `x.0` of a value this tool cannot type may read any tuple struct's pool at that index: each is refused, on its
     /// own (they are not joined into one pool).
     pub(super) fn refuse_tuple_fields(&mut self, index: usize, access: &syn::ExprField) {
@@ -92,6 +174,25 @@ impl Collector<'_> {
                 }
             }
         }
+        for (path, elems, whole) in patterns.variants {
+            let Some(variant) = self.pool_variant(&path) else {
+                continue;
+            };
+            let range = self.source.range(whole);
+            if self.bound_patterns.contains(&key(&range)) {
+                continue;
+            }
+            for index in 0..elems {
+                if let Some(node) = self.variant_field(&variant, index) {
+                    let strukt = format!("{}::{}", variant.0, variant.1);
+                    self.facts.refuse(
+                        node,
+                        self.loc(range.start),
+                        Refusal::DestructuredTupleStruct { strukt },
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -101,6 +202,9 @@ impl Collector<'_> {
 struct Patterns {
     impl_types: Vec<Option<String>>,
     found: Vec<(String, usize, proc_macro2::Span)>,
+    /// Patterns of a two-segment path (`Executor::Threaded(..)`, `Self` read as the `impl`'s type): the path, the
+    /// number of elements, the whole pattern.
+    variants: Vec<(syn::Path, usize, proc_macro2::Span)>,
 }
 
 impl<'ast> Visit<'ast> for Patterns {
@@ -123,6 +227,14 @@ impl<'ast> Visit<'ast> for Patterns {
             if let Some(name) = name {
                 self.found.push((name, p.elems.len(), ident.span()));
             }
+        } else if p.qself.is_none() && p.path.segments.len() == 2 {
+            let mut path = p.path.clone();
+            if path.segments[0].ident == "Self"
+                && let Some(Some(ty)) = self.impl_types.last()
+            {
+                path.segments[0].ident = syn::Ident::new(ty, path.segments[0].ident.span());
+            }
+            self.variants.push((path, p.elems.len(), p.span()));
         }
         visit::visit_pat_tuple_struct(self, p);
     }
