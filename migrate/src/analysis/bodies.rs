@@ -62,6 +62,8 @@ enum Binding {
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
+    /// `let pools = self.pools.lock().unwrap();`: a map of pools, its values this pool (see `maps`).
+    PoolMap(NodeId),
 }
 
 impl Binding {
@@ -74,7 +76,7 @@ impl Binding {
             | Binding::Collected(w)
             | Binding::HelperWorkers(w, _)
             | Binding::CollectedHelper(w, _) => Some(w),
-            Binding::Pool(_) | Binding::Clone | Binding::Other => None,
+            Binding::Pool(_) | Binding::Clone | Binding::Other | Binding::PoolMap(_) => None,
         }
     }
 }
@@ -699,6 +701,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
             return;
         }
+        if let (Some(named), None, None) = (named, annotation, &init.diverge)
+            && self.map_let(named, &init.expr)
+        {
+            self.visit_expr(&init.expr);
+            return;
+        }
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -998,6 +1006,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
+                Some(Binding::PoolMap(node)) => {
+                    // A local bound to a map of pools: each use must be a followed map form.
+                    self.map_uses.push((node, self.range(p), name.clone()));
+                }
                 Some(binding) => {
                     if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
                         self.helper_vec_uses.insert(key(&self.range(p)), i);
@@ -1546,6 +1558,23 @@ mod tests {
             pool 3:12
               refused 16:17 destructured-tuple-struct
             worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_map_of_pools_behind_a_lock_is_followed_through_its_guard_and_a_local_bound_to_it() {
+        // `self.pools.lock().unwrap()` and `let m = ..` are the map; `m` passed to a function is not followed.
+        let got = facts(
+            "use std::collections::HashMap;\nuse std::sync::Mutex;\nuse workerpool::{Pool, Worker};\nstruct R { pools: Mutex<HashMap<u8, Pool>> }\nimpl R {\n    fn add(&self, k: u8) {\n        let mut m = self.pools.lock().unwrap();\n        if m.contains_key(&k) { return; }\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        m.insert(k, pool);\n    }\n    fn go(&self, k: u8) {\n        self.pools.lock().unwrap()[&k].delegate(1u32).unwrap();\n        let m = self.pools.lock().unwrap();\n        drop(m);\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 4:37
+              AddWorker 10:14
+              Delegate 14:40
+              adds worker 0 (Semi)
+              refused 16:14 map-of-pools
+            worker 0 Closure job u32
         "#]]
         .assert_eq(&got);
     }

@@ -160,7 +160,7 @@ pub enum Refusal {
     },
     /// A map-of-pools field (`pools: BTreeMap<String, Pool>`) is used other than by the map forms this tool follows.
     MapOfPools {
-        /// The field's name.
+        /// The field's name (or the local's bound to it).
         field: String,
         /// The expression that uses it, as written.
         what: String,
@@ -329,7 +329,7 @@ impl fmt::Display for Refusal {
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             TupleFieldUnknownValue { expr } => write!(f, "`{expr}` reads a field of a value whose type this tool cannot see, and a tuple struct of this crate holds a pool at that index (write the struct's type on the `let` or parameter that binds the value, or migrate this pool by hand)"),
             DestructuredTupleStruct { strukt } => write!(f, "the pool in `{strukt}` is taken out by a pattern (`{strukt}(..)`), which this tool does not follow (read the field as `.0` instead, or migrate this pool by hand)"),
-            MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools in field `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
+            MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
             MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
             PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),

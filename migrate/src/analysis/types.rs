@@ -95,8 +95,8 @@ pub fn result_pool(
     }
 }
 
-/// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one): where the
-/// values' pool type is. Every value of the map has that one type, so its pools are one pool group.
+/// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one), also
+/// inside `Mutex`, `RwLock` or `Arc`: where the values' pool type is. Every value of the map has that one type, so its pools are one pool group.
 pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
     let Type::Path(p) = ty else { return None };
     let last = p.path.segments.last()?;
@@ -104,7 +104,12 @@ pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
         return None;
     };
     let map = matches!(last.ident.to_string().as_str(), "BTreeMap" | "HashMap");
+    let lock = matches!(last.ident.to_string().as_str(), "Mutex" | "RwLock" | "Arc");
     match a.args.iter().collect::<Vec<_>>()[..] {
+        // `Mutex<BTreeMap<K, Pool>>`: the map behind a lock (or shared).
+        [GenericArgument::Type(inner)] if lock && p.qself.is_none() => {
+            map_pool(names, source, inner)
+        }
         [GenericArgument::Type(key), GenericArgument::Type(value)] if map && p.qself.is_none() => {
             let mut in_key = TypeMentionsPool {
                 names,

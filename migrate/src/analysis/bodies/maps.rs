@@ -1,27 +1,58 @@
 //! Pools kept in a map field, `pools: BTreeMap<String, Pool>`: every value is one pool group (one type), filled by
 //! `self.pools.insert(key, pool);` and read by `self.pools[key]`, `.get(..)`, `.get_mut(..)`, `.remove(..)` and a
-//! `for` over its values; any other use of the map keeps its pools on v2.
+//! `for` over its values, also behind a lock (`Mutex<BTreeMap<String, Pool>>`, through `.lock().unwrap()` or a local
+//! bound to it); any other use of the map keeps its pools on v2.
 
 use std::ops::Range;
 
 use syn::{Expr, ExprMethodCall, Pat};
 
-use super::{Binding, Collector, key};
+use super::flow::is_lock_access;
+use super::{Binding, Collector, key, results};
 use crate::analysis::model::{NodeId, StmtCtx};
 use crate::analysis::reasons::Refusal;
 
 impl Collector<'_> {
-    /// The map-of-pools field `expr` reads (`self.pools`): its node and the field's name.
-    pub(super) fn map_field(&mut self, expr: &Expr) -> Option<(NodeId, String)> {
-        let Expr::Field(f) = expr else { return None };
-        let syn::Member::Named(ident) = &f.member else {
-            return None;
-        };
-        let name = ident.to_string();
-        if !self.decls.map_fields.contains(&name) {
-            return None;
+    /// The map of pools `expr` reads: the field (`self.pools`), the field through its lock (`self.pools.lock().unwrap()`
+    /// of a `Mutex<BTreeMap<K, Pool>>`), or a local bound to one of these: its node, the field's (or local's) name,
+    /// and the range of that field or local, the use a followed form accounts for.
+    pub(super) fn map_field(&mut self, expr: &Expr) -> Option<(NodeId, String, Range<usize>)> {
+        match expr {
+            Expr::Field(f) => {
+                let syn::Member::Named(ident) = &f.member else {
+                    return None;
+                };
+                let name = ident.to_string();
+                if !self.decls.map_fields.contains(&name) {
+                    return None;
+                }
+                Some((self.field_node(&f.base, &name)?, name, self.range(f)))
+            }
+            Expr::MethodCall(m) if is_lock_access(m) || results::is_unwrap(m) => {
+                self.map_field(&m.receiver)
+            }
+            Expr::Reference(r) => self.map_field(&r.expr),
+            Expr::Paren(p) => self.map_field(&p.expr),
+            Expr::Path(p) if p.qself.is_none() => {
+                let ident = p.path.get_ident()?.to_string();
+                match self.lookup(&ident, self.range(p).start)? {
+                    Binding::PoolMap(node) => Some((node, ident, self.range(p))),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
-        Some((self.field_node(&f.base, &name)?, name))
+    }
+
+    /// `let pools = self.pools.lock().unwrap();` (or `&self.pools`): the local is the map, its uses followed as the
+    /// field's are. False when `init` is no map of pools.
+    pub(super) fn map_let(&mut self, named: &syn::Ident, init: &Expr) -> bool {
+        let Some((node, _, root)) = self.map_field(init) else {
+            return false;
+        };
+        self.map_accounted.insert(key(&root));
+        self.bind(named, Binding::PoolMap(node));
+        true
     }
 
     /// `map[key]`, `map.get(key)`, `map.get_mut(key)`, `map.remove(key)`: one of the map's pools (or an `Option` of
@@ -42,7 +73,7 @@ impl Collector<'_> {
 
     /// A use of the map field `f`, refused at the end of the walk unless one of the followed forms accounts for it.
     pub(super) fn map_use(&mut self, f: &syn::ExprField) -> bool {
-        let Some((node, field)) = self.map_field(&Expr::Field(f.clone())) else {
+        let Some((node, field, _)) = self.map_field(&Expr::Field(f.clone())) else {
             return false;
         };
         if self.decls.plain_fields.contains(&field) {
@@ -61,8 +92,10 @@ impl Collector<'_> {
 
     /// `map[key]`: a pool read from the map, followed where it goes.
     pub(super) fn map_index(&mut self, i: &syn::ExprIndex) {
-        if let Some((node, range)) = self.map_value(&Expr::Index(i.clone())) {
-            self.map_accounted.insert(key(&self.range(&*i.expr)));
+        if let Some((node, range)) = self.map_value(&Expr::Index(i.clone()))
+            && let Some((_, _, root)) = self.map_field(&i.expr)
+        {
+            self.map_accounted.insert(key(&root));
             self.occurrences.push((node, range));
         }
     }
@@ -70,10 +103,10 @@ impl Collector<'_> {
     /// A method called on the map: true when it is one this tool follows (its arguments are then not passed to an
     /// unknown function).
     pub(super) fn map_method(&mut self, m: &ExprMethodCall) -> bool {
-        let Some((node, _)) = self.map_field(&m.receiver) else {
+        let Some((node, _, root)) = self.map_field(&m.receiver) else {
             return false;
         };
-        let receiver = key(&self.range(&*m.receiver));
+        let receiver = key(&root);
         let statement = self
             .stmt_ctx
             .get(&key(&self.range(m)))
@@ -125,8 +158,8 @@ impl Collector<'_> {
         if pat.subpat.is_some() {
             return;
         }
-        if let Some((node, _)) = self.map_field(base) {
-            self.map_accounted.insert(key(&self.range(base)));
+        if let Some((node, _, root)) = self.map_field(base) {
+            self.map_accounted.insert(key(&root));
             self.bind(&pat.ident, Binding::Pool(node));
         }
     }
