@@ -153,6 +153,13 @@ impl<'a> Declarer<'a> {
         let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
         self.site(Key::PoolImpl(def), at, None);
         let node = self.facts.get(&Key::PoolImpl(def)).expect("just added");
+        let trait_name = path
+            .segments
+            .last()
+            .map_or_else(String::new, |s| s.ident.to_string());
+        self.facts
+            .pool_impls
+            .push((node, self.loc(at.name_start), trait_name.clone()));
         let mut follows = true;
         for item in &i.items {
             if let ImplItem::Fn(f) = item {
@@ -176,10 +183,6 @@ impl<'a> Declarer<'a> {
         let mut idents = Vec::new();
         super::bodies::collect_idents(tokens, &mut idents);
         if !follows || idents.iter().any(|n| n == "Self") {
-            let trait_name = path
-                .segments
-                .last()
-                .map_or_else(String::new, |s| s.ident.to_string());
             self.facts.refuse(
                 node,
                 self.loc(at.name_start),

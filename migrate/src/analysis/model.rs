@@ -299,6 +299,8 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
+    /// The crate's `impl Trait for Pool`s: the pool of its `self`, where it names `Pool`, and the trait's name.
+    pub pool_impls: Vec<(NodeId, Loc, String)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {

@@ -175,11 +175,16 @@ pub enum Refusal {
         /// The trait's name.
         trait_name: String,
     },
+    /// The methods of an `impl Trait for Pool` are called on pools of different job types.
+    PoolImplMixedJobs {
+        /// The trait's name.
+        trait_name: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 46] = [
+    pub const IDS: [&'static str; 47] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -226,6 +231,7 @@ impl Refusal {
         "map-of-pools",
         "map-field-name-shared",
         "pool-impl-names-self",
+        "pool-impl-mixed-jobs",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -278,6 +284,7 @@ impl Refusal {
             MapOfPools { .. } => 43,
             MapFieldNameShared { .. } => 44,
             PoolImplNamesSelf { .. } => 45,
+            PoolImplMixedJobs { .. } => 46,
         };
         Self::IDS[index]
     }
@@ -332,6 +339,7 @@ impl fmt::Display for Refusal {
             MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
             MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
             PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
+            PoolImplMixedJobs { trait_name } => write!(f, "the methods of `impl {trait_name} for Pool` are called on pools of different job types, and one impl for `Pool<T>` serves one `T` (make the impl generic, `impl<T: Send + 'static> {trait_name} for Pool<T>`, if its body allows, or write one impl per job type by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
