@@ -184,6 +184,8 @@ pub struct Collector<'a> {
     fn_values: Vec<(NodeId, Range<usize>)>,
     /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
     impl_pools: Vec<Option<NodeId>>,
+    /// Parameters whose type is one of the function's (or impl's) generic parameters, and that type's name.
+    generic_params: HashMap<BindingId, String>,
     /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
     bound_patterns: HashSet<SpanKey>,
     /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
@@ -269,6 +271,7 @@ impl<'a> Collector<'a> {
             map_accounted: HashSet::new(),
             impl_pools: Vec::new(),
             bound_patterns: HashSet::new(),
+            generic_params: HashMap::new(),
         }
     }
 
@@ -463,8 +466,18 @@ impl<'a> Collector<'a> {
             taken,
         });
         let mut index = 0;
+        let generics = self.generics_in_scope();
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
+            if let (Pat::Ident(ident), syn::Type::Path(ty)) = (&*p.pat, &*p.ty)
+                && let Some(name) = ty.path.get_ident().map(ToString::to_string)
+                && generics.contains(&name)
+                && let Some(id) = self
+                    .tree
+                    .binding_at(self.source.range(ident.ident.span()).start)
+            {
+                self.generic_params.insert(id, name);
+            }
             if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
                 self.typed(&ident.ident, ty);
             }
@@ -1575,6 +1588,30 @@ mod tests {
               adds worker 0 (Semi)
               refused 16:14 map-of-pools
             worker 0 Closure job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_parameter_of_a_generic_type_delegated_refuses_the_pool() {
+        // `j: J` of `fn submit<J>` and of a trait impl's generic method; `n: u8` of a generic function is fine.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn submit<J: Send + 'static>(pool: &Pool, j: J) { pool.delegate(j).unwrap(); }\nfn typed<J>(pool: &Pool, n: u8, _j: J) { pool.delegate(n).unwrap(); }\ntrait Ext { fn go<T: Send + 'static>(&self, t: T); }\nimpl Ext for Pool { fn go<T: Send + 'static>(&self, t: T) { self.delegate((t)).unwrap(); } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    submit(&a, 1u8);\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    typed(&b, 1, ());\n    b.go(2u8);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:37
+              Delegate 2:56
+              AddWorker 8:7
+              adds worker 0 (Semi)
+              refused 2:56 generic-job
+            pool 3:20
+              Delegate 3:47
+              Delegate 5:66
+              AddWorker 11:7
+              adds worker 1 (Semi)
+              refused 5:66 generic-job
+            worker 0 Closure job u8
+            worker 1 Closure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -180,11 +180,16 @@ pub enum Refusal {
         /// The trait's name.
         trait_name: String,
     },
+    /// `delegate` is given a parameter of a generic type.
+    GenericJob {
+        /// The generic parameter's name.
+        job: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 47] = [
+    pub const IDS: [&'static str; 48] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -232,6 +237,7 @@ impl Refusal {
         "map-field-name-shared",
         "pool-impl-names-self",
         "pool-impl-mixed-jobs",
+        "generic-job",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -285,6 +291,7 @@ impl Refusal {
             MapFieldNameShared { .. } => 44,
             PoolImplNamesSelf { .. } => 45,
             PoolImplMixedJobs { .. } => 46,
+            GenericJob { .. } => 47,
         };
         Self::IDS[index]
     }
@@ -340,6 +347,7 @@ impl fmt::Display for Refusal {
             MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
             PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
             PoolImplMixedJobs { trait_name } => write!(f, "the methods of `impl {trait_name} for Pool` are called on pools of different job types, and one impl for `Pool<T>` serves one `T` (make the impl generic, `impl<T: Send + 'static> {trait_name} for Pool<T>`, if its body allows, or write one impl per job type by hand)"),
+            GenericJob { job } => write!(f, "delegate is given a value of the generic type `{job}`; 2.x took any type, and 3.x's Pool<T> takes only its job type (give the parameter the job type, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }
