@@ -28,7 +28,9 @@ mod fail_fast;
 mod flow;
 mod handled;
 mod macros;
+mod maps;
 mod results;
+mod tuple_structs;
 mod tuples;
 
 use self::macros::collect_ident_tokens;
@@ -61,6 +63,8 @@ enum Binding {
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
+    /// `let pools = self.pools.lock().unwrap();`: a map of pools, its values this pool (see `maps`).
+    PoolMap(NodeId),
 }
 
 impl Binding {
@@ -73,7 +77,7 @@ impl Binding {
             | Binding::Collected(w)
             | Binding::HelperWorkers(w, _)
             | Binding::CollectedHelper(w, _) => Some(w),
-            Binding::Pool(_) | Binding::Clone | Binding::Other => None,
+            Binding::Pool(_) | Binding::Clone | Binding::Other | Binding::PoolMap(_) => None,
         }
     }
 }
@@ -188,6 +192,16 @@ pub struct Collector<'a> {
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+    /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
+    impl_pools: Vec<Option<NodeId>>,
+    /// Parameters whose type is one of the function's (or impl's) generic parameters, and that type's name.
+    generic_params: HashMap<BindingId, String>,
+    /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
+    bound_patterns: HashSet<SpanKey>,
+    /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
+    map_uses: Vec<(NodeId, Range<usize>, String)>,
+    /// The map uses that a followed form accounts for, by range.
+    map_accounted: HashSet<SpanKey>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -266,12 +280,19 @@ impl<'a> Collector<'a> {
             literal_bindings: HashMap::new(),
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
+            map_uses: Vec::new(),
+            map_accounted: HashSet::new(),
+            impl_pools: Vec::new(),
+            bound_patterns: HashSet::new(),
+            generic_params: HashMap::new(),
         }
     }
 
     /// Walks the file, then refuses every pool and worker used in a way the walk could not follow.
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
+        self.refuse_destructured(file);
+        self.refuse_map_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();
@@ -354,6 +375,12 @@ impl<'a> Collector<'a> {
 
     /// What `name` written at `at` holds, if it is a local (else None: an item, a static).
     fn lookup(&self, name: &str, at: usize) -> Option<Binding> {
+        // `self` in a method of `impl Trait for Pool` (the scope tree has no binding for `self`).
+        if name == "self"
+            && let Some(Some(node)) = self.impl_pools.last()
+        {
+            return Some(Binding::Pool(*node));
+        }
         let id = self.tree.resolve(name, at)?;
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
@@ -457,8 +484,18 @@ impl<'a> Collector<'a> {
             taken,
         });
         let mut index = 0;
+        let generics = self.generics_in_scope();
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
+            if let (Pat::Ident(ident), syn::Type::Path(ty)) = (&*p.pat, &*p.ty)
+                && let Some(name) = ty.path.get_ident().map(ToString::to_string)
+                && generics.contains(&name)
+                && let Some(id) = self
+                    .tree
+                    .binding_at(self.source.range(ident.ident.span()).start)
+            {
+                self.generic_params.insert(id, name);
+            }
             if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
                 self.typed(&ident.ident, ty);
             }
@@ -520,7 +557,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => None,
         };
         self.impl_types.push(ty.unwrap_or_default());
+        let pool = match &i.trait_ {
+            Some(_) => {
+                let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
+                self.facts.get(&Key::PoolImpl(def))
+            }
+            None => None,
+        };
+        self.impl_pools.push(pool);
         visit::visit_item_impl(self, i);
+        self.impl_pools.pop();
         self.impl_types.pop();
         self.generics.pop();
     }
@@ -694,6 +740,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             _ => (None, None),
         };
         if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
+            return;
+        }
+        if let (Some(named), None, None) = (named, annotation, &init.diverge)
+            && self.map_let(named, &init.expr)
+        {
+            self.visit_expr(&init.expr);
             return;
         }
         let ident = named.map(ToString::to_string);
@@ -900,6 +952,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.literal_bindings.insert(id, "i32");
         }
+        self.map_loop(f);
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -939,15 +992,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
         // `if let Some(pool) = &self.pool` / `= self.pool.take()`: the binding holds the pool of an `Option<Pool>`.
-        if let Pat::TupleStruct(t) = &*l.pat
-            && t.qself.is_none()
-            && t.path.is_ident("Some")
-            && let [Pat::Ident(p)] = t.elems.iter().collect::<Vec<_>>()[..]
-            && p.subpat.is_none()
+        if let Some(p) = some_binding(&l.pat)
             && let Some(node) = self.accept(&l.expr, None)
         {
             self.bind(&p.ident, Binding::Pool(node));
         }
+        self.bind_variant_pattern(&l.pat);
         self.visit_expr(&l.expr);
     }
 
@@ -955,8 +1005,26 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if handled::match_only_formats(m) {
             self.formatted_results.insert(key(&self.range(&*m.expr)));
         }
+        // `match &self.pool { Some(p) => .., None => .. }`: as `if let`, each `Some(p)` binds the pool of an
+        // `Option<Pool>`; an arm of any other pattern leaves the scrutinee unfollowed.
+        let option_arms = m.arms.iter().all(|a| {
+            some_binding(&a.pat).is_some()
+                || matches!(&a.pat, Pat::Wild(_))
+                || matches!(&a.pat, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
+        });
+        if option_arms
+            && m.arms.iter().any(|a| some_binding(&a.pat).is_some())
+            && let Some(node) = self.accept(&m.expr, None)
+        {
+            for arm in &m.arms {
+                if let Some(p) = some_binding(&arm.pat) {
+                    self.bind(&p.ident, Binding::Pool(node));
+                }
+            }
+        }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
+            self.bind_variant_pattern(&arm.pat);
             if let Some((_, g)) = &arm.guard {
                 self.visit_expr(g);
             }
@@ -980,6 +1048,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
+                Some(Binding::PoolMap(node)) => {
+                    // A local bound to a map of pools: each use must be a followed map form.
+                    self.map_uses.push((node, self.range(p), name.clone()));
+                }
                 Some(binding) => {
                     if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
                         self.helper_vec_uses.insert(key(&self.range(p)), i);
@@ -1005,6 +1077,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+        if self.map_use(f) {
+            visit::visit_expr_field(self, f);
+            return;
+        }
         if let syn::Member::Named(ident) = &f.member
             && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
@@ -1018,6 +1094,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .refuse(node, loc, Refusal::AmbiguousField { field, expr });
             }
             self.occurrences.push((node, self.range(f)));
+        }
+        if let syn::Member::Unnamed(index) = &f.member {
+            let index = index.index as usize;
+            match self.tuple_field_node(&f.base, index) {
+                Some(node) => self.occurrences.push((node, self.range(f))),
+                // `x.0` of a value this tool cannot type may read any tuple struct's pool at that index.
+                None if self.known_struct(&f.base).is_none() => {
+                    self.refuse_tuple_fields(index, f);
+                }
+                None => {}
+            }
         }
         visit::visit_expr_field(self, f);
     }
@@ -1033,6 +1120,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
+        } else if self.tuple_struct_ctor(call) || self.variant_ctor(call) {
+            // `Executor(pool)`, `Executor::Threaded(pool)`: each pool argument went into its field.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
@@ -1103,12 +1192,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
-            } else if flow::is_option_access(m) {
-                // `self.pool.take()`: the pool itself, followed where that value goes.
+            } else if flow::is_option_access(m) || flow::is_lock_access(m) {
+                // `self.pool.take()`, `POOL.lock()`: the pool itself (or its guard), followed where that value goes.
             } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
                 // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
                 self.note_unwrapped(&m.receiver);
                 self.accept(&m.receiver, None);
+            } else if let Some(impls) = self.decls.pool_impl_methods.get(&method).cloned() {
+                // `pool.submit_all(..)` of the crate's `impl Trait for Pool`: its `self` is this pool.
+                for of_impl in impls {
+                    self.accept(&m.receiver, Some(of_impl));
+                }
             } else if matches!(method.as_str(), "is_some" | "is_none") && m.args.is_empty() {
                 // Whether an `Option<Pool>` holds one: the same in 3.x.
                 self.accept(&m.receiver, None);
@@ -1120,8 +1214,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
         }
-        self.arguments(&method, &CallVia::Method, &m.args, 0);
+        if !self.map_method(m) {
+            self.arguments(&method, &CallVia::Method, &m.args, 0);
+        }
         visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        self.map_index(i);
+        visit::visit_expr_index(self, i);
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
@@ -1193,6 +1294,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 }
 
+/// The `p` of a `Some(p)` pattern (no sub-pattern): what an `Option<Pool>` holds, bound by `if let` or a `match` arm.
+fn some_binding(pat: &Pat) -> Option<&syn::PatIdent> {
+    let Pat::TupleStruct(t) = pat else {
+        return None;
+    };
+    match t.elems.iter().collect::<Vec<_>>()[..] {
+        [Pat::Ident(p)] if t.qself.is_none() && t.path.is_ident("Some") && p.subpat.is_none() => {
+            Some(p)
+        }
+        _ => None,
+    }
+}
+
 fn generic_names(g: &syn::Generics) -> Vec<String> {
     g.params
         .iter()
@@ -1204,7 +1318,8 @@ fn generic_names(g: &syn::Generics) -> Vec<String> {
         .collect()
 }
 
-fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+/// The identifiers in `tokens`, sorted, each once, added to `out`.
+pub(super) fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     let mut idents = Vec::new();
     collect_ident_tokens(tokens, &mut idents);
     out.extend(idents.into_iter().map(|i| i.to_string()));
@@ -1358,6 +1473,179 @@ mod tests {
               adds worker 0 (Semi)
               refused 17:28 unknown-method
             worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_match_on_an_option_of_a_pool_binds_its_pool_in_the_some_arms() {
+        // `Some(p)` / `None` / `_` arms bind the pool; an arm of another pattern leaves the scrutinee unfollowed.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool>, other: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool), other: None }\n    }\n    fn go(&self) -> bool {\n        match &self.pool {\n            Some(p) => p.delegate(1u8).is_ok(),\n            None => false,\n        }\n    }\n    fn count(&self) -> usize {\n        match self.pool.as_ref() { Some(p) => p.workers_num(), _ => 0 }\n    }\n    fn odd(&self) -> bool {\n        match &self.other { Some(p) if p.workers_num() > 0 => true, x => x.is_none() }\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:25
+              AddWorker 6:14
+              Delegate 11:26
+              Other 16:49
+              adds worker 0 (Semi)
+            pool 2:46
+              refused 19:16 unfollowed-use
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_tuple_struct_s_pool_field_is_field_0_and_its_constructor_fills_it() {
+        // `Executor(pool)` fills field 0, `self.0` and `e.0` of a known `Executor` read it; `t.0` of a value of
+        // unknown type and a pattern `Executor(p)` refuse it.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Executor(Pool);\nstruct Other(Pool, u8);\nimpl Executor {\n    fn run(&self) { self.0.delegate(1u8).unwrap(); }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = Executor(pool);\n    e.run();\n    println!(\"{}\", e.0.workers_num());\n    let o = Other(Pool::new(1), 2);\n    let t = (o, 1);\n    let Other(p, _) = t.0;\n    p.stop();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:17
+              Delegate 5:28
+              AddWorker 9:10
+              Other 12:24
+              adds worker 0 (Semi)
+              refused 15:23 tuple-field-unknown-value
+            pool 3:14
+              refused 15:23 tuple-field-unknown-value
+              refused 15:9 destructured-tuple-struct
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_pool_behind_a_lock_is_reached_through_its_guard() {
+        // `Mutex::new`, `.lock()`, `.write()` and `.read()` hand back the same pool; a guard passed to an unknown
+        // function is not followed.
+        let got = facts(
+            "use std::sync::{Mutex, RwLock};\nuse workerpool::{Pool, Worker};\nstatic POOL: Mutex<Option<Pool>> = Mutex::new(None);\nstruct S { pool: RwLock<Pool> }\nfn init() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    *POOL.lock().unwrap() = Some(pool);\n    if let Some(pool) = POOL.lock().unwrap().as_ref() { pool.delegate(1u32).unwrap(); }\n}\nfn other() -> S {\n    let s = S { pool: RwLock::new(Pool::new(1)) };\n    s.pool.write().unwrap().add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{}\", s.pool.read().unwrap().workers_num());\n    elsewhere(s.pool.read().unwrap());\n    s\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:27
+              AddWorker 7:10
+              Delegate 9:62
+              adds worker 0 (Semi)
+            pool 4:25
+              AddWorker 13:29
+              Other 14:43
+              adds worker 1 (Semi)
+              refused 15:15 unfollowed-argument
+            worker 0 Closure job u32
+            worker 1 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn the_pools_of_a_map_field_are_one_pool_filled_by_insert_and_read_by_key() {
+        // insert as a statement, `[key]`, get, remove, len and a `for` over values() or `&map` are followed; insert
+        // whose old value is used, `entry` and the map passed away are not, nor a map field named as a pool field.
+        let got = facts(
+            "use std::collections::{BTreeMap, HashMap};\nuse workerpool::{Pool, Worker};\nstruct R { pools: BTreeMap<String, Pool>, byid: HashMap<u8, Pool> }\nstruct P { byid: Pool }\nimpl R {\n    fn add(&mut self, k: &str) {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        self.pools.insert(k.to_string(), pool);\n    }\n    fn go(&mut self, k: &str) {\n        self.pools[k].delegate(1u32).unwrap();\n        if let Some(p) = self.pools.get(k) { p.stop(); }\n        self.pools.remove(k);\n        println!(\"{}\", self.pools.len());\n        for p in self.pools.values() { p.stop(); }\n        for (_, p) in &self.pools { println!(\"{}\", p.workers_num()); }\n    }\n    fn bad(&mut self) {\n        let old = self.byid.insert(1, Pool::new(1));\n        self.byid.entry(2);\n        drop((old, &self.byid));\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:36
+              AddWorker 8:14
+              Delegate 12:23
+              Stop 13:48
+              Stop 16:42
+              Other 17:54
+              adds worker 0 (Semi)
+            pool 3:61
+              refused 20:19 map-field-name-shared
+              refused 21:9 map-field-name-shared
+              refused 22:21 map-field-name-shared
+              refused 20:19 map-of-pools
+              refused 21:9 map-of-pools
+              refused 22:21 map-of-pools
+            pool 4:18
+            pool 20:39
+              refused 20:39 unfollowed-argument
+            worker 0 Closure job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn the_self_of_an_impl_trait_for_pool_is_the_pool_its_methods_are_called_on() {
+        // `a.go(..)` and `b.go(..)` join `a`, `b` and the impl's `self`; an impl naming `Self` is refused; an inherent
+        // method of another type with the same name is not a pool's.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\ntrait Ext { fn go(&self, n: u8) -> bool; }\nimpl Ext for Pool {\n    fn go(&self, n: u8) -> bool { self.delegate(n).is_ok() && self.more() }\n}\ntrait More { fn more(&self) -> bool; fn make() -> Self; }\nimpl More for Pool {\n    fn more(&self) -> bool { self.workers_num() > 0 }\n    fn make() -> Self { unimplemented!() }\n}\nstruct S;\nimpl S { fn go(&self, _n: u8) -> bool { true } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = Pool::new(1);\n    a.go(1);\n    b.go(2);\n    S.go(3);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:14
+              Delegate 4:40
+              Other 8:35
+              AddWorker 15:7
+              adds worker 0 (Semi)
+              refused 7:15 pool-impl-names-self
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn an_enum_variant_s_pool_is_bound_by_if_let_and_match_arms_and_refused_by_other_patterns() {
+        // `E::T(pool)` fills the variant; `match`, `if let Self::T(p)` bind it; a nested pattern refuses it.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nenum E { T(Pool), N }\nenum F { T(Pool, u8) }\nimpl E {\n    fn go(&self) -> bool {\n        match self { E::T(p) => p.delegate(1u8).is_ok(), E::N => false }\n    }\n    fn n(&self) -> usize { if let Self::T(p) = self { p.workers_num() } else { 0 } }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = E::T(pool);\n    e.go();\n    let f = Some(F::T(Pool::new(1), 2));\n    if let Some(F::T(p, _)) = f { p.stop(); }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:12
+              Delegate 6:35
+              Other 8:57
+              AddWorker 12:10
+              adds worker 0 (Semi)
+            pool 3:12
+              refused 16:17 destructured-tuple-struct
+            worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_map_of_pools_behind_a_lock_is_followed_through_its_guard_and_a_local_bound_to_it() {
+        // `self.pools.lock().unwrap()` and `let m = ..` are the map; `m` passed to a function is not followed.
+        let got = facts(
+            "use std::collections::HashMap;\nuse std::sync::Mutex;\nuse workerpool::{Pool, Worker};\nstruct R { pools: Mutex<HashMap<u8, Pool>> }\nimpl R {\n    fn add(&self, k: u8) {\n        let mut m = self.pools.lock().unwrap();\n        if m.contains_key(&k) { return; }\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        m.insert(k, pool);\n    }\n    fn go(&self, k: u8) {\n        self.pools.lock().unwrap()[&k].delegate(1u32).unwrap();\n        let m = self.pools.lock().unwrap();\n        drop(m);\n    }\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 4:37
+              AddWorker 10:14
+              Delegate 14:40
+              adds worker 0 (Semi)
+              refused 16:14 map-of-pools
+            worker 0 Closure job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_parameter_of_a_generic_type_delegated_refuses_the_pool() {
+        // `j: J` of `fn submit<J>` and of a trait impl's generic method; `n: u8` of a generic function is fine.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn submit<J: Send + 'static>(pool: &Pool, j: J) { pool.delegate(j).unwrap(); }\nfn typed<J>(pool: &Pool, n: u8, _j: J) { pool.delegate(n).unwrap(); }\ntrait Ext { fn go<T: Send + 'static>(&self, t: T); }\nimpl Ext for Pool { fn go<T: Send + 'static>(&self, t: T) { self.delegate((t)).unwrap(); } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    submit(&a, 1u8);\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    typed(&b, 1, ());\n    b.go(2u8);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:37
+              Delegate 2:56
+              AddWorker 8:7
+              adds worker 0 (Semi)
+              refused 2:56 generic-job
+            pool 3:20
+              Delegate 3:47
+              Delegate 5:66
+              AddWorker 11:7
+              adds worker 1 (Semi)
+              refused 5:66 generic-job
+            worker 0 Closure job u8
+            worker 1 Closure job u8
         "#]]
         .assert_eq(&got);
     }

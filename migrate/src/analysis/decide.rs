@@ -67,6 +67,7 @@ pub fn decide(
         let list = jobs.get(&root).cloned().unwrap_or_default();
         let r = reasons.entry(root).or_default();
         mixed_job_types(&list, r);
+        mixed_through_impl(facts, root, &list, r);
         no_worker_seen(&list, facts.first_seen[&root], r);
         job_type_nameable(facts, root, &list, names, r);
         untied_error(facts, root, free_errors, r);
@@ -256,6 +257,23 @@ fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
     if norms.len() > 1 {
         let types = norms.iter().map(|n| n.to_string()).collect();
         r.push((list[0].loc, Refusal::MixedJobTypes { types }));
+    }
+}
+
+/// Pools of several job types joined by calling the methods of one `impl Trait for Pool`: that impl cannot be typed
+/// for each, so say which impl joined them.
+fn mixed_through_impl(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
+    let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
+    norms.sort();
+    norms.dedup();
+    if norms.len() < 2 {
+        return;
+    }
+    for (node, loc, trait_name) in &facts.pool_impls {
+        if facts.root(*node) == root {
+            let trait_name = trait_name.clone();
+            r.push((*loc, Refusal::PoolImplMixedJobs { trait_name }));
+        }
     }
 }
 

@@ -14,7 +14,9 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
-use super::types::{PoolType, TryTarget, job_type, pool_type, result_pool, try_target, tuple_pool};
+use super::types::{
+    PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
+};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -52,6 +54,14 @@ pub struct Decls {
     pub from_error: HashMap<String, NodeId>,
     /// Where the crate's structs and enums are defined, by name.
     pub type_items: HashMap<String, Vec<(FileId, std::ops::Range<usize>)>>,
+    /// Methods of the crate's `impl Trait for Pool`s, by name -> the pool of each impl declaring one of that name.
+    pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
+    /// (enum, variant) of the crate's tuple variants holding a pool (see `pool_variants`).
+    pub pool_variants: HashSet<(String, String)>,
+    /// Names of fields declared as a map of pools, `BTreeMap<K, Pool>` (see `bodies/maps.rs`).
+    pub map_fields: HashSet<String>,
+    /// Names of fields declared with a pool type that is not a map: a name in both sets is not followed.
+    pub plain_fields: HashSet<String>,
 }
 
 impl Decls {
@@ -156,6 +166,80 @@ impl<'a> Declarer<'a> {
             .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
+    /// `impl Trait for Pool` (the trait is the crate's own: Rust allows no other): the pool its methods are called
+    /// on, typed where the impl names `Pool`; its methods by name, for their calls.
+    fn pool_impl(&mut self, i: &syn::ItemImpl) {
+        let Some((_, path, _)) = &i.trait_ else {
+            return;
+        };
+        if !i.generics.params.is_empty() {
+            return;
+        }
+        let Some(at) = pool_type(self.names, self.source, &i.self_ty) else {
+            return;
+        };
+        let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
+        self.site(Key::PoolImpl(def), at, None);
+        let node = self.facts.get(&Key::PoolImpl(def)).expect("just added");
+        let trait_name = path
+            .segments
+            .last()
+            .map_or_else(String::new, |s| s.ident.to_string());
+        self.facts
+            .pool_impls
+            .push((node, self.loc(at.name_start), trait_name.clone()));
+        let mut follows = true;
+        for item in &i.items {
+            if let ImplItem::Fn(f) = item {
+                match f.sig.inputs.first() {
+                    Some(FnArg::Receiver(r)) if r.colon_token.is_none() => {
+                        self.decls
+                            .pool_impl_methods
+                            .entry(f.sig.ident.to_string())
+                            .or_default()
+                            .push(node);
+                    }
+                    _ => follows = false,
+                }
+            }
+        }
+        // `Self` is the pool type: a `Self::new(..)` or `-> Self` would make a pool this tool does not see.
+        let mut tokens = proc_macro2::TokenStream::new();
+        for item in &i.items {
+            quote::ToTokens::to_tokens(item, &mut tokens);
+        }
+        let mut idents = Vec::new();
+        super::bodies::collect_idents(tokens, &mut idents);
+        if !follows || idents.iter().any(|n| n == "Self") {
+            self.facts.refuse(
+                node,
+                self.loc(at.name_start),
+                Refusal::PoolImplNamesSelf { trait_name },
+            );
+        }
+    }
+
+    /// The pool fields of an enum's tuple variants, `enum Executor { Threaded(Pool), .. }`: field `Threaded(0)` of
+    /// `Executor`, filled by `Executor::Threaded(pool)` and taken out by a pattern of that variant.
+    fn pool_variants(&mut self, e: &syn::ItemEnum) {
+        for variant in &e.variants {
+            let syn::Fields::Unnamed(fields) = &variant.fields else {
+                continue;
+            };
+            let def = DefId(self.loc(self.source.range(variant.ident.span()).start));
+            for (index, field) in fields.unnamed.iter().enumerate() {
+                if let Some(at) = pool_type(self.names, self.source, &field.ty) {
+                    let name = format!("{}({index})", variant.ident);
+                    self.decls.defs.add_field(&name, &e.ident.to_string(), def);
+                    self.decls
+                        .pool_variants
+                        .insert((e.ident.to_string(), variant.ident.to_string()));
+                    self.site(Key::Field(def, name), at, None);
+                }
+            }
+        }
+    }
+
     /// Walks `items`.
     pub fn items(&mut self, items: &[Item]) {
         for item in items {
@@ -164,19 +248,29 @@ impl<'a> Declarer<'a> {
                     self.type_item(&s.ident, item);
                     self.decls.structs.insert(s.ident.to_string());
                     let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
-                    for field in &s.fields {
-                        let Some(ident) = &field.ident else { continue };
-                        match pool_type(self.names, self.source, &field.ty) {
+                    for (index, field) in s.fields.iter().enumerate() {
+                        // A tuple struct's field is named by its index, as `self.0` reads it.
+                        let name = field
+                            .ident
+                            .as_ref()
+                            .map_or_else(|| index.to_string(), ToString::to_string);
+                        let map = map_pool(self.names, self.source, &field.ty);
+                        match pool_type(self.names, self.source, &field.ty).or(map) {
                             Some(at) => {
-                                let name = ident.to_string();
                                 self.decls
                                     .defs
                                     .add_field(&name, &s.ident.to_string(), strukt);
+                                if map.is_some() {
+                                    self.decls.map_fields.insert(name.clone());
+                                } else {
+                                    self.decls.plain_fields.insert(name.clone());
+                                }
                                 self.site(Key::Field(strukt, name), at, None);
                             }
-                            None => {
-                                self.decls.other_fields.insert(ident.to_string());
+                            None if field.ident.is_some() => {
+                                self.decls.other_fields.insert(name);
                             }
+                            None => {}
                         }
                     }
                 }
@@ -195,6 +289,7 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Impl(i) => {
                     self.error_conversion(i);
+                    self.pool_impl(i);
                     let self_ty = match &*i.self_ty {
                         syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
                         _ => None,
@@ -208,6 +303,10 @@ impl<'a> Declarer<'a> {
                             self.method_job(i, f);
                         }
                     }
+                }
+                Item::Enum(e) => {
+                    self.type_item(&e.ident, item);
+                    self.pool_variants(e);
                 }
                 Item::Trait(t) => {
                     for inner in &t.items {
@@ -245,7 +344,6 @@ impl<'a> Declarer<'a> {
                 Item::Type(t) if pool_type(self.names, self.source, &t.ty).is_some() => {
                     self.decls.public_aliases.insert(t.ident.to_string());
                 }
-                Item::Enum(e) => self.type_item(&e.ident, item),
                 Item::Mod(m) => {
                     if let Some((_, inner)) = &m.content {
                         self.module.push(m.ident.to_string());

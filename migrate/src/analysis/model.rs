@@ -40,6 +40,9 @@ pub enum Key {
     ErrorFrom(String),
     /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
     Alias(DefId),
+    /// The `self` of an `impl Trait for Pool` of the crate (by its `impl` keyword): every pool one of its methods is
+    /// called on is this one pool.
+    PoolImpl(DefId),
 }
 
 /// A file of the crate being analysed: its index in the input order of [`super::analyze`].
@@ -298,6 +301,8 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
+    /// The crate's `impl Trait for Pool`s: the pool of its `self`, where it names `Pool`, and the trait's name.
+    pub pool_impls: Vec<(NodeId, Loc, String)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {

@@ -24,12 +24,16 @@ impl PathNames {
         self.0.iter().map(String::as_str).eq(names.iter().copied())
     }
 
-    /// `Arc::new`, `Rc::new`, `Box::new`, `Arc::clone`, `Rc::clone`, `Some`: calls that hand back (a
-    /// pointer to, or an `Option` of) their one argument, so a pool stays the same pool through them.
+    /// `Arc::new`, `Rc::new`, `Box::new`, `Mutex::new`, `RwLock::new`, `Arc::clone`, `Rc::clone`, `Some`: calls that
+    /// hand back (a pointer to, a lock around, or an `Option` of) their one argument, so a pool stays the same pool
+    /// through them.
     pub fn wraps_its_argument(&self) -> bool {
         matches!(
             self.last_two().as_slice(),
-            ["Arc" | "Rc" | "Box", "new"] | ["Arc" | "Rc", "clone"] | ["Some"] | ["Option", "Some"]
+            ["Arc" | "Rc" | "Box" | "Mutex" | "RwLock", "new"]
+                | ["Arc" | "Rc", "clone"]
+                | ["Some"]
+                | ["Option", "Some"]
         )
     }
 

@@ -159,11 +159,49 @@ pub enum Refusal {
         /// `Ok`, `Err`, or the function whose result it is.
         via: String,
     },
+    /// `x.0` on a value whose type the code does not show, while a tuple struct of the crate holds a pool at that
+    /// index: it may read the pool.
+    TupleFieldUnknownValue {
+        /// The field access, as written.
+        expr: String,
+    },
+    /// A tuple struct holding a pool is taken apart by a pattern (`let Executor(p) = ..`).
+    DestructuredTupleStruct {
+        /// The tuple struct's name.
+        strukt: String,
+    },
+    /// A map-of-pools field (`pools: BTreeMap<String, Pool>`) is used other than by the map forms this tool follows.
+    MapOfPools {
+        /// The field's name (or the local's bound to it).
+        field: String,
+        /// The expression that uses it, as written.
+        what: String,
+    },
+    /// A field name is declared as a map of pools in one struct and as a pool in another.
+    MapFieldNameShared {
+        /// The field's name.
+        field: String,
+    },
+    /// An `impl Trait for Pool` names `Self` (or has a function without `self`), which this tool does not follow.
+    PoolImplNamesSelf {
+        /// The trait's name.
+        trait_name: String,
+    },
+    /// The methods of an `impl Trait for Pool` are called on pools of different job types.
+    PoolImplMixedJobs {
+        /// The trait's name.
+        trait_name: String,
+    },
+    /// `delegate` is given a parameter of a generic type.
+    GenericJob {
+        /// The generic parameter's name.
+        job: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 43] = [
+    pub const IDS: [&'static str; 50] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -207,6 +245,13 @@ impl Refusal {
         "unfollowed-branch",
         "public-alias",
         "named-in-doc-test",
+        "tuple-field-unknown-value",
+        "destructured-tuple-struct",
+        "map-of-pools",
+        "map-field-name-shared",
+        "pool-impl-names-self",
+        "pool-impl-mixed-jobs",
+        "generic-job",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -256,6 +301,13 @@ impl Refusal {
             UnfollowedBranch { .. } => 40,
             PublicAlias { .. } => 41,
             NamedInDocTest { .. } => 42,
+            TupleFieldUnknownValue { .. } => 43,
+            DestructuredTupleStruct { .. } => 44,
+            MapOfPools { .. } => 45,
+            MapFieldNameShared { .. } => 46,
+            PoolImplNamesSelf { .. } => 47,
+            PoolImplMixedJobs { .. } => 48,
+            GenericJob { .. } => 49,
         };
         Self::IDS[index]
     }
@@ -307,6 +359,13 @@ impl fmt::Display for Refusal {
             WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
+            TupleFieldUnknownValue { expr } => write!(f, "`{expr}` reads a field of a value whose type this tool cannot see, and a tuple struct of this crate holds a pool at that index (write the struct's type on the `let` or parameter that binds the value, or migrate this pool by hand)"),
+            DestructuredTupleStruct { strukt } => write!(f, "the pool in `{strukt}` is taken out by a pattern (`{strukt}(..)`), which this tool does not follow (read the field as `.0` instead, or migrate this pool by hand)"),
+            MapOfPools { field, what } => write!(f, "`{what}` uses the map of pools `{field}` in a way this tool does not follow (followed: `{field}.insert(key, pool);` as a statement, `{field}[key]`, .get(..), .get_mut(..), .remove(..), .contains_key(..), .len(), .is_empty(), .keys(), .clear(), and a `for` over .values(), .values_mut(), .iter() or `&{field}`); type the map's `Pool<T>` by hand"),
+            MapFieldNameShared { field } => write!(f, "the field name `{field}` is a map of pools in one struct and a pool in another, and this tool does not tell them apart (rename one of the fields, or migrate these pools by hand)"),
+            PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
+            PoolImplMixedJobs { trait_name } => write!(f, "the methods of `impl {trait_name} for Pool` are called on pools of different job types, and one impl for `Pool<T>` serves one `T` (make the impl generic, `impl<T: Send + 'static> {trait_name} for Pool<T>`, if its body allows, or write one impl per job type by hand)"),
+            GenericJob { job } => write!(f, "delegate is given a value of the generic type `{job}`; 2.x took any type, and 3.x's Pool<T> takes only its job type (give the parameter the job type, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

@@ -18,8 +18,8 @@ pub struct PoolType {
 }
 
 /// Wrappers a pool can sit in and still be followed.
-const WRAPPERS: [&str; 8] = [
-    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option",
+const WRAPPERS: [&str; 10] = [
+    "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option", "Mutex", "RwLock",
 ];
 
 /// `(.., Pool, ..)` with exactly one element a pool type (by [`pool_type`]): that element's index, the tuple's arity,
@@ -35,9 +35,10 @@ pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, u
     pools.next().is_none().then_some((index, t.elems.len(), at))
 }
 
-/// `Result<Pool, E>` (also `io::Result<Pool>`, `anyhow::Result<Pool>`, any path ending in `Result`) or
-/// `Result<(.., Pool, ..), E>`: the Ok type's pool, with its tuple index and arity if it is a tuple. None when the
-/// error type holds a pool too, where `Ok` would not be the only way the pool leaves.
+/// `Result<Pool, E>` (also `io::Result<Pool>`, `anyhow::Result<Pool>`, any path ending in `Result`, and `Res<Pool>`
+/// of the file's own `type Res<T> = Result<T, E>`) or `Result<(.., Pool, ..), E>`: the Ok type's pool, with its tuple
+/// index and arity if it is a tuple. None when the error type holds a pool too, where `Ok` would not be the only way
+/// the pool leaves.
 pub fn result_pool(
     names: &Names,
     source: &Source,
@@ -48,10 +49,21 @@ pub fn result_pool(
     let PathArguments::AngleBracketed(a) = &last.arguments else {
         return None;
     };
-    if p.qself.is_some() || last.ident != "Result" || a.args.is_empty() || a.args.len() > 2 {
+    // `Res<Pool>` through `type Res<T> = Result<T, E>`: its one argument is the Ok type, and `E` the error.
+    let aliased = match p.path.segments.len() {
+        1 => names.result_alias_error(
+            &last.ident.to_string(),
+            source.range(last.ident.span()).start,
+        ),
+        _ => None,
+    };
+    if p.qself.is_some() || a.args.is_empty() || a.args.len() > 2 {
         return None;
     }
-    let types: Vec<&Type> = a
+    if last.ident != "Result" && (aliased.is_none() || a.args.len() != 1) {
+        return None;
+    }
+    let mut types: Vec<&Type> = a
         .args
         .iter()
         .filter_map(|arg| match arg {
@@ -59,6 +71,11 @@ pub fn result_pool(
             _ => None,
         })
         .collect();
+    if types.len() == 1
+        && let Some(error) = aliased
+    {
+        types.push(error);
+    }
     let (ok, errors) = types.split_first()?;
     let holds_pool = |t: &Type| {
         let mut found = TypeMentionsPool {
@@ -75,6 +92,37 @@ pub fn result_pool(
     match pool_type(names, source, ok) {
         Some(at) => Some((None, at)),
         None => tuple_pool(names, source, ok).map(|(index, arity, at)| (Some((index, arity)), at)),
+    }
+}
+
+/// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one), also
+/// inside `Mutex`, `RwLock` or `Arc`: where the values' pool type is. Every value of the map has that one type, so its pools are one pool group.
+pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    let map = matches!(last.ident.to_string().as_str(), "BTreeMap" | "HashMap");
+    let lock = matches!(last.ident.to_string().as_str(), "Mutex" | "RwLock" | "Arc");
+    match a.args.iter().collect::<Vec<_>>()[..] {
+        // `Mutex<BTreeMap<K, Pool>>`: the map behind a lock (or shared).
+        [GenericArgument::Type(inner)] if lock && p.qself.is_none() => {
+            map_pool(names, source, inner)
+        }
+        [GenericArgument::Type(key), GenericArgument::Type(value)] if map && p.qself.is_none() => {
+            let mut in_key = TypeMentionsPool {
+                names,
+                source,
+                found: false,
+            };
+            in_key.visit_type(key);
+            if in_key.found {
+                return None;
+            }
+            pool_type(names, source, value)
+        }
+        _ => None,
     }
 }
 
@@ -168,7 +216,12 @@ pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTar
         return TryTarget::Other(text());
     };
     let first = p.path.segments[0].ident.to_string();
-    if last.ident != "Result" {
+    // `Res<T>` of the file's `type Res<T> = Result<T, E>`, read below as an alias named `Result` is.
+    let aliased = p.path.segments.len() == 1
+        && names
+            .result_alias_error(&first, source.range(last.ident.span()).start)
+            .is_some();
+    if last.ident != "Result" && !aliased {
         return TryTarget::Other(text());
     }
     let PathArguments::AngleBracketed(args) = &last.arguments else {
@@ -337,12 +390,49 @@ mod tests {
             c: Other("m::Result<()>")
         "#]]
         .assert_eq(&targets(text));
-        let aliased = "type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;\ntype Text<T> = Result<T, String>;\nfn a() -> Result<()> { Ok(()) }\nfn b() -> Text<()> { Ok(()) }\nfn c() -> anyhow::Result<()> { Ok(()) }\n";
+        let aliased = "type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;\ntype Text<T> = Result<T, String>;\ntype Res<T> = std::result::Result<T, Box<dyn std::error::Error>>;\nfn a() -> Result<()> { Ok(()) }\nfn b() -> Text<()> { Ok(()) }\nfn c() -> anyhow::Result<()> { Ok(()) }\nfn d() -> Res<()> { Ok(()) }\n";
         expect_test::expect![[r#"
             a: Fine
             b: Other("Text<()>")
             c: Fine
+            d: Fine
         "#]]
         .assert_eq(&targets(aliased));
+    }
+
+    /// The pool each `fn` of `text` returns inside `Ok`, by where its `Pool` is written, one line each.
+    fn ok_pools(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let names = Names::collect(&source, &syntax, true);
+        let mut out = String::new();
+        for item in &syntax.items {
+            if let syn::Item::Fn(f) = item
+                && let syn::ReturnType::Type(_, ty) = &f.sig.output
+            {
+                let found = result_pool(&names, &source, ty).map(|(tuple, at)| {
+                    format!("{tuple:?} {}", &source.text[at.name_start..at.insert_at])
+                });
+                out.push_str(&format!("{}: {found:?}\n", f.sig.ident));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_pool_in_ok_is_read_through_the_files_result_aliases() {
+        // `Res<Pool>` of `type Res<T> = Result<T, E>`; not an alias with its own error holding a pool, not an alias of
+        // something else, not a type of that name from elsewhere.
+        let text = "use workerpool::Pool;\ntype Res<T> = Result<T, Box<dyn std::error::Error>>;\ntype Bad<T> = Result<T, Pool>;\ntype Opt<T> = Option<T>;\nfn a() -> Res<Pool> { todo!() }\nfn b() -> Res<(Pool, u8)> { todo!() }\nfn c() -> Bad<Pool> { todo!() }\nfn d() -> Opt<Pool> { todo!() }\nfn e() -> m::Res<Pool> { todo!() }\nfn f() -> Result<Pool, String> { todo!() }\n";
+        expect_test::expect![[r#"
+            a: Some("None Pool")
+            b: Some("Some((0, 2)) Pool")
+            c: None
+            d: None
+            e: None
+            f: Some("None Pool")
+        "#]]
+        .assert_eq(&ok_pools(text));
     }
 }

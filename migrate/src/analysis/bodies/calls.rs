@@ -16,6 +16,23 @@ use crate::edit::Edit;
 
 impl Collector<'_> {
     /// A 2.x method called on the pool `node`.
+    /// `pool.delegate(job)` where `job` is a parameter of a generic type (`fn submit<J>(&self, job: J)`): 2.x took
+    /// any type, 3.x's `Pool<T>` takes only `T`, so the pool stays on v2.
+    fn generic_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
+        let mut arg = m.args.first();
+        while let Some(Expr::Paren(p)) = arg {
+            arg = Some(&p.expr);
+        }
+        if let Some(Expr::Path(p)) = arg
+            && let Some(ident) = p.path.get_ident()
+            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
+            && let Some(ty) = self.generic_params.get(&id).cloned()
+        {
+            self.facts
+                .refuse(node, loc, Refusal::GenericJob { job: ty });
+        }
+    }
+
     pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
         let call = self.range(m);
         let method = m.method.to_string();
@@ -35,6 +52,7 @@ impl Collector<'_> {
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
                 self.literal_delegate(node, m, loc);
+                self.generic_delegate(node, m, loc);
                 let ok = match wrapper {
                     Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc, call.end),

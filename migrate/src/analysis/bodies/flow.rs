@@ -49,6 +49,12 @@ pub(super) fn is_option_access(m: &syn::ExprMethodCall) -> bool {
     )
 }
 
+/// `.lock()`, `.read()`, `.write()`: the guard of a `Mutex<Pool>` or `RwLock<Pool>` (std's behind `.unwrap()`) reaches
+/// the same pool (on a pool itself none of them is a method).
+pub(super) fn is_lock_access(m: &syn::ExprMethodCall) -> bool {
+    matches!(m.method.to_string().as_str(), "lock" | "read" | "write") && m.args.is_empty()
+}
+
 /// The initialiser of `LazyLock::new(..)` (or `Lazy::new(..)`).
 pub(super) fn lazy_initialiser(call: &ExprCall) -> Option<Initialiser<'_>> {
     let Expr::Path(p) = &*call.func else {
@@ -244,11 +250,13 @@ impl Collector<'_> {
         }
     }
 
-    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T::f(..)` or `Self::f(..)` with `f` returning
+    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T(..)` of a tuple struct holding a pool, `T::f(..)`
+    /// or `Self::f(..)` with `f` returning
     /// `Self`.
     pub(super) fn struct_of_value(&self, expr: &Expr) -> Option<String> {
         match expr {
             Expr::Struct(s) if s.qself.is_none() => self.struct_name(s.path.get_ident()?),
+            Expr::Call(c) if let Some(owner) = self.tuple_struct_called(c) => Some(owner),
             Expr::Call(c) => {
                 let Expr::Path(p) = &*c.func else { return None };
                 let segs = &p.path.segments;
@@ -266,7 +274,7 @@ impl Collector<'_> {
         }
     }
 
-    fn struct_name(&self, ident: &syn::Ident) -> Option<String> {
+    pub(super) fn struct_name(&self, ident: &syn::Ident) -> Option<String> {
         if ident == "Self" {
             self.impl_types.last().cloned()
         } else {
@@ -291,6 +299,10 @@ impl Collector<'_> {
             e if branches::branches(e) => branches::leaves(e)
                 .into_iter()
                 .find_map(|l| self.classify(l.expr)),
+            // `self.pools[key]`, `self.pools.get(key)` of a map-of-pools field: one of its pools.
+            e @ (Expr::Index(_) | Expr::MethodCall(_)) if self.map_value(e).is_some() => {
+                self.map_value(e)
+            }
             Expr::Paren(p) => self.classify(&p.expr),
             Expr::Group(g) => self.classify(&g.expr),
             Expr::Reference(r) => self.classify(&r.expr),
@@ -301,6 +313,8 @@ impl Collector<'_> {
             Expr::MethodCall(m) if initialiser(m).is_some() => self.classify(&m.receiver),
             // `self.pool.take()`, `.as_ref()` on an `Option<Pool>`: the same pool, in an `Option` or not.
             Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
+            // `POOL.lock().unwrap()` of a `Mutex<Option<Pool>>`: its guard, which derefs to what the lock holds.
+            Expr::MethodCall(m) if is_lock_access(m) => self.classify(&m.receiver),
             // `start()?` of a function returning its pool inside `Ok`: that pool.
             Expr::Try(t) if self.ok_shape(&t.expr).is_some() => self.classify(&t.expr),
             Expr::MethodCall(m) => {
@@ -333,12 +347,17 @@ impl Collector<'_> {
                     }
                 }
             }
+            // The map itself is not a pool (see `maps`).
+            Expr::Field(_) if self.map_field(expr).is_some() => None,
             Expr::Field(f) => match &f.member {
                 syn::Member::Named(ident) => {
                     let node = self.field_node(&f.base, &ident.to_string())?;
                     Some((node, self.range(f)))
                 }
-                syn::Member::Unnamed(_) => None,
+                syn::Member::Unnamed(index) => {
+                    let node = self.tuple_field_node(&f.base, index.index as usize)?;
+                    Some((node, self.range(f)))
+                }
             },
             _ => None,
         }
