@@ -1347,4 +1347,34 @@ mod tests {
         "#]]
         .assert_eq(&got);
     }
+
+    #[test]
+    fn an_add_worker_a_function_returns_is_followed_by_ok_and_one_whose_value_goes_elsewhere_is_refused()
+     {
+        // The tail of `attach`, and a tail of the `if` that ends `maybe`, are what those functions return; the tail
+        // of a closure's block, and a remove_worker whose value is returned, are not migrated.
+        let got = facts(
+            "use workerpool::{Error, Pool, Worker};\nfn attach(pool: &Pool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w)\n}\nfn maybe(pool: &Pool, yes: bool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    if yes { pool.add_worker(&w) } else { Ok(()) }\n}\nfn main() {\n    let pool = Pool::new(1);\n    attach(&pool).unwrap();\n    maybe(&pool, true).unwrap();\n    let other = Pool::new(1);\n    let w = Worker::new(|n: u8| drop(n));\n    let add = || { other.add_worker(&w) };\n    add().unwrap();\n    let _ = cycle(&Pool::new(1));\n}\nfn cycle(pool: &Pool) -> Result<(), Error> {\n    let v = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&v)?;\n    pool.remove_worker(&v)\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:18
+              AddWorker 4:10
+              AddWorker 8:19
+              adds worker 0 (ResultTail)
+              adds worker 1 (ResultTail)
+            pool 14:17
+              AddWorker 16:26
+              refused 16:26 worker-call-result-used
+            pool 20:17
+              AddWorker 22:10
+              Other 23:10
+              adds worker 3 (Semi)
+              refused 23:10 worker-call-result-used
+            worker 0 Closure job u8
+            worker 1 Closure job u8
+            worker 2 Closure job u8
+            worker 3 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
 }

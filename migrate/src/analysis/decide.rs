@@ -567,6 +567,9 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
                 out.push(Edit::insert(add.outer.start, format!("{handles}.push(")));
                 out.push(Edit::insert(add.call.end, ")"));
                 out.push(Edit::delete(add.call.end..add.outer.end));
+                if add.ctx == StmtCtx::ResultTail {
+                    out.push(Edit::insert(add.outer.end, ";"));
+                }
             }
         }
     }
@@ -598,7 +601,7 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
         _ => out.push(Edit::delete(add.call.end..add.outer.end)),
     }
     match add.ctx {
-        StmtCtx::Tail => out.push(Edit::insert(add.outer.end, ";")),
+        StmtCtx::Tail | StmtCtx::ResultTail => out.push(Edit::insert(add.outer.end, ";")),
         // The closure returned what 2.x's add_worker returned; it must not return the 3.x WorkerHandle.
         StmtCtx::ClosureBody => {
             out.push(Edit::insert(add.outer.start, "{ "));

@@ -163,6 +163,9 @@ pub enum StmtCtx {
     /// The condition of `if let Err(e) = call { .. }` or `if call.is_err() { .. }` (no `else`), for a call whose 2.x
     /// result is always `Ok(())`: the branch never runs, the `if` becomes `call;`.
     DeadCheck,
+    /// The last expression of a function returning 2.x's `Result<(), Error>` (or of a branch of it): the call ends in
+    /// `;` and `Ok(())` follows it, the value 2.x's add_worker always returned.
+    ResultTail,
 }
 
 /// What a `Worker::new` is given.

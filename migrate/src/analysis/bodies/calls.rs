@@ -285,6 +285,19 @@ impl Collector<'_> {
         };
         let (ctx, semi_end) = match (wrapper, ctx) {
             (_, Some((c @ StmtCtx::DeadCheck, semi))) => (c, semi),
+            // `fn attach(..) -> Result<(), Error> { ..; pool.add_worker(&w) }`: 2.x's Ok(()) is written out.
+            (None, Some((StmtCtx::Tail, _))) => match self.result_tail_edit(&outer) {
+                Some(edit) if !remove => {
+                    self.facts.cond_edits.push((node, self.file, edit));
+                    (StmtCtx::ResultTail, None)
+                }
+                _ => {
+                    let method = method.to_string();
+                    self.facts
+                        .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
+                    return;
+                }
+            },
             (
                 None | Some(Wrapper::Try | Wrapper::Unwrap | Wrapper::Formatted),
                 Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
@@ -322,6 +335,28 @@ impl Collector<'_> {
             semi_end,
             loc,
         });
+    }
+
+    /// For a call `outer` that a function returns as its `Result<(), _>` (the tail of its body, or of a branch of that
+    /// tail, outside closures): the `Ok(())` that follows it once the call ends in `;`. It goes at the start of the
+    /// next line (after a trailing `// comment`), or before what follows the call on its line (` }`), so that it
+    /// never shares an offset with the `;` written at the call's end.
+    fn result_tail_edit(&self, outer: &Range<usize>) -> Option<Edit> {
+        let f = self.fns.last()?;
+        let at = key(outer);
+        if self.closures > 0 || !f.tails.iter().any(|&(t, arm)| t == at && !arm) {
+            return None;
+        }
+        let rest = &self.source.text[outer.end..];
+        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
+        let on_line = rest[..line].trim_start();
+        if on_line.is_empty() || on_line.starts_with("//") {
+            let (indent, newline) = self.line_shape(outer.start);
+            let next = outer.end + line + rest[line..].find('\n')? + 1;
+            return Some(Edit::insert(next, format!("{indent}Ok(()){newline}")));
+        }
+        let space = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        (space > 0).then(|| Edit::insert(outer.end + space, "Ok(()) "))
     }
 
     /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.
