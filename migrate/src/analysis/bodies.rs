@@ -1007,7 +1007,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
-            if let Some(name) = names.plain_fn()
+            if let Some(name) = self.crate_fn(&names)
                 && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));

@@ -135,7 +135,7 @@ impl Collector<'_> {
         }
         let names = PathNames::of(&p.path);
         let via = self.path_via(&names);
-        let name = names.plain_fn()?.to_string();
+        let name = self.crate_fn(&names)?.to_string();
         self.fn_ret(&name, &via)
     }
 
@@ -163,6 +163,19 @@ impl Collector<'_> {
             CallVia::Method => Callee::Method,
         };
         self.decls.defs.fns(name, callee)
+    }
+
+    /// The name of the crate's function a call path names, for following what it returns: `f`, `Self::f`, or
+    /// `module::f` / `Type::f` when that path certainly names one of the crate's functions.
+    pub(super) fn crate_fn<'n>(&self, names: &'n PathNames) -> Option<&'n str> {
+        if let Some(name) = names.plain_fn() {
+            return Some(name);
+        }
+        let (name, qualifier) = (names.last()?, names.qualifier()?);
+        self.decls
+            .defs
+            .is_crate_path(name, qualifier)
+            .then_some(name.as_str())
     }
 
     /// How the call path `names` names its function: `f`, `Self::f` (the `impl`'s type), `Type::f`.
@@ -319,7 +332,7 @@ impl Collector<'_> {
                     return self.classify(&call.args[0]);
                 }
                 let via = self.path_via(&names);
-                let node = self.fn_ret(names.plain_fn()?, &via)?;
+                let node = self.fn_ret(self.crate_fn(&names)?, &via)?;
                 Some((node, self.range(call)))
             }
             Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
