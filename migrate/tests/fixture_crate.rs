@@ -337,7 +337,10 @@ fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_
         let against_v2 = if original.contains("workerpool::v2") {
             original
         } else {
-            original.replace("workerpool::", "workerpool::v2::")
+            // `use workerpool as wp;` names the crate itself, so it points at the module instead.
+            original
+                .replace("workerpool::", "workerpool::v2::")
+                .replace("use workerpool as ", "use workerpool::v2 as ")
         };
         before.push((name.clone(), against_v2));
         after.push((

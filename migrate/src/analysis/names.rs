@@ -122,6 +122,9 @@ pub struct Names {
     pub std_channels: Vec<(String, Range<usize>)>,
     /// `type NAME<T> = Result<T, E>;` items of the file: the name, the block or module, and `E`.
     pub result_aliases: Vec<(String, Range<usize>, AliasedError)>,
+    /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
+    /// `wp::Pool` means what `workerpool::Pool` means.
+    pub crate_aliases: Vec<(String, Range<usize>)>,
 }
 
 /// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
@@ -195,6 +198,22 @@ impl Names {
         self.std_channels
             .iter()
             .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
+    /// Whether `name` written at `offset` is the crate `workerpool` under another name (`use workerpool as wp;`).
+    pub fn is_crate_alias(&self, name: &str, offset: usize) -> bool {
+        // As any import, it is seen in its own module only, not in the modules inside it.
+        let Some(module) = self
+            .modules
+            .iter()
+            .filter(|m| m.contains(&offset))
+            .min_by_key(|m| m.len())
+        else {
+            return false;
+        };
+        self.crate_aliases.iter().any(|(n, r)| {
+            n == name && r.contains(&offset) && r.start >= module.start && r.end <= module.end
+        })
     }
 
     /// Whether anyhow's `Context` trait is in scope at `offset` (so `.context(..)` is anyhow's).
@@ -273,6 +292,19 @@ impl Names {
                     _ => {}
                 }
             }
+            if path.is_empty()
+                && let Some(alias) = &alias
+                && leaf_text.split_whitespace().next() == Some("workerpool")
+                && alias != "workerpool"
+            {
+                self.crate_aliases.push((alias.clone(), container.clone()));
+            }
+            let first = if !path.is_empty() && self.is_crate_alias(first, source.range(span).start)
+            {
+                "workerpool"
+            } else {
+                first
+            };
             if first.trim_start_matches("::") != "workerpool" {
                 if let Some(alias) = &alias {
                     self.defined.push((alias.clone(), container.clone()));
@@ -282,9 +314,9 @@ impl Names {
             }
             root.get_or_insert_with(|| {
                 if u.leading_colon.is_some() {
-                    format!("::{first}")
+                    format!("::{}", path[0])
                 } else {
-                    first.to_string()
+                    path[0].clone()
                 }
             });
             let rest: Vec<&str> = path[1..].iter().map(String::as_str).collect();
@@ -408,7 +440,8 @@ impl Names {
         {
             return Some(Resolved { item, segment: 0 });
         }
-        if segs.first().map(String::as_str) != Some("workerpool") {
+        let first = segs.first().map(String::as_str);
+        if first != Some("workerpool") && !first.is_some_and(|f| self.is_crate_alias(f, at)) {
             return None;
         }
         match segs.get(1).map(String::as_str) {
@@ -486,7 +519,9 @@ impl Names {
                                     | "static"
                             )
                         );
-                    if name == "workerpool" && !after_path && is_colons(i + 1) {
+                    let is_crate =
+                        name == "workerpool" || self.is_crate_alias(&name, range(&tokens[i]).start);
+                    if is_crate && !after_path && is_colons(i + 1) {
                         let (module, item_at) =
                             if ident(i + 3).as_deref() == Some("v2") && is_colons(i + 4) {
                                 (Module::V2, i + 6)
@@ -697,6 +732,23 @@ mod tests {
                 "Pool Pool",
                 "Pool Pool",
                 "Pool Pool",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
+    }
+
+    #[test]
+    fn the_crate_imported_under_another_name_is_the_crate() {
+        // `wp::` paths and an import through `wp` mean the 2.x items; `other::Pool` does not, nor `wp` in a module
+        // that does not import it.
+        let text = "use workerpool as wp;\nuse wp::{Pool as P, Worker};\nfn f(p: &wp::Pool) -> Result<(), wp::Error> { let _ = wp::Worker::new(|n: u8| drop(n)); let _: Option<P> = None; let _: Option<Worker> = None; let _: Option<other::Pool> = None; Ok(()) }\nmod m { fn g(_: wp::Pool) {} }\n";
+        expect_test::expect![[r#"
+            [
+                "Pool wp::Pool",
+                "Error wp::Error",
+                "Worker wp::Worker",
+                "Pool P",
+                "Worker Worker",
             ]
         "#]]
         .assert_debug_eq(&occurrences(text));
