@@ -415,6 +415,10 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
+            // `fn deref(&self) -> &Self::Target` of an `impl Deref` whose `Target` is a pool.
+            _ if self.decls.deref_pools.values().any(|&d| d == id) => {
+                self.facts.get(&Key::FnRet(id))
+            }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -1088,6 +1092,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 self.facts
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
+        } else if POOL_METHODS.contains(&method.as_str())
+            && let Some(node) = self.deref_pool(&m.receiver, &method)
+        {
+            // `wrapper.delegate(..)` on a struct that derefs to its pool.
+            self.pool_call(node, m);
         }
         self.arguments(&method, &CallVia::Method, &m.args, 0);
         visit::visit_expr_method_call(self, m);
@@ -1374,6 +1383,25 @@ mod tests {
             worker 1 Closure job u8
             worker 2 Closure job u8
             worker 3 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
+        // `Target`, `deref`'s return and the field it returns are one pool, and the calls on a `Counted` (a binding of
+        // a struct literal, `self`, a parameter) reach it; `Own` has a `delegate` of its own, which is not the pool's.
+        let got = facts(
+            "use std::ops::Deref;\nuse workerpool::{Pool, Worker};\nstruct Counted { inner: Pool }\nimpl Deref for Counted {\n    type Target = Pool;\n    fn deref(&self) -> &Self::Target { &self.inner }\n}\nimpl Counted {\n    fn count(&self) -> usize { self.workers_num() }\n}\nfn feed(c: &Counted) { c.delegate(1u8).unwrap(); }\nstruct Own { inner: Pool }\nimpl Deref for Own {\n    type Target = Pool;\n    fn deref(&self) -> &Pool { &self.inner }\n}\nimpl Own {\n    fn delegate(&self, n: u8) { drop(n) }\n}\nfn main() {\n    let inner = Pool::new(1);\n    inner.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = Counted { inner };\n    feed(&c);\n    let o = Own { inner: Pool::new(1) };\n    o.delegate(2u8);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:25
+              Other 9:37
+              Delegate 11:26
+              AddWorker 22:11
+              adds worker 0 (Semi)
+            pool 12:21
+            worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
     }
