@@ -274,9 +274,10 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             },
         };
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        // A glob in another file reaches this file's private imports only from a module inside this one.
         let elsewhere: Vec<String> = globbing
             .iter()
-            .filter(|(j, _)| *j != index)
+            .filter(|(j, _)| *j != index && names[index].declares_file_modules)
             .flat_map(|(_, n)| n.iter().cloned())
             .collect();
         let mut keep = Vec::new();
@@ -422,6 +423,16 @@ mod tests {
         );
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
         assert_eq!(out[1], helpers);
+    }
+
+    #[test]
+    fn a_glob_in_another_file_does_not_keep_a_private_import_of_a_file_without_modules_inside() {
+        // `use super::*` in the root's test module sees the root's names, never `engine`'s private import; `engine`
+        // declares no file module, so no glob of another file can reach into it.
+        let lib = "pub mod engine;\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    fn f(_: Option<workerpool::Worker>) { engine::start(); }\n}\n";
+        let engine = "use workerpool::{Pool, Worker};\n\npub fn start() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/engine.rs", engine)]);
+        assert!(out[1].starts_with("use workerpool::Pool;\n"), "{}", out[1]);
     }
 
     #[test]

@@ -125,6 +125,10 @@ pub struct Names {
     /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
     /// `wp::Pool` means what `workerpool::Pool` means.
     pub crate_aliases: Vec<(String, Range<usize>)>,
+    /// Whether the file declares a file module (`mod engine;`). Only then can a glob in another file reach this
+    /// file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
+    /// parent, a sibling or another crate.
+    pub declares_file_modules: bool,
 }
 
 /// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
@@ -614,6 +618,7 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.names.declares_file_modules |= m.content.is_none();
         if let Some((brace, _)) = &m.content {
             let range = self.source.range(brace.span.join());
             self.names.modules.push(range.clone());
