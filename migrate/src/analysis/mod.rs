@@ -626,7 +626,7 @@ mod tests {
         expect_test::expect![[r#"
             left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
             left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
-            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped
+            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2
             left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
         "#]]
         .assert_eq(&findings(text));

@@ -279,7 +279,7 @@ impl fmt::Display for Refusal {
             NoWorkerSeen => f.write_str("no worker is added to this pool in code this tool can see, so its job type is unknown"),
             JobTypeNotNameable { job } => write!(f, "the job type `{job}` cannot be named here (it is written in another scope)"),
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
-            AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
+            AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
