@@ -67,7 +67,7 @@ pub fn decide(
         let list = jobs.get(&root).cloned().unwrap_or_default();
         let r = reasons.entry(root).or_default();
         mixed_job_types(&list, r);
-        no_worker_seen(&list, facts.first_seen[&root], r);
+        no_worker_seen(facts, root, &list, r);
         job_type_nameable(facts, root, &list, names, r);
         untied_error(facts, root, free_errors, r);
     }
@@ -259,11 +259,22 @@ fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
     }
 }
 
-/// A pool no worker is seen added to has no job type; said only when no other reason explains it.
-fn no_worker_seen(list: &[JobType], first_seen: Loc, r: &mut Vec<(Loc, Refusal)>) {
-    if list.is_empty() && r.is_empty() {
-        r.push((first_seen, Refusal::NoWorkerSeen));
+/// A pool no worker is seen added to has no job type; said only when no other reason explains it. Where its delegate's
+/// result is checked, the code most likely tests 2.x's `NoWorkers`, and the reason says so.
+fn no_worker_seen(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
+    if !list.is_empty() || !r.is_empty() {
+        return;
     }
+    let checked = facts
+        .checked_delegates
+        .iter()
+        .filter(|(node, _)| facts.root(*node) == root)
+        .map(|&(_, loc)| loc)
+        .min();
+    r.push(match checked {
+        Some(loc) => (loc, Refusal::NoWorkerDelegateChecked),
+        None => (facts.first_seen[&root], Refusal::NoWorkerSeen),
+    });
 }
 
 /// Every site that gets the job type must be able to name it.

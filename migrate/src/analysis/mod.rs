@@ -21,6 +21,7 @@ mod evidence;
 mod imports;
 mod model;
 mod names;
+mod parent_globs;
 mod path_names;
 pub mod reasons;
 mod scope_tree;
@@ -345,6 +346,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             outcome
                 .notes
                 .push((Loc { file: i, offset }, Note::UnusedContextImportRemoved));
+            edits.push(removal);
+        }
+        for (offset, removal) in parent_globs::orphaned_globs(f.source, f.syntax, &edits) {
+            outcome
+                .notes
+                .push((Loc { file: i, offset }, Note::UnusedGlobRemoved));
             edits.push(removal);
         }
         let text = match edit::apply(&f.source.text, edits) {

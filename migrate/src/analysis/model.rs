@@ -299,6 +299,9 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
+    /// Delegates whose result is checked (`.is_err()`, `.is_ok()`, `.ok()`, a `match`): on a pool without workers, the
+    /// check sees 2.x's `NoWorkers`.
+    pub checked_delegates: Vec<(NodeId, Loc)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {

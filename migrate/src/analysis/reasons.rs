@@ -147,11 +147,14 @@ pub enum Refusal {
         /// `Ok`, `Err`, or the function whose result it is.
         via: String,
     },
+    /// No worker is added to the pool in code the tool can see, and the result of its `delegate` is checked: in 2.x
+    /// that is the `NoWorkers` refusal, which 3.x no longer makes.
+    NoWorkerDelegateChecked,
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 41] = [
+    pub const IDS: [&'static str; 42] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -193,6 +196,7 @@ impl Refusal {
         "worker-clone",
         "unfollowed-result",
         "unfollowed-branch",
+        "no-worker-delegate-checked",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -240,6 +244,7 @@ impl Refusal {
             WorkerClone { .. } => 38,
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
+            NoWorkerDelegateChecked => 41,
         };
         Self::IDS[index]
     }
@@ -250,6 +255,7 @@ impl fmt::Display for Refusal {
         use Refusal::*;
         match self {
             UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
+            NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             UnfollowedBranch { what } => write!(f, "a branch evaluates to `{what}`, a pool this tool cannot follow; the pools of the other branches are the same pool, so they stay on v2 too (migrate them by hand)"),
             UnfollowedReturn => f.write_str("the pool is returned, but the return type is not one this tool can follow"),
             UnfollowedField => f.write_str("the pool is stored in a field whose type this tool cannot follow"),
@@ -347,6 +353,8 @@ pub enum Note {
     DeadCheckDropped,
     /// anyhow's `Context` import was removed: the rewrite dropped the only `.context(..)` calls, on 2.x results.
     UnusedContextImportRemoved,
+    /// A `use super::*;` was removed: the only names it brought in were 2.x items the rewrite writes out in full.
+    UnusedGlobRemoved,
 }
 
 impl Note {
@@ -359,6 +367,7 @@ impl Note {
             Note::Reexport { .. } => Self::REEXPORT,
             Note::DeadCheckDropped => "dead-check-dropped",
             Note::UnusedContextImportRemoved => "unused-context-import-removed",
+            Note::UnusedGlobRemoved => "unused-glob-removed",
         }
     }
 }
@@ -375,6 +384,9 @@ impl fmt::Display for Note {
             ),
             Note::UnusedContextImportRemoved => f.write_str(
                 "anyhow's `Context` is no longer imported: its only `.context(..)` calls were on 2.x results the rewrite dropped, and an unused import would warn",
+            ),
+            Note::UnusedGlobRemoved => f.write_str(
+                "this `use super::*;` is removed: the only names it brought in from the parent module were workerpool's, which the rewrite writes out in full here, and an unused import would warn",
             ),
         }
     }
@@ -457,6 +469,7 @@ mod tests {
             .id(),
             Note::DeadCheckDropped.id(),
             Note::UnusedContextImportRemoved.id(),
+            Note::UnusedGlobRemoved.id(),
         ]);
         ids.extend(
             [

@@ -36,11 +36,16 @@ impl Collector<'_> {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
                 self.literal_delegate(node, m, loc);
                 let ok = match wrapper {
-                    Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
+                    Some(Wrapper::Inspect) => {
+                        self.facts.checked_delegates.push((node, loc));
+                        true
+                    }
+                    Some(Wrapper::Unwrap | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc),
                     None if self.formatted_results.contains(&key(&outer)) => {
                         // `match pool.delegate(job) { Ok(()) => .., Err(e) => eprintln!("{e}") }`.
                         self.facts.matched_errors.push((node, loc));
+                        self.facts.checked_delegates.push((node, loc));
                         true
                     }
                     None if self.returns_delegate(&outer) == Some(true) => {
