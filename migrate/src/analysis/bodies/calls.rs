@@ -320,6 +320,13 @@ impl Collector<'_> {
                 return;
             }
         };
+        // `pool.add_worker(&w)?` in `fn start() -> Result<Self, workerpool::Error>`: the function's error is this
+        // pool's (v2's while it stays on v2; 3.x's `workerpool::Error`, untouched, once the `?` goes with the rewrite).
+        if wrapper == Some(Wrapper::Try)
+            && let Some(error) = self.fns.last().and_then(|f| f.error)
+        {
+            self.facts.union(node, error);
+        }
         let block = *self.blocks.last().expect("a block");
         self.facts.worker_sites.push(WorkerSite {
             worker,
