@@ -73,6 +73,7 @@ pub fn decide(
     }
     let mut warnings = order_after_stop(facts, &mut reasons);
     warnings.extend(error_branches(facts));
+    warnings.extend(never_given_worker(facts));
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -368,6 +369,55 @@ fn order_after_stop(facts: &Facts, reasons: &mut Reasons) -> Vec<(NodeId, Loc, W
         }
     }
     warnings
+}
+
+/// A pool `Pool::new` makes whose value goes only into the parameters of functions, and from those only into more
+/// parameters, none of which is given a worker, while something delegates to it: every such delegate failed with
+/// `NoWorkers` in 2.x and queues in 3.x. Said only where every place of the group is tied to this one by a followed
+/// flow, so that no way the pool could get a worker goes unseen.
+fn never_given_worker(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
+    let mut out = Vec::new();
+    for &made in &facts.made {
+        let root = facts.root(made);
+        let group: HashSet<NodeId> = (0..facts.len())
+            .filter(|&n| facts.root(n) == root && !facts.not_pools.contains(&n))
+            .collect();
+        // Tied by flows, in either direction; then where this value itself goes.
+        let reach = |directed: bool| {
+            let mut seen = HashSet::from([made]);
+            let mut todo = vec![made];
+            while let Some(n) = todo.pop() {
+                for &(from, to) in &facts.flows {
+                    let next = match (from == n, to == n && !directed) {
+                        (true, _) => to,
+                        (false, true) => from,
+                        _ => continue,
+                    };
+                    if seen.insert(next) {
+                        todo.push(next);
+                    }
+                }
+            }
+            seen
+        };
+        if reach(false) != group || facts.flows.iter().any(|&(_, to)| to == made) {
+            continue;
+        }
+        let places = reach(true);
+        let only_params = places.iter().all(|&n| n == made || facts.is_param(n));
+        let on_it = |kind: CallKind| {
+            facts
+                .calls
+                .iter()
+                .any(|&(n, _, k, _)| k == kind && places.contains(&n))
+        };
+        let given = on_it(CallKind::AddWorker)
+            || facts.worker_sites.iter().any(|s| places.contains(&s.node));
+        if only_params && !given && on_it(CallKind::Delegate) {
+            out.push((root, facts.first_seen[&made], Warning::NeverGivenWorker));
+        }
+    }
+    out
 }
 
 /// Whether `job` (written at the worker) can be written at `site` and mean the same type.

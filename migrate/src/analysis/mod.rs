@@ -677,4 +677,14 @@ mod tests {
         "#]]
         .assert_eq(&findings(text));
     }
+
+    #[test]
+    fn a_pool_only_lent_to_functions_that_delegate_is_never_given_a_worker() {
+        // `idle` goes only to `feed`, which delegates; `busy` also goes to `feed`, but has a worker, and `lent` goes to
+        // `attach`, which adds one: only `idle` changes. `kept` is returned in a tuple, a flow this rule does not read.
+        let text = "use workerpool::{Pool, Worker};\n\nfn feed(pool: &Pool) -> bool {\n    pool.delegate(1u8).is_err()\n}\n\nfn attach(pool: &Pool) {\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n}\n\nfn pair() -> (Pool, u8) {\n    let kept = Pool::new(1);\n    (kept, 1)\n}\n\npub fn run() {\n    let idle = Pool::new(1);\n    feed(&idle);\n    let busy = Pool::new(1);\n    busy.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    feed(&busy);\n    let lent = Pool::new(1);\n    attach(&lent);\n    feed(&lent);\n    let (kept, _) = pair();\n    feed(&kept);\n}\n";
+        expect_test::expect![[r#"
+            change 17:16 never-given-worker: no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok
+        "#]].assert_eq(&findings(text));
+    }
 }

@@ -302,6 +302,10 @@ pub struct Facts {
     /// Delegates whose result is checked (`.is_err()`, `.is_ok()`, `.ok()`, a `match`): on a pool without workers, the
     /// check sees 2.x's `NoWorkers`.
     pub checked_delegates: Vec<(NodeId, Loc)>,
+    /// Pool values that go from one place to another (a `let`, an argument, a return, a field): (from, to).
+    pub flows: Vec<(NodeId, NodeId)>,
+    /// The places `Pool::new(..)` makes.
+    pub made: Vec<NodeId>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
@@ -376,6 +380,13 @@ impl Facts {
     /// Records that the pool at `node` cannot be migrated.
     pub fn refuse(&mut self, node: NodeId, loc: Loc, reason: Refusal) {
         self.refusals.push((node, loc, reason));
+    }
+
+    /// Whether `node` is a function's pool parameter.
+    pub fn is_param(&self, node: NodeId) -> bool {
+        self.keys
+            .iter()
+            .any(|(key, &n)| n == node && matches!(key, Key::FnParam(..)))
     }
 
     /// Number of places.

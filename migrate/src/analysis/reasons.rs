@@ -315,6 +315,9 @@ pub enum Warning {
         /// The pool's job type.
         job: String,
     },
+    /// No worker is ever added to the pool `Pool::new` makes here: its value goes only to functions that delegate to
+    /// it (or count its workers), and no code adds a worker to it. 2.x's delegate failed with `NoWorkers`; 3.x's queues.
+    NeverGivenWorker,
 }
 
 impl Warning {
@@ -324,6 +327,7 @@ impl Warning {
             Warning::DelegateAfterStop => "delegate-after-stop",
             Warning::ErrorBranch => "delegate-error-branch",
             Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
+            Warning::NeverGivenWorker => "never-given-worker",
         }
     }
 }
@@ -336,6 +340,7 @@ impl fmt::Display for Warning {
                 let an = if job.starts_with(['a', 'e', 'f', 'i', 'o']) { "an" } else { "a" };
                 write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
             }
+            Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

@@ -87,6 +87,7 @@ impl Collector<'_> {
         }
         let node = self.facts.node(self.loc(range.start));
         self.ctors.insert(key(&range), node);
+        self.facts.made.push(node);
         let name_start = self.source.range(segs[0].ident.span()).start;
         self.facts
             .owners
@@ -381,6 +382,7 @@ impl Collector<'_> {
         let (node, leaf) = self.classify(expr)?;
         self.accounted.insert(key(&leaf));
         if let Some(target) = target {
+            self.facts.flows.push((node, target));
             self.facts.union(node, target);
         }
         Some(node)
