@@ -257,7 +257,14 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .zip(&names)
         .enumerate()
         .filter(|(_, (_, n))| n.crate_glob)
-        .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
+        .map(|(j, (f, n))| {
+            let mut bare = imports::bare_names(&f.source.text);
+            // A file of one module names what it imports or defines itself through that, not through its glob.
+            if n.modules.len() == 1 {
+                bare.retain(|name| !n.own_names().contains(&name.as_str()));
+            }
+            (j, bare)
+        })
         .collect();
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
@@ -456,6 +463,15 @@ mod tests {
             ]
         "#]]
         .assert_debug_eq(&signatures);
+    }
+
+    #[test]
+    fn a_glob_that_names_a_name_it_imports_itself_keeps_no_import_of_the_file_it_globs_from() {
+        // `helpers` globs the root but imports `Worker` itself: the root's `Worker` goes (kept, it would be unused).
+        let lib = "use workerpool::{Pool, Worker};\nmod helpers;\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    helpers::idle();\n}\n";
+        let helpers = "use crate::*;\nuse workerpool::Worker;\n\npub fn idle() -> Option<Worker> {\n    let _ = run;\n    None\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
+        assert!(out[0].starts_with("use workerpool::Pool;\n"), "{}", out[0]);
     }
 
     #[test]

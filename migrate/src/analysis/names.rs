@@ -204,6 +204,23 @@ impl Names {
             .any(|(n, container)| n == name && container.contains(&offset))
     }
 
+    /// The names the file's top level imports or defines itself (2.x items by `use`, other imports, its own items).
+    pub fn own_names(&self) -> Vec<&str> {
+        let whole = self.modules.first();
+        let top = |r: &Range<usize>| Some(r) == whole;
+        self.aliases
+            .iter()
+            .filter(|(_, r, _)| top(r))
+            .map(|(n, _, _)| n.as_str())
+            .chain(
+                self.defined
+                    .iter()
+                    .filter(|(_, r)| top(r))
+                    .map(|(n, _)| n.as_str()),
+            )
+            .collect()
+    }
+
     /// Whether `name` written at `offset` is the crate `workerpool` under another name (`use workerpool as wp;`).
     pub fn is_crate_alias(&self, name: &str, offset: usize) -> bool {
         // As any import, it is seen in its own module only, not in the modules inside it.
