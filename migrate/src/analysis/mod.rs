@@ -282,10 +282,9 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             },
         };
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
-        // A glob in another file reaches this file's private imports only from a module inside this one.
         let elsewhere: Vec<String> = globbing
             .iter()
-            .filter(|(j, _)| *j != index && names[index].declares_file_modules)
+            .filter(|(j, _)| *j != index)
             .flat_map(|(_, n)| n.iter().cloned())
             .collect();
         let mut keep = Vec::new();
@@ -297,10 +296,20 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
             let new = edit::apply(&f.source.text, edits.clone()).unwrap_or_default();
-            let named =
-                imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere, |u| {
-                    imports::module_text(&f.source.text, &names[index], u, &edits)
-                });
+            // A glob in another file reaches this file's private imports only from a module inside theirs.
+            let (seen, unseen): (Vec<_>, Vec<_>) = rewrite
+                .dropped
+                .iter()
+                .partition(|&&(u, _)| names[index].seen_by_other_files(u));
+            let module = |u| imports::module_text(&f.source.text, &names[index], u, &edits);
+            let mut named = imports::still_named(&new, &names[index], &seen, &elsewhere, module);
+            named.extend(imports::still_named(
+                &new,
+                &names[index],
+                &unseen,
+                &[],
+                module,
+            ));
             if named.is_empty() {
                 break rewrite;
             }
@@ -472,6 +481,16 @@ mod tests {
         let helpers = "use crate::*;\nuse workerpool::Worker;\n\npub fn idle() -> Option<Worker> {\n    let _ = run;\n    None\n}\n";
         let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
         assert!(out[0].starts_with("use workerpool::Pool;\n"), "{}", out[0]);
+    }
+
+    #[test]
+    fn a_glob_in_a_child_file_does_not_keep_an_import_of_its_parents_test_module() {
+        // `engine`'s glob reaches the root's names, not those of the root's `tests` module, which declares no file
+        // module: its `Worker` import goes once its only use is rewritten.
+        let lib = "pub mod engine;\nuse workerpool::Pool;\n\npub fn feed(pool: &Pool) {\n    pool.delegate(1u8).unwrap();\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use workerpool::Worker;\n\n    #[test]\n    fn feeds() {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        feed(&pool);\n    }\n}\n";
+        let engine = "#[cfg(test)]\nmod tests {\n    use super::*;\n    use workerpool::Worker;\n    fn idle(_: Option<Worker>) { let _ = feed; }\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/engine.rs", engine)]);
+        assert!(!out[0].contains("Worker"), "{}", out[0]);
     }
 
     #[test]

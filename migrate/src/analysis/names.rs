@@ -125,10 +125,10 @@ pub struct Names {
     /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
     /// `wp::Pool` means what `workerpool::Pool` means.
     pub crate_aliases: Vec<(String, Range<usize>)>,
-    /// Whether the file declares a file module (`mod engine;`). Only then can a glob in another file reach this
-    /// file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
-    /// parent, a sibling or another crate.
-    pub declares_file_modules: bool,
+    /// Where the file declares file modules (`mod engine;`). Only from one of those can a glob in another file reach
+    /// this file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
+    /// parent, a sibling or another crate (see [`Names::seen_by_other_files`]).
+    pub file_module_decls: Vec<usize>,
 }
 
 /// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
@@ -202,6 +202,20 @@ impl Names {
         self.std_channels
             .iter()
             .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
+    /// Whether another file's glob may reach the `use` item `u`: its module (or one inside it) declares a file module.
+    pub fn seen_by_other_files(&self, u: usize) -> bool {
+        let at = self.uses[u].range.start;
+        let Some(module) = self
+            .modules
+            .iter()
+            .filter(|m| m.contains(&at))
+            .min_by_key(|m| m.len())
+        else {
+            return false;
+        };
+        self.file_module_decls.iter().any(|d| module.contains(d))
     }
 
     /// The names the file's top level imports or defines itself (2.x items by `use`, other imports, its own items).
@@ -635,7 +649,10 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
-        self.names.declares_file_modules |= m.content.is_none();
+        if m.content.is_none() {
+            let at = self.source.range(m.ident.span()).start;
+            self.names.file_module_decls.push(at);
+        }
         if let Some((brace, _)) = &m.content {
             let range = self.source.range(brace.span.join());
             self.names.modules.push(range.clone());
