@@ -158,10 +158,14 @@ const RACES: &str =
     "its workers print from several threads without the program waiting: the output races";
 
 /// Fixtures whose two programs print different things by design, and why. They still run, and must not hang.
-const OUTPUT_DIFFERS: [(&str, &str); 12] = [
+const OUTPUT_DIFFERS: [(&str, &str); 13] = [
     (
         "untyped_integer_job",
         "in 2.x its unsuffixed literal jobs are i32s, which panic its u64 worker; in 3.x they are u64s and run",
+    ),
+    (
+        "pool_never_given_worker",
+        "a pool no worker is ever added to: 2.x's delegate fails with NoWorkers, 3.x's queues the job",
     ),
     ("tail_delegate_trailing_comment", RACES),
     ("refuse_macro", RACES),
@@ -337,7 +341,10 @@ fn every_fixture_compiles_and_runs_the_same_before_against_v2_and_after_against_
         let against_v2 = if original.contains("workerpool::v2") {
             original
         } else {
-            original.replace("workerpool::", "workerpool::v2::")
+            // `use workerpool as wp;` names the crate itself, so it points at the module instead.
+            original
+                .replace("workerpool::", "workerpool::v2::")
+                .replace("use workerpool as ", "use workerpool::v2 as ")
         };
         before.push((name.clone(), against_v2));
         after.push((

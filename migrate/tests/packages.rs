@@ -219,6 +219,31 @@ fn doc_tests_move_to_v2_with_the_pools_they_name() {
     assert_doc_tests_pass(dir.path(), "doc_tests_on_v2");
 }
 
+#[test]
+fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module() {
+    let (dir, out) = migrate_copy("glob_in_tests_keeps_module_import", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("0 pools left on v2, 0 errors"), "{report}");
+    assert!(!report.contains("workerpool::v2"), "{report}");
+    assert_same_as_after(dir.path(), "glob_in_tests_keeps_module_import");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "glob_in_tests_keeps_module_import");
+}
+
+#[test]
+fn an_integration_test_keeps_no_import_for_the_librarys_glob() {
+    let paths = ["src/", "tests/"];
+    let (dir, out) = migrate_copy("integration_test_unused_v2_import", "before", &paths);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(!report.contains("tests/direct.rs"), "{report}");
+    assert!(report.contains("1 pool left on v2"), "{report}");
+    assert_same_as_after(dir.path(), "integration_test_unused_v2_import");
+    assert_second_run_changes_nothing(dir.path(), &paths);
+    assert_checks(dir.path(), "integration_test_unused_v2_import");
+}
+
 /// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the
 /// analysis cannot see what `parse` returns). Shaped like `common::V2_SOURCE`, so that its pool has the same id
 /// in its crate root as that one's pool has in its own.

@@ -455,6 +455,10 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
+            // `fn deref(&self) -> &Self::Target` of an `impl Deref` whose `Target` is a pool.
+            _ if self.decls.deref_pools.values().any(|&d| d == id) => {
+                self.facts.get(&Key::FnRet(id))
+            }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -1125,7 +1129,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
-            if let Some(name) = names.plain_fn()
+            if let Some(name) = self.crate_fn(&names)
                 && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));
@@ -1213,6 +1217,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 self.facts
                     .refuse(node, loc, Refusal::UnknownMethod { method });
             }
+        } else if POOL_METHODS.contains(&method.as_str())
+            && let Some(node) = self.deref_pool(&m.receiver, &method)
+        {
+            // `wrapper.delegate(..)` on a struct that derefs to its pool.
+            self.pool_call(node, m);
         }
         if !self.map_method(m) {
             self.arguments(&method, &CallVia::Method, &m.args, 0);
@@ -1666,6 +1675,55 @@ mod tests {
               adds worker 1 (Semi)
             worker 0 CloneClosure job u8
             worker 1 MoveClosure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn an_add_worker_a_function_returns_is_followed_by_ok_and_one_whose_value_goes_elsewhere_is_refused()
+     {
+        // The tail of `attach`, and a tail of the `if` that ends `maybe`, are what those functions return; the tail
+        // of a closure's block, and a remove_worker whose value is returned, are not migrated.
+        let got = facts(
+            "use workerpool::{Error, Pool, Worker};\nfn attach(pool: &Pool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w)\n}\nfn maybe(pool: &Pool, yes: bool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    if yes { pool.add_worker(&w) } else { Ok(()) }\n}\nfn main() {\n    let pool = Pool::new(1);\n    attach(&pool).unwrap();\n    maybe(&pool, true).unwrap();\n    let other = Pool::new(1);\n    let w = Worker::new(|n: u8| drop(n));\n    let add = || { other.add_worker(&w) };\n    add().unwrap();\n    let _ = cycle(&Pool::new(1));\n}\nfn cycle(pool: &Pool) -> Result<(), Error> {\n    let v = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&v)?;\n    pool.remove_worker(&v)\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 2:18
+              AddWorker 4:10
+              AddWorker 8:19
+              adds worker 0 (ResultTail)
+              adds worker 1 (ResultTail)
+            pool 14:17
+              AddWorker 16:26
+              refused 16:26 worker-call-result-used
+            pool 20:17
+              AddWorker 22:10
+              Other 23:10
+              adds worker 3 (Semi)
+              refused 23:10 worker-call-result-used
+            worker 0 Closure job u8
+            worker 1 Closure job u8
+            worker 2 Closure job u8
+            worker 3 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
+        // `Target`, `deref`'s return and the field it returns are one pool, and the calls on a `Counted` (a binding of
+        // a struct literal, `self`, a parameter) reach it; `Own` has a `delegate` of its own, which is not the pool's.
+        let got = facts(
+            "use std::ops::Deref;\nuse workerpool::{Pool, Worker};\nstruct Counted { inner: Pool }\nimpl Deref for Counted {\n    type Target = Pool;\n    fn deref(&self) -> &Self::Target { &self.inner }\n}\nimpl Counted {\n    fn count(&self) -> usize { self.workers_num() }\n}\nfn feed(c: &Counted) { c.delegate(1u8).unwrap(); }\nstruct Own { inner: Pool }\nimpl Deref for Own {\n    type Target = Pool;\n    fn deref(&self) -> &Pool { &self.inner }\n}\nimpl Own {\n    fn delegate(&self, n: u8) { drop(n) }\n}\nfn main() {\n    let inner = Pool::new(1);\n    inner.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = Counted { inner };\n    feed(&c);\n    let o = Own { inner: Pool::new(1) };\n    o.delegate(2u8);\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 3:25
+              Other 9:37
+              Delegate 11:26
+              AddWorker 22:11
+              adds worker 0 (Semi)
+            pool 12:21
+            worker 0 Closure job u8
         "#]]
         .assert_eq(&got);
     }

@@ -68,12 +68,13 @@ pub fn decide(
         let r = reasons.entry(root).or_default();
         mixed_job_types(&list, r);
         mixed_through_impl(facts, root, &list, r);
-        no_worker_seen(&list, facts.first_seen[&root], r);
+        no_worker_seen(facts, root, &list, r);
         job_type_nameable(facts, root, &list, names, r);
         untied_error(facts, root, free_errors, r);
     }
     let mut warnings = order_after_stop(facts, &mut reasons);
     warnings.extend(error_branches(facts));
+    warnings.extend(never_given_worker(facts));
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -277,11 +278,22 @@ fn mixed_through_impl(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec
     }
 }
 
-/// A pool no worker is seen added to has no job type; said only when no other reason explains it.
-fn no_worker_seen(list: &[JobType], first_seen: Loc, r: &mut Vec<(Loc, Refusal)>) {
-    if list.is_empty() && r.is_empty() {
-        r.push((first_seen, Refusal::NoWorkerSeen));
+/// A pool no worker is seen added to has no job type; said only when no other reason explains it. Where its delegate's
+/// result is checked, the code most likely tests 2.x's `NoWorkers`, and the reason says so.
+fn no_worker_seen(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
+    if !list.is_empty() || !r.is_empty() {
+        return;
     }
+    let checked = facts
+        .checked_delegates
+        .iter()
+        .filter(|(node, _)| facts.root(*node) == root)
+        .map(|&(_, loc)| loc)
+        .min();
+    r.push(match checked {
+        Some(loc) => (loc, Refusal::NoWorkerDelegateChecked),
+        None => (facts.first_seen[&root], Refusal::NoWorkerSeen),
+    });
 }
 
 /// Every site that gets the job type must be able to name it.
@@ -375,6 +387,55 @@ fn order_after_stop(facts: &Facts, reasons: &mut Reasons) -> Vec<(NodeId, Loc, W
         }
     }
     warnings
+}
+
+/// A pool `Pool::new` makes whose value goes only into the parameters of functions, and from those only into more
+/// parameters, none of which is given a worker, while something delegates to it: every such delegate failed with
+/// `NoWorkers` in 2.x and queues in 3.x. Said only where every place of the group is tied to this one by a followed
+/// flow, so that no way the pool could get a worker goes unseen.
+fn never_given_worker(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
+    let mut out = Vec::new();
+    for &made in &facts.made {
+        let root = facts.root(made);
+        let group: HashSet<NodeId> = (0..facts.len())
+            .filter(|&n| facts.root(n) == root && !facts.not_pools.contains(&n))
+            .collect();
+        // Tied by flows, in either direction; then where this value itself goes.
+        let reach = |directed: bool| {
+            let mut seen = HashSet::from([made]);
+            let mut todo = vec![made];
+            while let Some(n) = todo.pop() {
+                for &(from, to) in &facts.flows {
+                    let next = match (from == n, to == n && !directed) {
+                        (true, _) => to,
+                        (false, true) => from,
+                        _ => continue,
+                    };
+                    if seen.insert(next) {
+                        todo.push(next);
+                    }
+                }
+            }
+            seen
+        };
+        if reach(false) != group || facts.flows.iter().any(|&(_, to)| to == made) {
+            continue;
+        }
+        let places = reach(true);
+        let only_params = places.iter().all(|&n| n == made || facts.is_param(n));
+        let on_it = |kind: CallKind| {
+            facts
+                .calls
+                .iter()
+                .any(|&(n, _, k, _)| k == kind && places.contains(&n))
+        };
+        let given = on_it(CallKind::AddWorker)
+            || facts.worker_sites.iter().any(|s| places.contains(&s.node));
+        if only_params && !given && on_it(CallKind::Delegate) {
+            out.push((root, facts.first_seen[&made], Warning::NeverGivenWorker));
+        }
+    }
+    out
 }
 
 /// Whether `job` (written at the worker) can be written at `site` and mean the same type.
@@ -585,6 +646,9 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
                 out.push(Edit::insert(add.outer.start, format!("{handles}.push(")));
                 out.push(Edit::insert(add.call.end, ")"));
                 out.push(Edit::delete(add.call.end..add.outer.end));
+                if add.ctx == StmtCtx::ResultTail {
+                    out.push(Edit::insert(add.outer.end, ";"));
+                }
             }
         }
     }
@@ -616,7 +680,7 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
         _ => out.push(Edit::delete(add.call.end..add.outer.end)),
     }
     match add.ctx {
-        StmtCtx::Tail => out.push(Edit::insert(add.outer.end, ";")),
+        StmtCtx::Tail | StmtCtx::ResultTail => out.push(Edit::insert(add.outer.end, ";")),
         // The closure returned what 2.x's add_worker returned; it must not return the 3.x WorkerHandle.
         StmtCtx::ClosureBody => {
             out.push(Edit::insert(add.outer.start, "{ "));

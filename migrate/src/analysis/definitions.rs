@@ -44,6 +44,8 @@ pub struct Definitions {
     /// Field name -> (struct name, struct).
     fields: HashMap<String, Vec<(String, DefId)>>,
     fns: HashMap<String, Vec<FnDef>>,
+    /// The names of the file modules the crate declares (`mod setup;`).
+    file_modules: std::collections::HashSet<String>,
 }
 
 impl Definitions {
@@ -128,6 +130,25 @@ impl Definitions {
     /// Declares the function `name`.
     pub fn add_fn(&mut self, name: &str, def: FnDef) {
         self.fns.entry(name.to_string()).or_default().push(def);
+    }
+
+    /// Declares the file module `mod name;`.
+    pub fn add_file_module(&mut self, name: &str) {
+        self.file_modules.insert(name.to_string());
+    }
+
+    /// Whether `qualifier::name(..)` certainly calls a function of the crate: one of `impl qualifier` (or its trait),
+    /// of an inline module `qualifier`, or a free one when the crate declares a file module `qualifier`. (Not so for
+    /// `thread::spawn` or `File::open`, whatever functions of that name the crate has.)
+    pub fn is_crate_path(&self, name: &str, qualifier: &str) -> bool {
+        let all = self.fns.get(name).map_or(&[][..], Vec::as_slice);
+        all.iter().any(|d| match &d.self_ty {
+            Some(own) => own == qualifier,
+            None => {
+                d.module.module.rsplit("::").next() == Some(qualifier)
+                    || self.file_modules.contains(qualifier)
+            }
+        })
     }
 
     /// The statics `name` may mean in `module`: the module's own, else every static of that name (it is imported
@@ -217,8 +238,9 @@ mod tests {
     }
 
     /// Builds a table from `decls` (one a line: `static NAME MODULE AT`, `field NAME STRUCT AT`,
-    /// `fn NAME MODULE SELF_TY|- AT`) and answers `queries` (`static NAME MODULE`, `field NAME OWNER|-`,
-    /// `free NAME MODULE`, `path NAME TYPE`, `method NAME`) with the offsets of the definitions found.
+    /// `fn NAME MODULE SELF_TY|- AT`, `mod NAME` for a file module) and answers `queries` (`static NAME MODULE`,
+    /// `field NAME OWNER|-`, `free NAME MODULE`, `path NAME TYPE`, `method NAME`) with the offsets of the definitions
+    /// found, and `crate_path NAME QUALIFIER` with `[1]` when that path certainly names a function of the crate.
     fn run(decls: &str, queries: &str) -> String {
         let mut defs = Definitions::default();
         let words = |l: &str| -> Vec<String> { l.split_whitespace().map(String::from).collect() };
@@ -234,6 +256,7 @@ mod tests {
                     defs.add_static(name, module(m), DefId(at(off.parse().unwrap())))
                 }
                 ["field", name, s, off] => defs.add_field(name, s, DefId(at(off.parse().unwrap()))),
+                ["mod", name] => defs.add_file_module(name),
                 ["fn", name, m, ty, off] => defs.add_fn(
                     name,
                     FnDef {
@@ -277,6 +300,7 @@ mod tests {
                         .iter()
                         .map(|f| f.0.offset)
                         .collect(),
+                    ["crate_path", name, q] => vec![usize::from(defs.is_crate_path(name, q))],
                     other => panic!("unknown query {other:?}"),
                 };
             out.push_str(&format!("{line} -> {found:?}\n"));
@@ -370,6 +394,38 @@ mod tests {
             method helper -> [60]
             path total squares -> [70]
             path total files -> [70, 80]
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_qualified_call_names_the_crates_function_only_through_its_type_or_module() {
+        let got = run(
+            "
+            fn build setup - 10
+            fn start - Service 20
+            fn spawn - - 30
+            fn send - - 40
+            mod jobs
+            ",
+            "
+            crate_path build setup
+            crate_path build other
+            crate_path start Service
+            crate_path start Batch
+            crate_path spawn thread
+            crate_path send jobs
+            crate_path open File
+            ",
+        );
+        expect_test::expect![[r#"
+            crate_path build setup -> [1]
+            crate_path build other -> [0]
+            crate_path start Service -> [1]
+            crate_path start Batch -> [0]
+            crate_path spawn thread -> [0]
+            crate_path send jobs -> [1]
+            crate_path open File -> [0]
         "#]]
         .assert_eq(&got);
     }

@@ -143,9 +143,14 @@ pub fn rewrite(
         if matches!(needs[i], Need::V2 { .. }) {
             on_v2.push(path_on_v2(i));
         }
+        // The crate as the path names it: `workerpool`, or the name of a `use workerpool as wp;`.
+        let root = text[use_.range.clone()]
+            .split("::")
+            .next()
+            .unwrap_or("workerpool");
         let full = match (needs[i], module) {
-            (Need::V3, Module::V2) => format!("workerpool::{}", use_.item.name()),
-            (Need::V2 { .. }, Module::Root) => format!("workerpool::v2::{}", use_.item.name()),
+            (Need::V3, Module::V2) => format!("{root}::{}", use_.item.name()),
+            (Need::V2 { .. }, Module::Root) => format!("{root}::v2::{}", use_.item.name()),
             _ => continue,
         };
         edits.push(Edit::replace(use_.range.clone(), full));

@@ -22,6 +22,7 @@ mod evidence;
 mod imports;
 mod model;
 mod names;
+mod parent_globs;
 mod path_names;
 pub mod reasons;
 mod scope_tree;
@@ -275,7 +276,14 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
         .zip(&names)
         .enumerate()
         .filter(|(_, (_, n))| n.crate_glob)
-        .map(|(j, (f, _))| (j, imports::bare_names(&f.source.text)))
+        .map(|(j, (f, n))| {
+            let mut bare = imports::bare_names(&f.source.text);
+            // A file of one module names what it imports or defines itself through that, not through its glob.
+            if n.modules.len() == 1 {
+                bare.retain(|name| !n.own_names().contains(&name.as_str()));
+            }
+            (j, bare)
+        })
         .collect();
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
@@ -307,10 +315,20 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             let mut edits = rewrite.edits.clone();
             edits.extend(pool_edits.iter().cloned());
             let new = edit::apply(&f.source.text, edits.clone()).unwrap_or_default();
-            let named =
-                imports::still_named(&new, &names[index], &rewrite.dropped, &elsewhere, |u| {
-                    imports::module_text(&f.source.text, &names[index], u, &edits)
-                });
+            // A glob in another file reaches this file's private imports only from a module inside theirs.
+            let (seen, unseen): (Vec<_>, Vec<_>) = rewrite
+                .dropped
+                .iter()
+                .partition(|&&(u, _)| names[index].seen_by_other_files(u));
+            let module = |u| imports::module_text(&f.source.text, &names[index], u, &edits);
+            let mut named = imports::still_named(&new, &names[index], &seen, &elsewhere, module);
+            named.extend(imports::still_named(
+                &new,
+                &names[index],
+                &unseen,
+                &[],
+                module,
+            ));
             if named.is_empty() {
                 break rewrite;
             }
@@ -368,6 +386,12 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             outcome
                 .notes
                 .push((Loc { file: i, offset }, Note::UnusedContextImportRemoved));
+            edits.push(removal);
+        }
+        for (offset, removal) in parent_globs::orphaned_globs(f.source, f.syntax, &edits) {
+            outcome
+                .notes
+                .push((Loc { file: i, offset }, Note::UnusedGlobRemoved));
             edits.push(removal);
         }
         let text = match edit::apply(&f.source.text, edits) {
@@ -465,6 +489,51 @@ mod tests {
         );
         assert!(out[0].contains("Pool::<u8>::new(2)"), "{}", out[0]);
         assert_eq!(out[1], helpers);
+    }
+
+    #[test]
+    fn a_glob_in_another_file_does_not_keep_a_private_import_of_a_file_without_modules_inside() {
+        // `use super::*` in the root's test module sees the root's names, never `engine`'s private import; `engine`
+        // declares no file module, so no glob of another file can reach into it.
+        let lib = "pub mod engine;\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    fn f(_: Option<workerpool::Worker>) { engine::start(); }\n}\n";
+        let engine = "use workerpool::{Pool, Worker};\n\npub fn start() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/engine.rs", engine)]);
+        assert!(out[1].starts_with("use workerpool::Pool;\n"), "{}", out[1]);
+    }
+
+    #[test]
+    fn the_error_of_a_function_whose_only_question_mark_is_on_add_worker_follows_its_pool() {
+        // `a`'s pool migrates: its `?` goes and `workerpool::Error` stays as written; `b`'s pool stays on v2 (its
+        // delegate is matched against NoWorkers), so its `?` stays, with v2's error.
+        let lib = "use workerpool::{Pool, Worker};\n\npub fn a() -> Result<Pool, workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    Ok(pool)\n}\n\npub fn b() -> Result<bool, workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    Ok(matches!(pool.delegate(1u8), Err(workerpool::Error::NoWorkers)))\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib)]);
+        let signatures: Vec<&str> = out[0].lines().filter(|l| l.starts_with("pub fn")).collect();
+        expect_test::expect![[r#"
+            [
+                "pub fn a() -> Result<Pool<u8>, workerpool::Error> {",
+                "pub fn b() -> Result<bool, workerpool::v2::Error> {",
+            ]
+        "#]]
+        .assert_debug_eq(&signatures);
+    }
+
+    #[test]
+    fn a_glob_that_names_a_name_it_imports_itself_keeps_no_import_of_the_file_it_globs_from() {
+        // `helpers` globs the root but imports `Worker` itself: the root's `Worker` goes (kept, it would be unused).
+        let lib = "use workerpool::{Pool, Worker};\nmod helpers;\n\npub fn run() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    helpers::idle();\n}\n";
+        let helpers = "use crate::*;\nuse workerpool::Worker;\n\npub fn idle() -> Option<Worker> {\n    let _ = run;\n    None\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/helpers.rs", helpers)]);
+        assert!(out[0].starts_with("use workerpool::Pool;\n"), "{}", out[0]);
+    }
+
+    #[test]
+    fn a_glob_in_a_child_file_does_not_keep_an_import_of_its_parents_test_module() {
+        // `engine`'s glob reaches the root's names, not those of the root's `tests` module, which declares no file
+        // module: its `Worker` import goes once its only use is rewritten.
+        let lib = "pub mod engine;\nuse workerpool::Pool;\n\npub fn feed(pool: &Pool) {\n    pool.delegate(1u8).unwrap();\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use workerpool::Worker;\n\n    #[test]\n    fn feeds() {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        feed(&pool);\n    }\n}\n";
+        let engine = "#[cfg(test)]\nmod tests {\n    use super::*;\n    use workerpool::Worker;\n    fn idle(_: Option<Worker>) { let _ = feed; }\n}\n";
+        let out = migrate_crate(&[("src/lib.rs", lib), ("src/engine.rs", engine)]);
+        assert!(!out[0].contains("Worker"), "{}", out[0]);
     }
 
     #[test]
@@ -658,7 +727,7 @@ mod tests {
         expect_test::expect![[r#"
             left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
             left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
-            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped
+            left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2
             left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
         "#]]
         .assert_eq(&findings(text));
@@ -685,5 +754,15 @@ mod tests {
             change 7:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
         "#]]
         .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_pool_only_lent_to_functions_that_delegate_is_never_given_a_worker() {
+        // `idle` goes only to `feed`, which delegates; `busy` also goes to `feed`, but has a worker, and `lent` goes to
+        // `attach`, which adds one: only `idle` changes. `kept` is returned in a tuple, a flow this rule does not read.
+        let text = "use workerpool::{Pool, Worker};\n\nfn feed(pool: &Pool) -> bool {\n    pool.delegate(1u8).is_err()\n}\n\nfn attach(pool: &Pool) {\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n}\n\nfn pair() -> (Pool, u8) {\n    let kept = Pool::new(1);\n    (kept, 1)\n}\n\npub fn run() {\n    let idle = Pool::new(1);\n    feed(&idle);\n    let busy = Pool::new(1);\n    busy.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    feed(&busy);\n    let lent = Pool::new(1);\n    attach(&lent);\n    feed(&lent);\n    let (kept, _) = pair();\n    feed(&kept);\n}\n";
+        expect_test::expect![[r#"
+            change 17:16 never-given-worker: no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok
+        "#]].assert_eq(&findings(text));
     }
 }

@@ -168,6 +168,9 @@ pub enum StmtCtx {
     /// The condition of `if let Err(e) = call { .. }` or `if call.is_err() { .. }` (no `else`), for a call whose 2.x
     /// result is always `Ok(())`: the branch never runs, the `if` becomes `call;`.
     DeadCheck,
+    /// The last expression of a function returning 2.x's `Result<(), Error>` (or of a branch of it): the call ends in
+    /// `;` and `Ok(())` follows it, the value 2.x's add_worker always returned.
+    ResultTail,
 }
 
 /// What a `Worker::new` is given.
@@ -303,6 +306,13 @@ pub struct Facts {
     pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
     /// The crate's `impl Trait for Pool`s: the pool of its `self`, where it names `Pool`, and the trait's name.
     pub pool_impls: Vec<(NodeId, Loc, String)>,
+    /// Delegates whose result is checked (`.is_err()`, `.is_ok()`, `.ok()`, a `match`): on a pool without workers, the
+    /// check sees 2.x's `NoWorkers`.
+    pub checked_delegates: Vec<(NodeId, Loc)>,
+    /// Pool values that go from one place to another (a `let`, an argument, a return, a field): (from, to).
+    pub flows: Vec<(NodeId, NodeId)>,
+    /// The places `Pool::new(..)` makes.
+    pub made: Vec<NodeId>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
@@ -382,6 +392,13 @@ impl Facts {
     /// Every place an item declares, with its key.
     pub fn places(&self) -> impl Iterator<Item = (&Key, NodeId)> {
         self.keys.iter().map(|(k, &n)| (k, n))
+    }
+
+    /// Whether `node` is a function's pool parameter.
+    pub fn is_param(&self, node: NodeId) -> bool {
+        self.keys
+            .iter()
+            .any(|(key, &n)| n == node && matches!(key, Key::FnParam(..)))
     }
 
     /// Number of places.

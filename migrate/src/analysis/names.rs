@@ -122,6 +122,13 @@ pub struct Names {
     pub std_channels: Vec<(String, Range<usize>)>,
     /// `type NAME<T> = Result<T, E>;` items of the file: the name, the block or module, and `E`.
     pub result_aliases: Vec<(String, Range<usize>, AliasedError)>,
+    /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
+    /// `wp::Pool` means what `workerpool::Pool` means.
+    pub crate_aliases: Vec<(String, Range<usize>)>,
+    /// Where the file declares file modules (`mod engine;`). Only from one of those can a glob in another file reach
+    /// this file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
+    /// parent, a sibling or another crate (see [`Names::seen_by_other_files`]).
+    pub file_module_decls: Vec<usize>,
 }
 
 /// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
@@ -195,6 +202,53 @@ impl Names {
         self.std_channels
             .iter()
             .any(|(n, container)| n == name && container.contains(&offset))
+    }
+
+    /// Whether another file's glob may reach the `use` item `u`: its module (or one inside it) declares a file module.
+    pub fn seen_by_other_files(&self, u: usize) -> bool {
+        let at = self.uses[u].range.start;
+        let Some(module) = self
+            .modules
+            .iter()
+            .filter(|m| m.contains(&at))
+            .min_by_key(|m| m.len())
+        else {
+            return false;
+        };
+        self.file_module_decls.iter().any(|d| module.contains(d))
+    }
+
+    /// The names the file's top level imports or defines itself (2.x items by `use`, other imports, its own items).
+    pub fn own_names(&self) -> Vec<&str> {
+        let whole = self.modules.first();
+        let top = |r: &Range<usize>| Some(r) == whole;
+        self.aliases
+            .iter()
+            .filter(|(_, r, _)| top(r))
+            .map(|(n, _, _)| n.as_str())
+            .chain(
+                self.defined
+                    .iter()
+                    .filter(|(_, r)| top(r))
+                    .map(|(n, _)| n.as_str()),
+            )
+            .collect()
+    }
+
+    /// Whether `name` written at `offset` is the crate `workerpool` under another name (`use workerpool as wp;`).
+    pub fn is_crate_alias(&self, name: &str, offset: usize) -> bool {
+        // As any import, it is seen in its own module only, not in the modules inside it.
+        let Some(module) = self
+            .modules
+            .iter()
+            .filter(|m| m.contains(&offset))
+            .min_by_key(|m| m.len())
+        else {
+            return false;
+        };
+        self.crate_aliases.iter().any(|(n, r)| {
+            n == name && r.contains(&offset) && r.start >= module.start && r.end <= module.end
+        })
     }
 
     /// Whether anyhow's `Context` trait is in scope at `offset` (so `.context(..)` is anyhow's).
@@ -273,6 +327,19 @@ impl Names {
                     _ => {}
                 }
             }
+            if path.is_empty()
+                && let Some(alias) = &alias
+                && leaf_text.split_whitespace().next() == Some("workerpool")
+                && alias != "workerpool"
+            {
+                self.crate_aliases.push((alias.clone(), container.clone()));
+            }
+            let first = if !path.is_empty() && self.is_crate_alias(first, source.range(span).start)
+            {
+                "workerpool"
+            } else {
+                first
+            };
             if first.trim_start_matches("::") != "workerpool" {
                 if let Some(alias) = &alias {
                     self.defined.push((alias.clone(), container.clone()));
@@ -282,9 +349,9 @@ impl Names {
             }
             root.get_or_insert_with(|| {
                 if u.leading_colon.is_some() {
-                    format!("::{first}")
+                    format!("::{}", path[0])
                 } else {
-                    first.to_string()
+                    path[0].clone()
                 }
             });
             let rest: Vec<&str> = path[1..].iter().map(String::as_str).collect();
@@ -408,7 +475,8 @@ impl Names {
         {
             return Some(Resolved { item, segment: 0 });
         }
-        if segs.first().map(String::as_str) != Some("workerpool") {
+        let first = segs.first().map(String::as_str);
+        if first != Some("workerpool") && !first.is_some_and(|f| self.is_crate_alias(f, at)) {
             return None;
         }
         match segs.get(1).map(String::as_str) {
@@ -490,7 +558,9 @@ impl Names {
                                     | "static"
                             )
                         );
-                    if name == "workerpool" && !after_path && is_colons(i + 1) {
+                    let is_crate =
+                        name == "workerpool" || self.is_crate_alias(&name, range(&tokens[i]).start);
+                    if is_crate && !after_path && is_colons(i + 1) {
                         let (module, item_at) =
                             if ident(i + 3).as_deref() == Some("v2") && is_colons(i + 4) {
                                 (Module::V2, i + 6)
@@ -618,6 +688,10 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        if m.content.is_none() {
+            let at = self.source.range(m.ident.span()).start;
+            self.names.file_module_decls.push(at);
+        }
         if let Some((brace, _)) = &m.content {
             let range = self.source.range(brace.span.join());
             self.names.modules.push(range.clone());
@@ -748,6 +822,23 @@ mod tests {
                 "Pool Pool",
                 "Pool Pool",
                 "Pool Pool",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
+    }
+
+    #[test]
+    fn the_crate_imported_under_another_name_is_the_crate() {
+        // `wp::` paths and an import through `wp` mean the 2.x items; `other::Pool` does not, nor `wp` in a module
+        // that does not import it.
+        let text = "use workerpool as wp;\nuse wp::{Pool as P, Worker};\nfn f(p: &wp::Pool) -> Result<(), wp::Error> { let _ = wp::Worker::new(|n: u8| drop(n)); let _: Option<P> = None; let _: Option<Worker> = None; let _: Option<other::Pool> = None; Ok(()) }\nmod m { fn g(_: wp::Pool) {} }\n";
+        expect_test::expect![[r#"
+            [
+                "Pool wp::Pool",
+                "Error wp::Error",
+                "Worker wp::Worker",
+                "Pool P",
+                "Worker Worker",
             ]
         "#]]
         .assert_debug_eq(&occurrences(text));

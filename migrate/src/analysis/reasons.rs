@@ -197,11 +197,14 @@ pub enum Refusal {
         /// The generic parameter's name.
         job: String,
     },
+    /// No worker is added to the pool in code the tool can see, and the result of its `delegate` is checked: in 2.x
+    /// that is the `NoWorkers` refusal, which 3.x no longer makes.
+    NoWorkerDelegateChecked,
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 50] = [
+    pub const IDS: [&'static str; 51] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -252,6 +255,7 @@ impl Refusal {
         "pool-impl-names-self",
         "pool-impl-mixed-jobs",
         "generic-job",
+        "no-worker-delegate-checked",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -308,6 +312,7 @@ impl Refusal {
             PoolImplNamesSelf { .. } => 47,
             PoolImplMixedJobs { .. } => 48,
             GenericJob { .. } => 49,
+            NoWorkerDelegateChecked => 50,
         };
         Self::IDS[index]
     }
@@ -318,6 +323,7 @@ impl fmt::Display for Refusal {
         use Refusal::*;
         match self {
             UnfollowedUse { what } => write!(f, "`{what}` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)"),
+            NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             UnfollowedBranch { what } => write!(f, "a branch evaluates to `{what}`, a pool this tool cannot follow; the pools of the other branches are the same pool, so they stay on v2 too (migrate them by hand)"),
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             PublicAlias { alias } => write!(f, "the pool is returned as `{alias}`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)"),
@@ -349,7 +355,7 @@ impl fmt::Display for Refusal {
             NoWorkerSeen => f.write_str("no worker is added to this pool in code this tool can see, so its job type is unknown"),
             JobTypeNotNameable { job } => write!(f, "the job type `{job}` cannot be named here (it is written in another scope)"),
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
-            AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped"),
+            AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
@@ -386,6 +392,9 @@ pub enum Warning {
         /// The pool's job type.
         job: String,
     },
+    /// No worker is ever added to the pool `Pool::new` makes here: its value goes only to functions that delegate to
+    /// it (or count its workers), and no code adds a worker to it. 2.x's delegate failed with `NoWorkers`; 3.x's queues.
+    NeverGivenWorker,
 }
 
 impl Warning {
@@ -395,6 +404,7 @@ impl Warning {
             Warning::DelegateAfterStop => "delegate-after-stop",
             Warning::ErrorBranch => "delegate-error-branch",
             Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
+            Warning::NeverGivenWorker => "never-given-worker",
         }
     }
 }
@@ -407,6 +417,7 @@ impl fmt::Display for Warning {
                 let an = if job.starts_with(['a', 'e', 'f', 'i', 'o']) { "an" } else { "a" };
                 write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
             }
+            Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }
@@ -426,6 +437,8 @@ pub enum Note {
     DocTestOnV2,
     /// anyhow's `Context` import was removed: the rewrite dropped the only `.context(..)` calls, on 2.x results.
     UnusedContextImportRemoved,
+    /// A `use super::*;` was removed: the only names it brought in were 2.x items the rewrite writes out in full.
+    UnusedGlobRemoved,
 }
 
 impl Note {
@@ -439,6 +452,7 @@ impl Note {
             Note::DeadCheckDropped => "dead-check-dropped",
             Note::DocTestOnV2 => "doc-test-on-v2",
             Note::UnusedContextImportRemoved => "unused-context-import-removed",
+            Note::UnusedGlobRemoved => "unused-glob-removed",
         }
     }
 }
@@ -458,6 +472,9 @@ impl fmt::Display for Note {
             ),
             Note::UnusedContextImportRemoved => f.write_str(
                 "anyhow's `Context` is no longer imported: its only `.context(..)` calls were on 2.x results the rewrite dropped, and an unused import would warn",
+            ),
+            Note::UnusedGlobRemoved => f.write_str(
+                "this `use super::*;` is removed: the only names it brought in from the parent module were workerpool's, which the rewrite writes out in full here, and an unused import would warn",
             ),
         }
     }
@@ -540,6 +557,7 @@ mod tests {
             .id(),
             Note::DeadCheckDropped.id(),
             Note::UnusedContextImportRemoved.id(),
+            Note::UnusedGlobRemoved.id(),
         ]);
         ids.extend(
             [

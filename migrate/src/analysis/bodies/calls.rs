@@ -54,11 +54,16 @@ impl Collector<'_> {
                 self.literal_delegate(node, m, loc);
                 self.generic_delegate(node, m, loc);
                 let ok = match wrapper {
-                    Some(Wrapper::Unwrap | Wrapper::Inspect | Wrapper::Formatted) => true,
+                    Some(Wrapper::Inspect) => {
+                        self.facts.checked_delegates.push((node, loc));
+                        true
+                    }
+                    Some(Wrapper::Unwrap | Wrapper::Formatted) => true,
                     Some(Wrapper::Try) => self.try_delegate(node, loc, call.end),
                     None if self.formatted_results.contains(&key(&outer)) => {
                         // `match pool.delegate(job) { Ok(()) => .., Err(e) => eprintln!("{e}") }`.
                         self.facts.matched_errors.push((node, loc));
+                        self.facts.checked_delegates.push((node, loc));
                         true
                     }
                     None if let Some(arm) = self.returns_delegate(&outer) => {
@@ -344,6 +349,19 @@ impl Collector<'_> {
         };
         let (ctx, semi_end) = match (wrapper, ctx) {
             (_, Some((c @ StmtCtx::DeadCheck, semi))) => (c, semi),
+            // `fn attach(..) -> Result<(), Error> { ..; pool.add_worker(&w) }`: 2.x's Ok(()) is written out.
+            (None, Some((StmtCtx::Tail, _))) => match self.result_tail_edit(&outer) {
+                Some(edit) if !remove => {
+                    self.facts.cond_edits.push((node, self.file, edit));
+                    (StmtCtx::ResultTail, None)
+                }
+                _ => {
+                    let method = method.to_string();
+                    self.facts
+                        .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
+                    return;
+                }
+            },
             (
                 None | Some(Wrapper::Try | Wrapper::Unwrap | Wrapper::Formatted),
                 Some((c @ (StmtCtx::Semi | StmtCtx::Tail | StmtCtx::LetUnderscore), semi)),
@@ -371,6 +389,13 @@ impl Collector<'_> {
                 return;
             }
         };
+        // `pool.add_worker(&w)?` in `fn start() -> Result<Self, workerpool::Error>`: the function's error is this
+        // pool's (v2's while it stays on v2; 3.x's `workerpool::Error`, untouched, once the `?` goes with the rewrite).
+        if wrapper == Some(Wrapper::Try)
+            && let Some(error) = self.fns.last().and_then(|f| f.error)
+        {
+            self.facts.union(node, error);
+        }
         let block = *self.blocks.last().expect("a block");
         self.facts.worker_sites.push(WorkerSite {
             worker,
@@ -391,6 +416,28 @@ impl Collector<'_> {
             semi_end,
             loc,
         });
+    }
+
+    /// For a call `outer` that a function returns as its `Result<(), _>` (the tail of its body, or of a branch of that
+    /// tail, outside closures): the `Ok(())` that follows it once the call ends in `;`. It goes at the start of the
+    /// next line (after a trailing `// comment`), or before what follows the call on its line (` }`), so that it
+    /// never shares an offset with the `;` written at the call's end.
+    fn result_tail_edit(&self, outer: &Range<usize>) -> Option<Edit> {
+        let f = self.fns.last()?;
+        let at = key(outer);
+        if self.closures > 0 || !f.tails.iter().any(|&(t, arm)| t == at && !arm) {
+            return None;
+        }
+        let rest = &self.source.text[outer.end..];
+        let line = rest.find(['\r', '\n']).unwrap_or(rest.len());
+        let on_line = rest[..line].trim_start();
+        if on_line.is_empty() || on_line.starts_with("//") {
+            let (indent, newline) = self.line_shape(outer.start);
+            let next = outer.end + line + rest[line..].find('\n')? + 1;
+            return Some(Edit::insert(next, format!("{indent}Ok(()){newline}")));
+        }
+        let space = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        (space > 0).then(|| Edit::insert(outer.end + space, "Ok(()) "))
     }
 
     /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.

@@ -93,6 +93,7 @@ impl Collector<'_> {
         }
         let node = self.facts.node(self.loc(range.start));
         self.ctors.insert(key(&range), node);
+        self.facts.made.push(node);
         let name_start = self.source.range(segs[0].ident.span()).start;
         self.facts
             .owners
@@ -141,7 +142,7 @@ impl Collector<'_> {
         }
         let names = PathNames::of(&p.path);
         let via = self.path_via(&names);
-        let name = names.plain_fn()?.to_string();
+        let name = self.crate_fn(&names)?.to_string();
         self.fn_ret(&name, &via)
     }
 
@@ -169,6 +170,19 @@ impl Collector<'_> {
             CallVia::Method => Callee::Method,
         };
         self.decls.defs.fns(name, callee)
+    }
+
+    /// The name of the crate's function a call path names, for following what it returns: `f`, `Self::f`, or
+    /// `module::f` / `Type::f` when that path certainly names one of the crate's functions.
+    pub(super) fn crate_fn<'n>(&self, names: &'n PathNames) -> Option<&'n str> {
+        if let Some(name) = names.plain_fn() {
+            return Some(name);
+        }
+        let (name, qualifier) = (names.last()?, names.qualifier()?);
+        self.decls
+            .defs
+            .is_crate_path(name, qualifier)
+            .then_some(name.as_str())
     }
 
     /// How the call path `names` names its function: `f`, `Self::f` (the `impl`'s type), `Type::f`.
@@ -238,6 +252,22 @@ impl Collector<'_> {
             self.struct_types.get(&id).cloned()
         }?;
         self.decls.structs.contains(&name).then_some(name)
+    }
+
+    /// The pool a call of the 2.x `method` on `receiver` reaches through `Deref`: `receiver` is certainly a struct of
+    /// the crate whose `impl Deref` targets a pool, and that struct has no method of that name of its own.
+    pub(super) fn deref_pool(&mut self, receiver: &Expr, method: &str) -> Option<NodeId> {
+        let receiver = match receiver {
+            Expr::Reference(r) => &*r.expr,
+            Expr::Paren(p) => &*p.expr,
+            other => other,
+        };
+        let strukt = self.known_struct(receiver)?;
+        let deref = *self.decls.deref_pools.get(&strukt)?;
+        if self.decls.defs.is_crate_path(method, &strukt) {
+            return None;
+        }
+        self.facts.get(&Key::FnRet(deref))
     }
 
     /// The struct a written type names, through references: `T`, `&T`, `&mut T`, `Self`.
@@ -333,7 +363,7 @@ impl Collector<'_> {
                     return self.classify(&call.args[0]);
                 }
                 let via = self.path_via(&names);
-                let node = self.fn_ret(names.plain_fn()?, &via)?;
+                let node = self.fn_ret(self.crate_fn(&names)?, &via)?;
                 Some((node, self.range(call)))
             }
             Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
@@ -371,6 +401,7 @@ impl Collector<'_> {
         let (node, leaf) = self.classify(expr)?;
         self.accounted.insert(key(&leaf));
         if let Some(target) = target {
+            self.facts.flows.push((node, target));
             self.facts.union(node, target);
         }
         Some(node)

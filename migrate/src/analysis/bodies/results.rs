@@ -62,7 +62,7 @@ impl Collector<'_> {
                     return None;
                 };
                 let names = PathNames::of(&p.path);
-                self.shape_of(names.plain_fn()?, &self.path_via(&names), ok)
+                self.shape_of(self.crate_fn(&names)?, &self.path_via(&names), ok)
             }
             Expr::MethodCall(m) => self.shape_of(&m.method.to_string(), &CallVia::Method, ok),
             _ => None,

@@ -87,6 +87,6 @@ impl Collector<'_> {
             return None;
         };
         let names = PathNames::of(&p.path);
-        self.shape_of(names.plain_fn()?, &self.path_via(&names), get)
+        self.shape_of(self.crate_fn(&names)?, &self.path_via(&names), get)
     }
 }
