@@ -23,6 +23,7 @@ use crate::source::Source;
 mod branches;
 mod calls;
 mod captures;
+mod closure_locals;
 mod collected;
 mod flow;
 mod handled;
@@ -178,6 +179,8 @@ pub struct Collector<'a> {
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+    /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
+    closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -253,6 +256,7 @@ impl<'a> Collector<'a> {
             literal_bindings: HashMap::new(),
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
+            closure_locals: HashMap::new(),
         }
     }
 
@@ -669,6 +673,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         let ident = named.map(ToString::to_string);
+        if let (Some(named), None, Expr::Closure(c)) = (named, annotation, &*init.expr) {
+            self.closure_local(named, c);
+        }
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
         {
@@ -1324,6 +1331,30 @@ mod tests {
               adds worker 0 (Semi)
               refused 17:28 unknown-method
             worker 0 Closure job u8
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_closure_kept_in_a_local_is_the_worker_s_function_and_any_other_local_is_refused() {
+        // `f` holds a typed move closure that captures a std Sender (Clone); `g` an untyped one; `h` a value this
+        // tool does not follow to a closure.
+        let got = facts(
+            "use std::sync::mpsc::channel;\nuse workerpool::{Pool, Worker};\nfn main() {\n    let (tx, _rx) = channel();\n    let f = move |n: u64| tx.send(n).unwrap();\n    let w = Worker::new(f);\n    Pool::new(1).add_worker(&w).unwrap();\n    let g = |n| drop::<u8>(n);\n    Pool::new(1).add_worker(&Worker::new(g)).unwrap();\n    let h = make();\n    Pool::new(1).add_worker(&Worker::new(h)).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 7:5
+              AddWorker 7:18
+              adds worker 0 (Semi)
+            pool 9:5
+              AddWorker 9:18
+              adds worker 1 (Semi)
+            pool 11:5
+              AddWorker 11:18
+              adds worker 2 (Semi)
+            worker 0 CloneClosure job u64
+            worker 1 Closure job ?, refused 9:30 job-type-unknown
+            worker 2 Other job ?, refused 11:30 worker-fn-local
         "#]]
         .assert_eq(&got);
     }

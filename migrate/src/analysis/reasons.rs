@@ -147,11 +147,16 @@ pub enum Refusal {
         /// `Ok`, `Err`, or the function whose result it is.
         via: String,
     },
+    /// `Worker::new(name)` of a local or parameter that is not bound by `let` to a closure literal.
+    WorkerFnLocal {
+        /// The local's name.
+        name: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 41] = [
+    pub const IDS: [&'static str; 42] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -193,6 +198,7 @@ impl Refusal {
         "worker-clone",
         "unfollowed-result",
         "unfollowed-branch",
+        "worker-fn-local",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -240,6 +246,7 @@ impl Refusal {
             WorkerClone { .. } => 38,
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
+            WorkerFnLocal { .. } => 41,
         };
         Self::IDS[index]
     }
@@ -289,6 +296,7 @@ impl fmt::Display for Refusal {
             WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
+            WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use syn::{Expr, ExprMethodCall, Pat};
 
+use super::closure_locals::LocalFn;
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
@@ -373,27 +374,22 @@ impl Collector<'_> {
         let scope = self.scope();
         let generics = self.generics_in_scope();
         let mut refusal = None;
+        let mut local_refusal = None;
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
-                let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
-                let kind = if c.capture.is_some()
-                    && self.captures_only_clone(self.range(c).start, &inputs, &c.body)
-                {
-                    WorkerFn::CloneClosure
-                } else if c.capture.is_some() {
-                    WorkerFn::MoveClosure
-                } else {
-                    WorkerFn::Closure
-                };
-                let job = match c.inputs.first() {
-                    Some(Pat::Type(t)) if c.inputs.len() == 1 => {
-                        Some(job_type(self.source, &t.ty, scope.clone(), &generics))
-                    }
-                    _ => None,
-                };
-                (kind, job)
+                let closure = self.closure_fn(c);
+                (closure.kind, closure.job)
             }
+            // `let f = move |n: u64| ..; Worker::new(f)`: the closure the local holds.
+            Some(Expr::Path(fp)) if let Some(local) = self.local_fn(fp) => match local {
+                LocalFn::Closure(closure) => (closure.kind, closure.job.clone()),
+                LocalFn::Other => {
+                    let name = self.source.text[self.range(fp)].to_string();
+                    local_refusal = Some(Refusal::WorkerFnLocal { name });
+                    (WorkerFn::Other, None)
+                }
+            },
             Some(Expr::Path(fp))
                 if fp.qself.is_none()
                     && (1..=2).contains(&fp.path.segments.len())
@@ -431,6 +427,8 @@ impl Collector<'_> {
         let call_range = self.range(call);
         if call.args.len() != 1 {
             refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
+        } else if let Some(why) = local_refusal {
+            refusal = Some((self.loc(call_range.start), why));
         } else if job.is_none() {
             let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
             let why = if has_turbofish {
