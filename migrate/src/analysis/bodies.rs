@@ -1362,9 +1362,9 @@ mod tests {
     #[test]
     fn a_channel_is_std_s_by_the_import_that_names_it_not_by_its_spelling() {
         // The first worker captures a std Sender (Clone); the second a sender of a `channel` imported from
-        // elsewhere, whose type this tool does not know.
+        // elsewhere, whose type this tool does not know; the third a std Sender made with a turbofish.
         let got = facts(
-            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
+            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod c {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel::<u8>();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
         );
         expect_test::expect![[r#"
             pool 8:9
@@ -1373,8 +1373,12 @@ mod tests {
             pool 17:9
               AddWorker 17:22
               adds worker 1 (Semi)
+            pool 26:9
+              AddWorker 26:22
+              adds worker 2 (Semi)
             worker 0 CloneClosure job u8
             worker 1 MoveClosure job u8
+            worker 2 CloneClosure job u8
         "#]]
         .assert_eq(&got);
     }

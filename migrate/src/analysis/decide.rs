@@ -578,9 +578,17 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
             ));
         } else {
             let end = remove.semi_end.unwrap_or(remove.outer.end);
+            let body = match &remove.own_line {
+                // A statement of its own line is laid out as a person writes it, one level deeper inside.
+                Some((indent, newline)) => {
+                    let inner = indent_one_more(indent);
+                    format!("{newline}{inner}handle.remove();{newline}{indent}")
+                }
+                None => " handle.remove(); ".to_string(),
+            };
             out.push(Edit::replace(
                 remove.outer.start..end,
-                format!("if let Some(handle) = {handles}.pop() {{ handle.remove(); }}"),
+                format!("if let Some(handle) = {handles}.pop() {{{body}}}"),
             ));
         }
     }
@@ -608,6 +616,16 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
         StmtCtx::DeadCheck => out.push(Edit::delete(add.outer.start..add.call.start)),
         StmtCtx::Semi | StmtCtx::LetUnderscore => {}
     }
+}
+
+/// The indentation of a line one level inside a line indented by `indent`: a tab more where it uses tabs.
+fn indent_one_more(indent: &str) -> String {
+    let unit = if indent.starts_with('\t') {
+        "\t"
+    } else {
+        "    "
+    };
+    format!("{indent}{unit}")
 }
 
 /// `base`, or `base2`, `base3` ... whichever the function does not use yet.

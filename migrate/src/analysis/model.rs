@@ -250,6 +250,8 @@ pub struct WorkerSite {
     pub semi_end: Option<usize>,
     /// Where it is.
     pub loc: Loc,
+    /// For a statement that starts its own line: that line's indentation and line ending.
+    pub own_line: Option<(String, &'static str)>,
 }
 
 /// Calls of the 2.x methods (the order of some matters: delegate or add_worker after stop).

@@ -304,6 +304,12 @@ impl Collector<'_> {
             }
         };
         let block = *self.blocks.last().expect("a block");
+        let line_start = self.source.text[..outer.start]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let own_line = (matches!(ctx, StmtCtx::Semi | StmtCtx::Tail)
+            && self.source.text[line_start..outer.start].trim().is_empty())
+        .then(|| self.line_shape(outer.start));
         self.facts.worker_sites.push(WorkerSite {
             worker,
             node,
@@ -322,6 +328,7 @@ impl Collector<'_> {
             depth: self.nesting(),
             semi_end,
             loc,
+            own_line,
         });
     }
 
