@@ -1008,6 +1008,18 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
+        } else if let Expr::Path(p) = &*call.func
+            && let Some(last) = p.path.segments.last()
+            && let Some(&id) = self.decls.helpers.get(&last.ident.to_string())
+            && p.path.segments.len() > 1
+        {
+            // `other::helper(..)`: a path this tool does not resolve to the helper; if it is the helper, its callers
+            // would get the 3.x closure, so the helper stays on v2.
+            let path = self.source.text[self.range(p)].to_string();
+            let loc = self.loc(self.range(call).start);
+            self.facts.workers[id]
+                .refusal
+                .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
@@ -1355,6 +1367,28 @@ mod tests {
             worker 0 CloneClosure job u64
             worker 1 Closure job ?, refused 9:30 job-type-unknown
             worker 2 Other job ?, refused 11:30 worker-fn-local
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
+        // `pub(crate)` is a helper; `crate::w::make` and `w::make` reach it, `other::make` may not be it.
+        let got = facts(
+            "use workerpool::Pool;\nmod w {\n    use workerpool::Worker;\n    pub(crate) fn make() -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nuse crate::w::make;\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&make()).unwrap();\n    pool.add_worker(&crate::w::make()).unwrap();\n    let again = w::make();\n    pool.add_worker(&again).unwrap();\n}\nfn other() {\n    Pool::new(1).add_worker(&other::make()).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 10:16
+              AddWorker 11:10
+              AddWorker 12:10
+              AddWorker 14:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+            pool 17:5
+              AddWorker 17:18
+              refused 17:18 unfollowed-worker
+            worker 0 Helper job u8, refused 17:30 helper-path-unresolved
         "#]]
         .assert_eq(&got);
     }

@@ -36,6 +36,9 @@ pub struct Decls {
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
     pub helpers: HashMap<String, WorkerId>,
+    /// The module each helper is declared in, as a path from the crate root names it (its file's module, by the
+    /// file's name, then the inline `mod`s), for calls through a path (`workers::helper(..)`).
+    pub helper_modules: HashMap<String, Vec<String>>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
     /// Private, non-generic `type Alias = Arc<Pool>;` aliases naming a pool type, by name (several when several
@@ -256,7 +259,11 @@ impl<'a> Declarer<'a> {
             && p.path.segments[res.segment].arguments.is_none();
         if res.item != V2Item::Worker
             || !whole
-            || !matches!(f.vis, syn::Visibility::Inherited)
+            // `pub(crate)`, `pub(super)` and `pub(in ..)` are seen by this crate only, whose calls are all walked.
+            || !matches!(
+                f.vis,
+                syn::Visibility::Inherited | syn::Visibility::Restricted(_)
+            )
             || !f.sig.generics.params.is_empty()
         {
             return;
@@ -284,6 +291,11 @@ impl<'a> Declarer<'a> {
             clones: Vec::new(),
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
+        let mut module = file_module(&self.source.path);
+        module.extend(self.module.iter().cloned());
+        self.decls
+            .helper_modules
+            .insert(f.sig.ident.to_string(), module);
     }
 
     /// `Worker::new(Type::method)`: the job type of an associated function of a plain `impl Type` that takes one
@@ -425,6 +437,21 @@ pub fn fn_job(
         },
         &[],
     ))
+}
+
+/// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last
+/// segment; a crate root, `main.rs` or `lib.rs`, is none).
+fn file_module(path: &std::path::Path) -> Vec<String> {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let name = match stem {
+        "main" | "lib" => None,
+        "mod" => path
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|s| s.to_str()),
+        other => Some(other),
+    };
+    name.map(|n| vec![n.to_string()]).unwrap_or_default()
 }
 
 /// The statics declared in a function body, each with the span of the block that declares it.

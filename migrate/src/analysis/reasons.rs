@@ -152,11 +152,16 @@ pub enum Refusal {
         /// The local's name.
         name: String,
     },
+    /// A call through a path that ends in a helper's name but does not lead to the helper's module.
+    HelperPathUnresolved {
+        /// The path, as written.
+        path: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 42] = [
+    pub const IDS: [&'static str; 43] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -199,6 +204,7 @@ impl Refusal {
         "unfollowed-result",
         "unfollowed-branch",
         "worker-fn-local",
+        "helper-path-unresolved",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -247,6 +253,7 @@ impl Refusal {
             UnfollowedResult { .. } => 39,
             UnfollowedBranch { .. } => 40,
             WorkerFnLocal { .. } => 41,
+            HelperPathUnresolved { .. } => 42,
         };
         Self::IDS[index]
     }
@@ -297,6 +304,7 @@ impl fmt::Display for Refusal {
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
+            HelperPathUnresolved { path } => write!(f, "`{path}` may name the helper function of that name, in another module, through a path this tool does not resolve to it (it follows the helper called by name, imported with `use`, and paths to its module such as `crate::workers::helper`): import the helper with `use` and call it by its name"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

@@ -333,12 +333,32 @@ impl Collector<'_> {
     }
 
     /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.
+    /// Called by name (`f(..)`, imported or not), or by a path that ends at the helper's module (`workers::f(..)`,
+    /// `crate::workers::f(..)`, `super::f(..)`).
     pub(super) fn helper_call(&self, call: &syn::ExprCall) -> Option<WorkerId> {
         let Expr::Path(p) = &*call.func else {
             return None;
         };
-        let name = p.path.get_ident()?.to_string();
-        let id = *self.decls.helpers.get(&name)?;
+        if p.qself.is_some() || p.path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let (name, path) = segments.split_last()?;
+        let id = *self.decls.helpers.get(name)?;
+        let first_named = path
+            .iter()
+            .position(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+            .unwrap_or(path.len());
+        let module = self.decls.helper_modules.get(name)?;
+        if !module.ends_with(&path[first_named..]) {
+            return None;
+        }
+        let name = name.clone();
         let single = self
             .decls
             .receivers
