@@ -479,6 +479,11 @@ impl<'a> Collector<'a> {
         };
         self.visit_block(block);
         self.tail_worker = outer_tail;
+        if let (Some(id), Some(Stmt::Expr(tail, None))) = (helper, block.stmts.last())
+            && !self.is_worker_new(tail)
+        {
+            self.fill_helper_branches(id, tail);
+        }
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last() {
             for leaf in branches::leaves(tail) {
                 if !self.returned_in_tuple(leaf.expr) {
@@ -1389,6 +1394,29 @@ mod tests {
               AddWorker 17:18
               refused 17:18 unfollowed-worker
             worker 0 Helper job u8, refused 17:30 helper-path-unresolved
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
+        // `pick`'s two closures take `u8`; `mixed`'s take `u8` and `u16`; `other` returns another call from a branch.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn pick(k: bool) -> Worker {\n    match k {\n        true => Worker::new(|n: u8| drop(n)),\n        false => Worker::new(|n: u8| println!(\"{n}\")),\n    }\n}\nfn mixed(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { Worker::new(|n: u16| drop(n)) }\n}\nfn other(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { make() }\n}\nfn main() {\n    Pool::new(1).add_worker(&pick(true)).unwrap();\n    Pool::new(1).add_worker(&mixed(true)).unwrap();\n    Pool::new(1).add_worker(&other(true)).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 15:5
+              AddWorker 15:18
+              adds worker 0 (Semi)
+            pool 16:5
+              AddWorker 16:18
+              adds worker 1 (Semi)
+            pool 17:5
+              AddWorker 17:18
+              adds worker 2 (Semi)
+            worker 0 Helper job u8
+            worker 1 Helper job u8, refused 9:50 mixed-job-types
+            worker 2 Helper job ?, refused 12:50 helper-branch-not-worker-new
         "#]]
         .assert_eq(&got);
     }

@@ -197,7 +197,7 @@ fn worker_rules(
                 r.push((site.loc, Refusal::HelperWorkerReused));
             }
         }
-        if helper && decl.call.is_empty() {
+        if helper && decl.call.is_empty() && decl.refusal.is_none() {
             // The helper's body does not end with `Worker::new(f)`.
             r.push((sites[0].loc, Refusal::JobTypeUnknown));
         }
@@ -438,10 +438,19 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         return;
     };
     let here = out.entry(w.scope.file).or_default();
-    let ty = format!("impl FnMut({}) + Send + 'static", job.text);
-    here.push(Edit::replace(ret.clone(), ty));
-    here.push(Edit::delete(w.call.start..w.func.start));
-    here.push(Edit::delete(w.func.end..w.call.end));
+    if w.arms.is_empty() {
+        let ty = format!("impl FnMut({}) + Send + 'static", job.text);
+        here.push(Edit::replace(ret.clone(), ty));
+        here.push(Edit::delete(w.call.start..w.func.start));
+        here.push(Edit::delete(w.func.end..w.call.end));
+    } else {
+        // One closure type per branch: `impl FnMut` names one type, a box takes each.
+        let ty = format!("Box<dyn FnMut({}) + Send + 'static>", job.text);
+        here.push(Edit::replace(ret.clone(), ty));
+        for (call, func) in &w.arms {
+            here.push(Edit::replace(call.start..func.start, "Box::new("));
+        }
+    }
     for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));

@@ -289,6 +289,7 @@ impl<'a> Declarer<'a> {
             collected: None,
             annotation: None,
             clones: Vec::new(),
+            arms: Vec::new(),
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
         let mut module = file_module(&self.source.path);

@@ -217,6 +217,10 @@ pub struct WorkerDecl {
     /// The names of `let extra = w.clone();` bindings of it, where it is made, and where each `let` ends: the same
     /// worker in 2.x, a clone of its closure in 3.x.
     pub clones: Vec<(String, usize)>,
+    /// For a helper whose body's tail branches (`match kind { A => Worker::new(f), B => Worker::new(g) }`): the bytes
+    /// of each branch's `Worker::new(..)` and of its function, the first one's included. Two closures have two
+    /// types, so the helper returns them boxed.
+    pub arms: Vec<(Range<usize>, Range<usize>)>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

@@ -157,11 +157,16 @@ pub enum Refusal {
         /// The path, as written.
         path: String,
     },
+    /// A helper `-> Worker` whose tail branches, one branch something other than `Worker::new(..)`.
+    HelperBranchNotWorkerNew {
+        /// That branch's expression.
+        what: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 43] = [
+    pub const IDS: [&'static str; 44] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -205,6 +210,7 @@ impl Refusal {
         "unfollowed-branch",
         "worker-fn-local",
         "helper-path-unresolved",
+        "helper-branch-not-worker-new",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -254,6 +260,7 @@ impl Refusal {
             UnfollowedBranch { .. } => 40,
             WorkerFnLocal { .. } => 41,
             HelperPathUnresolved { .. } => 42,
+            HelperBranchNotWorkerNew { .. } => 43,
         };
         Self::IDS[index]
     }
@@ -305,6 +312,7 @@ impl fmt::Display for Refusal {
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
             HelperPathUnresolved { path } => write!(f, "`{path}` may name the helper function of that name, in another module, through a path this tool does not resolve to it (it follows the helper called by name, imported with `use`, and paths to its module such as `crate::workers::helper`): import the helper with `use` and call it by its name"),
+            HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
         }
     }

@@ -385,6 +385,65 @@ impl Collector<'_> {
         id
     }
 
+    /// Fills in the worker of a helper function whose tail branches (`match`, `if`/`else`), each branch a
+    /// `Worker::new(f)` or diverging: one worker of the job type every branch's function writes, returned boxed.
+    pub(super) fn fill_helper_branches(&mut self, id: WorkerId, tail: &Expr) {
+        let made: Vec<&Expr> = super::branches::leaves(tail)
+            .into_iter()
+            .map(|l| l.expr)
+            .filter(|e| !super::branches::diverges(e))
+            .collect();
+        if let Some(other) = made.iter().find(|e| !self.is_worker_new(e)) {
+            let what = self.source.text[self.range(*other)].trim().to_string();
+            let loc = self.loc(self.range(*other).start);
+            self.facts.workers[id].refusal =
+                Some((loc, Refusal::HelperBranchNotWorkerNew { what }));
+            return;
+        }
+        if made.is_empty() {
+            return;
+        }
+        self.fill_helper(id, made[0]);
+        if made.len() == 1 {
+            // The other branches diverge: one closure, returned as it is.
+            return;
+        }
+        let first = &self.facts.workers[id];
+        let mut arms = vec![(first.call.clone(), first.func.clone())];
+        for leaf in &made[1..] {
+            let other = self.worker_decl(leaf, None, (0, String::new(), "\n"));
+            let decl = self.facts.workers.pop().expect("just made");
+            debug_assert_eq!(other.0, self.facts.workers.len());
+            for owner in self.facts.owners.values_mut() {
+                if *owner == Owner::Worker(other) {
+                    *owner = Owner::Worker(id);
+                }
+            }
+            arms.push((decl.call.clone(), decl.func.clone()));
+            let helper = &mut self.facts.workers[id];
+            let mixed = match (&helper.job, &decl.job) {
+                (Some(a), Some(b)) if a.norm != b.norm => {
+                    Some(vec![a.norm.clone(), b.norm.clone()])
+                }
+                _ => None,
+            };
+            if helper.refusal.is_none() {
+                helper.refusal = match (decl.refusal, mixed) {
+                    (Some(refusal), _) => Some(refusal),
+                    (None, Some(types)) => {
+                        let loc = Loc {
+                            file: self.file,
+                            offset: decl.call.start,
+                        };
+                        Some((loc, Refusal::MixedJobTypes { types }))
+                    }
+                    (None, None) => None,
+                };
+            }
+        }
+        self.facts.workers[id].arms = arms;
+    }
+
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.
     pub(super) fn worker_decl(
         &mut self,
@@ -488,6 +547,7 @@ impl Collector<'_> {
             collected: None,
             annotation: None,
             clones: Vec::new(),
+            arms: Vec::new(),
         });
         id
     }
