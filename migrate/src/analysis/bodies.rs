@@ -1255,7 +1255,11 @@ mod tests {
             let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
                 format!(", refused {} {}", place(*loc), r.id())
             });
-            out.push_str(&format!("worker {i} {:?} job {job}{refusal}\n", w.kind));
+            let clone = if w.helper_clone { " (Clone)" } else { "" };
+            out.push_str(&format!(
+                "worker {i} {:?}{clone} job {job}{refusal}\n",
+                w.kind
+            ));
         }
         out
     }
@@ -1393,7 +1397,7 @@ mod tests {
             pool 17:5
               AddWorker 17:18
               refused 17:18 unfollowed-worker
-            worker 0 Helper job u8, refused 17:30 helper-path-unresolved
+            worker 0 Helper (Clone) job u8, refused 17:30 helper-path-unresolved
         "#]]
         .assert_eq(&got);
     }
@@ -1417,6 +1421,25 @@ mod tests {
             worker 0 Helper job u8
             worker 1 Helper job u8, refused 9:50 mixed-job-types
             worker 2 Helper job ?, refused 12:50 helper-branch-not-worker-new
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types() {
+        // `counter` captures its `Sender` parameter (Clone); `summer` a `Mutex`, which this tool does not know to be.
+        let got = facts(
+            "use std::sync::Mutex;\nuse std::sync::mpsc::Sender;\nuse workerpool::{Pool, Worker};\nfn counter(out: Sender<usize>) -> Worker {\n    Worker::new(move |s: String| out.send(s.len()).unwrap())\n}\nfn summer(total: Mutex<u64>) -> Worker {\n    Worker::new(move |n: u64| *total.lock().unwrap() += n)\n}\nfn main(tx: Sender<usize>) {\n    let c = counter(tx);\n    Pool::new(1).add_worker(&c).unwrap();\n    let s = summer(Mutex::new(0));\n    Pool::new(1).add_worker(&s).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:5
+              AddWorker 12:18
+              adds worker 0 (Semi)
+            pool 14:5
+              AddWorker 14:18
+              adds worker 1 (Semi)
+            worker 0 Helper (Clone) job String
+            worker 1 Helper job u64
         "#]]
         .assert_eq(&got);
     }

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
     CallKind, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl,
-    WorkerFn, WorkerId,
+    WorkerFn, WorkerId, WorkerSite,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
 use super::scopes::{ModuleId, ScopeNames};
@@ -186,14 +186,10 @@ fn worker_rules(
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
         }
-        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice.
+        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
+        // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
-            let (b, depth) = site.bound.expect("filtered");
-            let uses = sites
-                .iter()
-                .filter(|s| s.bound.is_some_and(|o| o.0 == b))
-                .count();
-            if uses > 1 || site.depth != depth {
+            if reused_helper_binding(site, &sites) && !decl.helper_clone {
                 r.push((site.loc, Refusal::HelperWorkerReused));
             }
         }
@@ -213,6 +209,19 @@ fn worker_rules(
         }
     }
     jobs
+}
+
+/// Whether the `let w = helper(..)` that `site` adds is added more than once, or from a loop or closure inside the
+/// one where it is bound.
+fn reused_helper_binding(site: &WorkerSite, sites: &[&WorkerSite]) -> bool {
+    let Some((b, depth)) = site.bound else {
+        return false;
+    };
+    let uses = sites
+        .iter()
+        .filter(|s| s.bound.is_some_and(|o| o.0 == b))
+        .count();
+    uses > 1 || site.depth != depth
 }
 
 /// `let extra = w.clone();`: in 3.x the clone is a clone of the closure (or of the `Arc` it is shared through, when it
@@ -437,9 +446,20 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
     let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
         return;
     };
+    let adds: Vec<_> = facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.worker == id)
+        .collect();
+    let cloned = |add: &WorkerSite| w.helper_clone && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
     if w.arms.is_empty() {
-        let ty = format!("impl FnMut({}) + Send + 'static", job.text);
+        let clone = if adds.iter().any(|a| cloned(a)) {
+            " + Clone"
+        } else {
+            ""
+        };
+        let ty = format!("impl FnMut({}){clone} + Send + 'static", job.text);
         here.push(Edit::replace(ret.clone(), ty));
         here.push(Edit::delete(w.call.start..w.func.start));
         here.push(Edit::delete(w.func.end..w.call.end));
@@ -451,9 +471,12 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
             here.push(Edit::replace(call.start..func.start, "Box::new("));
         }
     }
-    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+    for add in &adds {
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));
+        if cloned(add) {
+            there.push(Edit::insert(add.arg.end, ".clone()"));
+        }
         finish_add(add, there);
     }
 }

@@ -290,6 +290,7 @@ impl<'a> Declarer<'a> {
             annotation: None,
             clones: Vec::new(),
             arms: Vec::new(),
+            helper_clone: false,
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
         let mut module = file_module(&self.source.path);

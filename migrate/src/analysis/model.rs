@@ -221,6 +221,9 @@ pub struct WorkerDecl {
     /// of each branch's `Worker::new(..)` and of its function, the first one's included. Two closures have two
     /// types, so the helper returns them boxed.
     pub arms: Vec<(Range<usize>, Range<usize>)>,
+    /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
+    /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
+    pub helper_clone: bool,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

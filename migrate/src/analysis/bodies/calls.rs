@@ -379,6 +379,10 @@ impl Collector<'_> {
             }
         }
         let placeholder = &self.facts.workers[id];
+        decl.helper_clone = matches!(
+            decl.kind,
+            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+        );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
@@ -441,6 +445,8 @@ impl Collector<'_> {
                 };
             }
         }
+        // A box of a closure is not `Clone`.
+        self.facts.workers[id].helper_clone = false;
         self.facts.workers[id].arms = arms;
     }
 
@@ -548,6 +554,7 @@ impl Collector<'_> {
             annotation: None,
             clones: Vec::new(),
             arms: Vec::new(),
+            helper_clone: false,
         });
         id
     }
