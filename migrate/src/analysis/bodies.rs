@@ -158,6 +158,8 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// Whether each `let w = helper(..)` holds a `Clone` value by its argument (see `clone_by_argument`).
+    helper_binding_clones: Vec<bool>,
     /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
     helper_vecs: Vec<collected::HelperVec>,
     /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
@@ -246,6 +248,7 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            helper_binding_clones: Vec::new(),
             helper_vecs: Vec::new(),
             helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
@@ -724,6 +727,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.worker_accounted.insert(key(&self.range(c)));
             let b = self.helper_bindings.len();
             self.helper_bindings.push(self.nesting());
+            let clone = self.clone_by_argument(id, c);
+            self.helper_binding_clones.push(clone);
             self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
@@ -1242,7 +1247,15 @@ mod tests {
                 .filter(|s| facts.root(s.node) == root)
             {
                 let what = if s.remove { "removes" } else { "adds" };
-                out.push_str(&format!("  {what} worker {} ({:?})\n", s.worker.0, s.ctx));
+                let clone = if s.bound_clone {
+                    ", Clone by its argument"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "  {what} worker {} ({:?}){clone}\n",
+                    s.worker.0, s.ctx
+                ));
             }
             for (node, loc, reason) in &facts.refusals {
                 if facts.root(*node) == root {
@@ -1440,6 +1453,30 @@ mod tests {
               adds worker 1 (Semi)
             worker 0 Helper (Clone) job String
             worker 1 Helper job u64
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_generic_helper_takes_its_job_type_from_its_bound_and_its_clone_from_each_argument() {
+        // `wrap`'s bound (in a where clause) writes `u32`; `boxed` has a second generic parameter and is no helper.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:16
+              AddWorker 14:10
+              AddWorker 15:10
+              AddWorker 18:10
+              AddWorker 19:10
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+            pool 20:5
+              AddWorker 20:18
+              refused 20:18 unfollowed-worker
+            worker 0 Helper job u32
         "#]]
         .assert_eq(&got);
     }

@@ -189,7 +189,7 @@ fn worker_rules(
         // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
         // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
-            if reused_helper_binding(site, &sites) && !decl.helper_clone {
+            if reused_helper_binding(site, &sites) && !decl.helper_clone && !site.bound_clone {
                 r.push((site.loc, Refusal::HelperWorkerReused));
             }
         }
@@ -451,7 +451,8 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         .iter()
         .filter(|s| s.worker == id)
         .collect();
-    let cloned = |add: &WorkerSite| w.helper_clone && reused_helper_binding(add, &adds);
+    let cloned =
+        |add: &WorkerSite| (w.helper_clone || add.bound_clone) && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
     if w.arms.is_empty() {
         let clone = if adds.iter().any(|a| cloned(a)) {
@@ -459,7 +460,11 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         } else {
             ""
         };
-        let ty = format!("impl FnMut({}){clone} + Send + 'static", job.text);
+        let ty = match &w.helper_generic {
+            // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
+            Some(param) => param.clone(),
+            None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
+        };
         here.push(Edit::replace(ret.clone(), ty));
         here.push(Edit::delete(w.call.start..w.func.start));
         here.push(Edit::delete(w.func.end..w.call.end));

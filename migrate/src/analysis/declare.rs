@@ -39,6 +39,9 @@ pub struct Decls {
     /// The module each helper is declared in, as a path from the crate root names it (its file's module, by the
     /// file's name, then the inline `mod`s), for calls through a path (`workers::helper(..)`).
     pub helper_modules: HashMap<String, Vec<String>>,
+    /// Generic helpers `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }`: the type parameter and the job
+    /// type its bound writes.
+    pub generic_helpers: HashMap<WorkerId, (String, syn::Type)>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
     /// Private, non-generic `type Alias = Arc<Pool>;` aliases naming a pool type, by name (several when several
@@ -264,12 +267,18 @@ impl<'a> Declarer<'a> {
                 f.vis,
                 syn::Visibility::Inherited | syn::Visibility::Restricted(_)
             )
-            || !f.sig.generics.params.is_empty()
         {
+            return;
+        }
+        let generic = generic_worker_param(f);
+        if !f.sig.generics.params.is_empty() && generic.is_none() {
             return;
         }
         let range = self.source.range(syn::spanned::Spanned::span(&**ty));
         let id = WorkerId(self.facts.workers.len());
+        if let Some(generic) = generic {
+            self.decls.generic_helpers.insert(id, generic);
+        }
         self.facts
             .owners
             .insert(self.loc(range.start), Owner::Worker(id));
@@ -291,6 +300,7 @@ impl<'a> Declarer<'a> {
             clones: Vec::new(),
             arms: Vec::new(),
             helper_clone: false,
+            helper_generic: None,
         });
         self.decls.helpers.insert(f.sig.ident.to_string(), id);
         let mut module = file_module(&self.source.path);
@@ -439,6 +449,59 @@ pub fn fn_job(
         },
         &[],
     ))
+}
+
+/// For `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }` (the bound inline or in a `where` clause, `Fn` or
+/// `FnMut`, `F` its only generic parameter): `F` and `T`.
+fn generic_worker_param(f: &syn::ItemFn) -> Option<(String, syn::Type)> {
+    let [syn::GenericParam::Type(param)] = f.sig.generics.params.iter().collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let Some(syn::Stmt::Expr(syn::Expr::Call(call), None)) = f.block.stmts.last() else {
+        return None;
+    };
+    let [syn::Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let arg = arg.path.get_ident()?;
+    // The argument is a parameter of type `F`.
+    let takes_f = f.sig.inputs.iter().any(|input| match input {
+        FnArg::Typed(t) => {
+            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *arg)
+                && matches!(&*t.ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
+        }
+        FnArg::Receiver(_) => false,
+    });
+    if !takes_f {
+        return None;
+    }
+    let mut bounds: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
+    if let Some(w) = &f.sig.generics.where_clause {
+        for predicate in &w.predicates {
+            if let syn::WherePredicate::Type(t) = predicate
+                && matches!(&t.bounded_ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
+            {
+                bounds.extend(t.bounds.iter());
+            }
+        }
+    }
+    let job = bounds.iter().find_map(|b| {
+        let syn::TypeParamBound::Trait(t) = b else {
+            return None;
+        };
+        let last = t.path.segments.last()?;
+        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
+            return None;
+        };
+        let fn_trait = matches!(last.ident.to_string().as_str(), "Fn" | "FnMut");
+        let unit = matches!(&args.output, syn::ReturnType::Default);
+        match args.inputs.iter().collect::<Vec<_>>()[..] {
+            [job] if fn_trait && unit => Some(job.clone()),
+            _ => None,
+        }
+    })?;
+    Some((param.ident.to_string(), job))
 }
 
 /// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last

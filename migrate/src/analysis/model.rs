@@ -224,6 +224,8 @@ pub struct WorkerDecl {
     /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
     /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
     pub helper_clone: bool,
+    /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
+    pub helper_generic: Option<String>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -245,6 +247,9 @@ pub struct WorkerSite {
     pub binding: Option<String>,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
     pub bound: Option<(usize, Nesting)>,
+    /// Whether that binding holds a `Clone` value whatever the helper: a generic helper's return is its argument,
+    /// here a function or a closure that captures nothing or only `Clone` values.
+    pub bound_clone: bool,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.

@@ -216,6 +216,7 @@ impl Collector<'_> {
             _ => None,
         };
         let mut bound = None;
+        let mut bound_clone = false;
         let mut binding = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
@@ -256,6 +257,7 @@ impl Collector<'_> {
                         Some(Binding::HelperWorker(w, b)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
                             bound = Some((b, self.helper_bindings[b]));
+                            bound_clone = self.helper_binding_clones[b];
                             Some(w)
                         }
                         _ => None,
@@ -317,6 +319,7 @@ impl Collector<'_> {
             call: self.range(m),
             arg: self.range(&m.args[0]),
             bound,
+            bound_clone,
             binding,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
@@ -378,11 +381,25 @@ impl Collector<'_> {
                 *owner = Owner::Worker(id);
             }
         }
+        if let Some((param, job)) = self.decls.generic_helpers.get(&id) {
+            // `Worker::new(f)` of the parameter `f: F`: the job type is the one `F`'s bound writes.
+            decl.job = Some(job_type(
+                self.source,
+                job,
+                self.scope(),
+                &self.generics_in_scope(),
+            ));
+            if matches!(decl.refusal, Some((_, Refusal::WorkerFnLocal { .. }))) {
+                decl.refusal = None;
+            }
+            decl.helper_generic = Some(param.clone());
+        }
         let placeholder = &self.facts.workers[id];
-        decl.helper_clone = matches!(
-            decl.kind,
-            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-        );
+        decl.helper_clone = decl.helper_generic.is_none()
+            && matches!(
+                decl.kind,
+                WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+            );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
@@ -448,6 +465,27 @@ impl Collector<'_> {
         // A box of a closure is not `Clone`.
         self.facts.workers[id].helper_clone = false;
         self.facts.workers[id].arms = arms;
+    }
+
+    /// Whether what the call of the helper `id` returns is `Clone` because of its argument: a generic helper returns
+    /// it, and a function or a closure literal that captures nothing or only `Clone` values is `Clone`.
+    pub(super) fn clone_by_argument(&self, id: WorkerId, call: &syn::ExprCall) -> bool {
+        if !self.decls.generic_helpers.contains_key(&id) {
+            return false;
+        }
+        let kind = match call.args.first() {
+            Some(Expr::Closure(c)) => Some(self.closure_fn(c).kind),
+            Some(Expr::Path(p)) => match self.local_fn(p) {
+                Some(LocalFn::Closure(c)) => Some(c.kind),
+                Some(LocalFn::Other) => None,
+                None => Some(WorkerFn::FnPath),
+            },
+            _ => None,
+        };
+        matches!(
+            kind,
+            Some(WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure)
+        )
     }
 
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.
@@ -555,6 +593,7 @@ impl Collector<'_> {
             clones: Vec::new(),
             arms: Vec::new(),
             helper_clone: false,
+            helper_generic: None,
         });
         id
     }
