@@ -405,7 +405,8 @@ impl<'a> Collector<'a> {
         self.generics.iter().flatten().cloned().collect()
     }
 
-    fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
+    /// Walks a function; `helper_key` is how a helper of it would be known (`f`, or `Type::f` for a method).
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, helper_key: &str) {
         let name = sig.ident.to_string();
         let id = FnId(self.loc(self.source.range(sig.fn_token.span).start));
         let mut taken = Vec::new();
@@ -467,7 +468,7 @@ impl<'a> Collector<'a> {
             }
             index += 1;
         }
-        let helper = self.decls.helpers.get(&name).copied();
+        let helper = self.decls.helpers.get(helper_key).copied();
         let outer_tail = match (helper, block.stmts.last()) {
             (Some(id), Some(Stmt::Expr(tail, None))) if self.is_worker_new(tail) => {
                 self.tail_worker.replace(TailWorker {
@@ -526,16 +527,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.function(&f.sig, &f.block);
+        self.function(&f.sig, &f.block, &f.sig.ident.to_string());
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.function(&f.sig, &f.block);
+        let ty = self.impl_types.last().cloned().unwrap_or_default();
+        self.function(&f.sig, &f.block, &format!("{ty}::{}", f.sig.ident));
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            self.function(&f.sig, block);
+            self.function(&f.sig, block, &f.sig.ident.to_string());
         }
     }
 
@@ -716,6 +718,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let end = self.range(l).end;
             self.facts.workers[w].clones.push((name.clone(), end));
             self.bind(named.expect("bound by name"), Binding::Worker(w));
+            return;
+        }
+        if let (Some(_), None, None, Expr::MethodCall(m)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && let Some(id) = self.helper_method_call(m)
+        {
+            // `let w = Hasher { .. }.into_worker();`: the method form of `let w = helper(..);`.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(m)));
+            self.helper_bindings.push(self.nesting());
+            self.helper_binding_clones.push(false);
+            let b = self.helper_bindings.len() - 1;
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
         if let (Some(_), None, None, Expr::Call(c)) =
@@ -1062,6 +1077,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
         let method = m.method.to_string();
+        self.helper_method_use(m);
         if results::is_unwrap(m) {
             self.note_unwrapped(&m.receiver);
         }
@@ -1477,6 +1493,23 @@ mod tests {
               AddWorker 20:18
               refused 20:18 unfollowed-worker
             worker 0 Helper job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_method_returning_a_worker_is_a_helper_called_on_a_value_of_known_type() {
+        // `Echo { .. }.worker()` and `e.worker()` of a `let e: Echo` are the helper; `unknown().worker()` may be.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Echo {}.worker()).unwrap();\n    let e: Echo = Echo {};\n    let w = e.worker();\n    pool.add_worker(&w).unwrap();\n    let other = unknown().worker();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 9:16
+              AddWorker 10:10
+              AddWorker 13:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+            worker 0 Helper (Clone) job u8, refused 14:27 helper-method-receiver-unknown
         "#]]
         .assert_eq(&got);
     }

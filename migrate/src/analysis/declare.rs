@@ -182,6 +182,7 @@ impl<'a> Declarer<'a> {
                             self.signature(&f.sig, Some(ty));
                             self.local_statics(&f.sig, &f.block);
                             self.method_job(i, f);
+                            self.method_helper(i, f);
                         }
                     }
                 }
@@ -251,7 +252,32 @@ impl<'a> Declarer<'a> {
     /// `fn name(..) -> Worker` (private, not generic): its calls make workers of one job type, which the body's
     /// walk finds in its last expression.
     fn helper(&mut self, f: &syn::ItemFn) {
-        let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+        self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
+    }
+
+    /// A method `fn into_worker(self) -> Worker` of a plain `impl Type` (not a trait's, not generic): a helper keyed
+    /// `Type::into_worker`, whose calls on a value of that type make workers.
+    fn method_helper(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
+        let syn::Type::Path(self_ty) = &*i.self_ty else {
+            return;
+        };
+        let Some(ty) = self_ty.path.get_ident() else {
+            return;
+        };
+        if i.trait_.is_some() || !i.generics.params.is_empty() {
+            return;
+        }
+        self.helper_fn(&f.vis, &f.sig, &f.block, format!("{ty}::{}", f.sig.ident));
+    }
+
+    fn helper_fn(
+        &mut self,
+        vis: &syn::Visibility,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        key: String,
+    ) {
+        let syn::ReturnType::Type(_, ty) = &sig.output else {
             return;
         };
         let syn::Type::Path(p) = &**ty else { return };
@@ -264,14 +290,14 @@ impl<'a> Declarer<'a> {
             || !whole
             // `pub(crate)`, `pub(super)` and `pub(in ..)` are seen by this crate only, whose calls are all walked.
             || !matches!(
-                f.vis,
+                vis,
                 syn::Visibility::Inherited | syn::Visibility::Restricted(_)
             )
         {
             return;
         }
-        let generic = generic_worker_param(f);
-        if !f.sig.generics.params.is_empty() && generic.is_none() {
+        let generic = generic_worker_param(sig, block);
+        if !sig.generics.params.is_empty() && generic.is_none() {
             return;
         }
         let range = self.source.range(syn::spanned::Spanned::span(&**ty));
@@ -302,12 +328,10 @@ impl<'a> Declarer<'a> {
             helper_clone: false,
             helper_generic: None,
         });
-        self.decls.helpers.insert(f.sig.ident.to_string(), id);
+        self.decls.helpers.insert(key.clone(), id);
         let mut module = file_module(&self.source.path);
         module.extend(self.module.iter().cloned());
-        self.decls
-            .helper_modules
-            .insert(f.sig.ident.to_string(), module);
+        self.decls.helper_modules.insert(key, module);
     }
 
     /// `Worker::new(Type::method)`: the job type of an associated function of a plain `impl Type` that takes one
@@ -453,12 +477,12 @@ pub fn fn_job(
 
 /// For `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }` (the bound inline or in a `where` clause, `Fn` or
 /// `FnMut`, `F` its only generic parameter): `F` and `T`.
-fn generic_worker_param(f: &syn::ItemFn) -> Option<(String, syn::Type)> {
-    let [syn::GenericParam::Type(param)] = f.sig.generics.params.iter().collect::<Vec<_>>()[..]
+fn generic_worker_param(sig: &syn::Signature, block: &syn::Block) -> Option<(String, syn::Type)> {
+    let [syn::GenericParam::Type(param)] = sig.generics.params.iter().collect::<Vec<_>>()[..]
     else {
         return None;
     };
-    let Some(syn::Stmt::Expr(syn::Expr::Call(call), None)) = f.block.stmts.last() else {
+    let Some(syn::Stmt::Expr(syn::Expr::Call(call), None)) = block.stmts.last() else {
         return None;
     };
     let [syn::Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>()[..] else {
@@ -466,7 +490,7 @@ fn generic_worker_param(f: &syn::ItemFn) -> Option<(String, syn::Type)> {
     };
     let arg = arg.path.get_ident()?;
     // The argument is a parameter of type `F`.
-    let takes_f = f.sig.inputs.iter().any(|input| match input {
+    let takes_f = sig.inputs.iter().any(|input| match input {
         FnArg::Typed(t) => {
             matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *arg)
                 && matches!(&*t.ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
@@ -477,7 +501,7 @@ fn generic_worker_param(f: &syn::ItemFn) -> Option<(String, syn::Type)> {
         return None;
     }
     let mut bounds: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
-    if let Some(w) = &f.sig.generics.where_clause {
+    if let Some(w) = &sig.generics.where_clause {
         for predicate in &w.predicates {
             if let syn::WherePredicate::Type(t) = predicate
                 && matches!(&t.bounded_ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))

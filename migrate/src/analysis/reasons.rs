@@ -162,11 +162,16 @@ pub enum Refusal {
         /// That branch's expression.
         what: String,
     },
+    /// A method call that may be a helper method's, on a value whose type the code does not show.
+    HelperMethodReceiverUnknown {
+        /// The call, as written.
+        call: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 44] = [
+    pub const IDS: [&'static str; 45] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -211,6 +216,7 @@ impl Refusal {
         "worker-fn-local",
         "helper-path-unresolved",
         "helper-branch-not-worker-new",
+        "helper-method-receiver-unknown",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -261,6 +267,7 @@ impl Refusal {
             WorkerFnLocal { .. } => 41,
             HelperPathUnresolved { .. } => 42,
             HelperBranchNotWorkerNew { .. } => 43,
+            HelperMethodReceiverUnknown { .. } => 44,
         };
         Self::IDS[index]
     }
@@ -313,6 +320,7 @@ impl fmt::Display for Refusal {
             WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
             HelperPathUnresolved { path } => write!(f, "`{path}` may name the helper function of that name, in another module, through a path this tool does not resolve to it (it follows the helper called by name, imported with `use`, and paths to its module such as `crate::workers::helper`): import the helper with `use` and call it by its name"),
             HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
+            HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

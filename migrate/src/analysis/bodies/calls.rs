@@ -211,6 +211,7 @@ impl Collector<'_> {
         let helper = match m.args.first() {
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Call(c) => self.helper_call(c),
+                Expr::MethodCall(call) => self.helper_method_call(call),
                 _ => None,
             },
             _ => None,
@@ -368,6 +369,42 @@ impl Collector<'_> {
             .get(&name)
             .is_some_and(|r| r.len() == 1);
         single.then_some(id)
+    }
+
+    /// A call of a helper method `fn m(self) -> Worker` on a value whose type the code shows (`Hasher { .. }.m()`,
+    /// `h.m()` of a `let h = Hasher::new(..)`): the worker it makes.
+    pub(super) fn helper_method_call(&self, m: &ExprMethodCall) -> Option<WorkerId> {
+        let ty = self
+            .struct_of_value(&m.receiver)
+            .or_else(|| self.known_struct(&m.receiver))?;
+        self.decls
+            .helpers
+            .get(&format!("{ty}::{}", m.method))
+            .copied()
+    }
+
+    /// A method call that is, or may be, a helper method's: a use of its worker, which must be accounted for; where
+    /// the receiver's type is not known and a helper method has that name, the helper stays on v2.
+    pub(super) fn helper_method_use(&mut self, m: &ExprMethodCall) {
+        if let Some(id) = self.helper_method_call(m) {
+            self.worker_uses.push((id, self.range(m)));
+            return;
+        }
+        let suffix = format!("::{}", m.method);
+        let ids: Vec<WorkerId> = self
+            .decls
+            .helpers
+            .iter()
+            .filter(|(k, _)| k.ends_with(&suffix))
+            .map(|(_, &id)| id)
+            .collect();
+        for id in ids {
+            let call = self.source.text[self.range(m)].trim().to_string();
+            let loc = self.loc(self.source.range(m.method.span()).start);
+            self.facts.workers[id]
+                .refusal
+                .get_or_insert((loc, Refusal::HelperMethodReceiverUnknown { call }));
+        }
     }
 
     /// Fills in the worker of a helper function from the `Worker::new(f)` its body ends with.
