@@ -327,6 +327,7 @@ impl<'a> Declarer<'a> {
             arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
+            collected_loops: Vec::new(),
         });
         self.decls.helpers.insert(key.clone(), id);
         let mut module = file_module(&self.source.path);

@@ -226,6 +226,27 @@ pub struct WorkerDecl {
     pub helper_clone: bool,
     /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
     pub helper_generic: Option<String>,
+    /// For collected workers: each `for w in &workers` (or `.iter()`, `.iter().rev()`) loop over them, in order.
+    pub collected_loops: Vec<CollectedLoop>,
+}
+
+/// A `for w in &workers` loop over collected workers (see [`WorkerDecl::collected_loops`]).
+#[derive(Debug, Clone)]
+pub struct CollectedLoop {
+    /// Bytes of the whole `for` expression.
+    pub whole: Range<usize>,
+    /// Bytes of the pattern `w`.
+    pub pat: Range<usize>,
+    /// Bytes of `&workers`, `workers.iter()` or `workers.iter().rev()`.
+    pub expr: Range<usize>,
+    /// Whether it walks them newest first (`.iter().rev()`).
+    pub rev: bool,
+    /// Loops and closures around the `for`.
+    pub nesting: Nesting,
+    /// The block its body is.
+    pub body: usize,
+    /// The indentation and line ending of the line the `for` starts.
+    pub line: (String, &'static str),
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

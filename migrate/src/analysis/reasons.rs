@@ -167,11 +167,13 @@ pub enum Refusal {
         /// The call, as written.
         call: String,
     },
+    /// Workers collected into a `Vec` are removed other than by one loop after the one loop that adds them.
+    CollectedRemoved,
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 45] = [
+    pub const IDS: [&'static str; 46] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -217,6 +219,7 @@ impl Refusal {
         "helper-path-unresolved",
         "helper-branch-not-worker-new",
         "helper-method-receiver-unknown",
+        "collected-removed",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -268,6 +271,7 @@ impl Refusal {
             HelperPathUnresolved { .. } => 42,
             HelperBranchNotWorkerNew { .. } => 43,
             HelperMethodReceiverUnknown { .. } => 44,
+            CollectedRemoved => 45,
         };
         Self::IDS[index]
     }
@@ -321,6 +325,7 @@ impl fmt::Display for Refusal {
             HelperPathUnresolved { path } => write!(f, "`{path}` may name the helper function of that name, in another module, through a path this tool does not resolve to it (it follows the helper called by name, imported with `use`, and paths to its module such as `crate::workers::helper`): import the helper with `use` and call it by its name"),
             HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
             HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
+            CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

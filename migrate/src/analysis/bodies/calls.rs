@@ -631,6 +631,7 @@ impl Collector<'_> {
             arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
+            collected_loops: Vec::new(),
         });
         id
     }
