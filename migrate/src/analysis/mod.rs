@@ -570,7 +570,7 @@ mod tests {
         expect_test::expect![[r#"
             left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
             left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
-            left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+            left 24:14 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
         "#]].assert_eq(&findings(text));
     }
 
