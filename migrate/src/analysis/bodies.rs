@@ -181,6 +181,8 @@ pub struct Collector<'a> {
     formatted_results: HashSet<SpanKey>,
     /// Functions that return a pool, named as values (`LazyLock::new(build)`): refused unless a cell's initialiser.
     fn_values: Vec<(NodeId, Range<usize>)>,
+    /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
+    helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
     closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
 }
@@ -260,6 +262,7 @@ impl<'a> Collector<'a> {
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
             closure_locals: HashMap::new(),
+            helper_funcs: HashSet::new(),
         }
     }
 
@@ -972,6 +975,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        self.helper_path_use(p);
         if let Some(ident) = p.path.get_ident()
             && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
         {
@@ -1033,18 +1037,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
-        } else if let Expr::Path(p) = &*call.func
-            && let Some(last) = p.path.segments.last()
-            && let Some(&id) = self.decls.helpers.get(&last.ident.to_string())
-            && p.path.segments.len() > 1
-        {
-            // `other::helper(..)`: a path this tool does not resolve to the helper; if it is the helper, its callers
-            // would get the 3.x closure, so the helper stays on v2.
-            let path = self.source.text[self.range(p)].to_string();
-            let loc = self.loc(self.range(call).start);
-            self.facts.workers[id]
-                .refusal
-                .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
+            self.helper_funcs.insert(key(&self.range(&*call.func)));
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
@@ -1510,6 +1503,25 @@ mod tests {
               adds worker 0 (Semi)
               adds worker 0 (Semi)
             worker 0 Helper (Clone) job u8, refused 14:27 helper-method-receiver-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_named_where_it_is_not_followed_is_refused_there() {
+        // A helper method called by path, and a helper function named as a value: what they make is not followed.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(&self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn make() -> Worker {\n    Worker::new(|n: u16| drop(n))\n}\nfn main(e: &Echo) {\n    Pool::new(1).add_worker(&e.worker()).unwrap();\n    let _w = Echo::worker(e);\n    Pool::new(1).add_worker(&make()).unwrap();\n    let _f = make;\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:5
+              AddWorker 12:18
+              adds worker 0 (Semi)
+            pool 14:5
+              AddWorker 14:18
+              adds worker 1 (Semi)
+            worker 0 Helper (Clone) job u8, refused 13:14 helper-path-unresolved
+            worker 1 Helper (Clone) job u16, refused 15:14 helper-path-unresolved
         "#]]
         .assert_eq(&got);
     }

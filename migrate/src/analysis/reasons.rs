@@ -152,7 +152,8 @@ pub enum Refusal {
         /// The local's name.
         name: String,
     },
-    /// A call through a path that ends in a helper's name but does not lead to the helper's module.
+    /// A path that may name a helper where it is not followed: a call through a path that does not lead to the helper's
+    /// module, `Type::method(..)` of a helper method, or the helper named as a value.
     HelperPathUnresolved {
         /// The path, as written.
         path: String,
@@ -322,7 +323,7 @@ impl fmt::Display for Refusal {
             UnfollowedResult { via } => write!(f, "the pool is in a Result through `{via}` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)"),
             HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
-            HelperPathUnresolved { path } => write!(f, "`{path}` may name the helper function of that name, in another module, through a path this tool does not resolve to it (it follows the helper called by name, imported with `use`, and paths to its module such as `crate::workers::helper`): import the helper with `use` and call it by its name"),
+            HelperPathUnresolved { path } => write!(f, "`{path}` may name a helper function of this crate that makes a Worker, where this tool does not follow it (it follows a call of the helper by its name, imported with `use` or not, or by a path to its module such as `crate::workers::helper(..)`, and a helper method called on a value whose type the code shows): call it that way, or migrate this pool by hand"),
             HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
             HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
             CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),

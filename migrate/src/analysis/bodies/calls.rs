@@ -383,6 +383,44 @@ impl Collector<'_> {
             .copied()
     }
 
+    /// The helper a path may name: a free helper by its name (not a local's), through a path ending in its name, or a
+    /// helper method as `Type::m` / `Self::m`.
+    fn helper_named_by(&self, p: &syn::ExprPath) -> Option<WorkerId> {
+        let segments = &p.path.segments;
+        if p.qself.is_some() || segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let last = segments.last()?.ident.to_string();
+        if segments.len() == 1 {
+            let local = self.tree.resolve(&last, self.range(p).start).is_some();
+            return (!local).then(|| self.decls.helpers.get(&last).copied())?;
+        }
+        let ty = segments[segments.len() - 2].ident.to_string();
+        let ty = match ty.as_str() {
+            "Self" => self.impl_types.last().cloned().unwrap_or_default(),
+            _ => ty,
+        };
+        let method = self.decls.helpers.get(&format!("{ty}::{last}"));
+        method.or_else(|| self.decls.helpers.get(&last)).copied()
+    }
+
+    /// A path that may name a helper, other than the callee of a followed helper call (`other::helper(..)`,
+    /// `Type::helper(&x)`, `.map(helper)`): if it is the helper, what it is given would be the 3.x closure, so the
+    /// helper stays on v2.
+    pub(super) fn helper_path_use(&mut self, p: &syn::ExprPath) {
+        if self.helper_funcs.contains(&key(&self.range(p))) {
+            return;
+        }
+        let Some(id) = self.helper_named_by(p) else {
+            return;
+        };
+        let path = self.source.text[self.range(p)].to_string();
+        let loc = self.loc(self.range(p).start);
+        self.facts.workers[id]
+            .refusal
+            .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
+    }
+
     /// A method call that is, or may be, a helper method's: a use of its worker, which must be accounted for; where
     /// the receiver's type is not known and a helper method has that name, the helper stays on v2.
     pub(super) fn helper_method_use(&mut self, m: &ExprMethodCall) {
