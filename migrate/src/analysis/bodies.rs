@@ -736,6 +736,22 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
+        if let (Some(_), None, None, Expr::Block(b)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && b.label.is_none()
+            && let Some(Stmt::Expr(Expr::Call(c), None)) = b.block.stmts.last()
+            && let Some(id) = self.helper_call(c)
+        {
+            // `let w = { let total = Arc::clone(&total); helper(move |n| ..) };`: the block's tail is the call.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(c)));
+            self.helper_bindings.push(self.nesting());
+            let clone = self.clone_by_argument(id, c);
+            self.helper_binding_clones.push(clone);
+            let b = self.helper_bindings.len() - 1;
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            return;
+        }
         if let (Some(_), None, None, Expr::Call(c)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_call(c)
@@ -1470,7 +1486,7 @@ mod tests {
     fn a_generic_helper_takes_its_job_type_from_its_bound_and_its_clone_from_each_argument() {
         // `wrap`'s bound (in a where clause) writes `u32`; `boxed` has a second generic parameter and is no helper.
         let got = facts(
-            "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n}\n",
+            "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n    let c = { let tx = std::sync::Arc::new(0); wrap(move |n| drop((n, &tx))) };\n    pool.add_worker(&c).unwrap();\n    pool.add_worker(&c).unwrap();\n}\n",
         );
         expect_test::expect![[r#"
             pool 12:16
@@ -1478,10 +1494,14 @@ mod tests {
               AddWorker 15:10
               AddWorker 18:10
               AddWorker 19:10
+              AddWorker 22:10
+              AddWorker 23:10
               adds worker 0 (Semi), Clone by its argument
               adds worker 0 (Semi), Clone by its argument
               adds worker 0 (Semi)
               adds worker 0 (Semi)
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi), Clone by its argument
             pool 20:5
               AddWorker 20:18
               refused 20:18 unfollowed-worker
