@@ -2,6 +2,7 @@
 //! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` (or `Vec<_>`, or `.collect::<Vec<Worker>>()`) and `for w in &workers { pool.add_worker(w)?; }`.
 //! In 3.x the closures go in a `Vec<_>` and each add hands over a clone, which needs a closure known to be `Clone`.
 //! Workers a helper `fn f(..) -> Worker` makes (`.map(|i| f(i))`) are moved instead: `for w in ws` hands each over.
+//! Each loop over collected workers is recorded, so that a later loop removing them can go through kept handles.
 
 use std::ops::Range;
 
