@@ -244,6 +244,18 @@ fn an_integration_test_keeps_no_import_for_the_librarys_glob() {
     assert_checks(dir.path(), "integration_test_unused_v2_import");
 }
 
+#[test]
+fn a_helper_in_a_module_file_is_followed_by_its_imported_name_and_by_its_path() {
+    let (dir, out) = migrate_copy("helper_in_module_file", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+    assert_same_as_after(dir.path(), "helper_in_module_file");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "helper_in_module_file");
+}
+
 /// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the
 /// analysis cannot see what `parse` returns). Shaped like `common::V2_SOURCE`, so that its pool has the same id
 /// in its crate root as that one's pool has in its own.

@@ -23,6 +23,7 @@ use crate::source::Source;
 mod branches;
 mod calls;
 mod captures;
+mod closure_locals;
 mod collected;
 mod fail_fast;
 mod flow;
@@ -170,6 +171,8 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
+    /// Whether each `let w = helper(..)` holds a `Clone` value by its argument (see `clone_by_argument`).
+    helper_binding_clones: Vec<bool>,
     /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
     helper_vecs: Vec<collected::HelperVec>,
     /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
@@ -202,6 +205,10 @@ pub struct Collector<'a> {
     map_uses: Vec<(NodeId, Range<usize>, String)>,
     /// The map uses that a followed form accounts for, by range.
     map_accounted: HashSet<SpanKey>,
+    /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
+    helper_funcs: HashSet<SpanKey>,
+    /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
+    closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -270,6 +277,7 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
+            helper_binding_clones: Vec::new(),
             helper_vecs: Vec::new(),
             helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
@@ -285,6 +293,8 @@ impl<'a> Collector<'a> {
             impl_pools: Vec::new(),
             bound_patterns: HashSet::new(),
             generic_params: HashMap::new(),
+            closure_locals: HashMap::new(),
+            helper_funcs: HashSet::new(),
         }
     }
 
@@ -438,7 +448,8 @@ impl<'a> Collector<'a> {
         self.generics.iter().flatten().cloned().collect()
     }
 
-    fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
+    /// Walks a function; `helper_key` is how a helper of it would be known (`f`, or `Type::f` for a method).
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, helper_key: &str) {
         let name = sig.ident.to_string();
         let id = FnId(self.loc(self.source.range(sig.fn_token.span).start));
         let mut taken = Vec::new();
@@ -519,7 +530,7 @@ impl<'a> Collector<'a> {
             }
             index += 1;
         }
-        let helper = self.decls.helpers.get(&name).copied();
+        let helper = self.decls.helpers.get(helper_key).copied();
         let outer_tail = match (helper, block.stmts.last()) {
             (Some(id), Some(Stmt::Expr(tail, None))) if self.is_worker_new(tail) => {
                 self.tail_worker.replace(TailWorker {
@@ -534,6 +545,11 @@ impl<'a> Collector<'a> {
         };
         self.visit_block(block);
         self.tail_worker = outer_tail;
+        if let (Some(id), Some(Stmt::Expr(tail, None))) = (helper, block.stmts.last())
+            && !self.is_worker_new(tail)
+        {
+            self.fill_helper_branches(id, tail);
+        }
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last() {
             for leaf in branches::leaves(tail) {
                 if !self.returned_in_tuple(leaf.expr) {
@@ -582,16 +598,17 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.function(&f.sig, &f.block);
+        self.function(&f.sig, &f.block, &f.sig.ident.to_string());
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.function(&f.sig, &f.block);
+        let ty = self.impl_types.last().cloned().unwrap_or_default();
+        self.function(&f.sig, &f.block, &format!("{ty}::{}", f.sig.ident));
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
-            self.function(&f.sig, block);
+            self.function(&f.sig, block, &f.sig.ident.to_string());
         }
     }
 
@@ -753,6 +770,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         let ident = named.map(ToString::to_string);
+        if let (Some(named), None, Expr::Closure(c)) = (named, annotation, &*init.expr) {
+            self.closure_local(named, c);
+        }
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
         {
@@ -787,6 +807,35 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.bind(named.expect("bound by name"), Binding::Worker(w));
             return;
         }
+        if let (Some(_), None, None, Expr::MethodCall(m)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && let Some(id) = self.helper_method_call(m)
+        {
+            // `let w = Hasher { .. }.into_worker();`: the method form of `let w = helper(..);`.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(m)));
+            self.helper_bindings.push(self.nesting());
+            self.helper_binding_clones.push(false);
+            let b = self.helper_bindings.len() - 1;
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            return;
+        }
+        if let (Some(_), None, None, Expr::Block(b)) =
+            (&ident, &init.diverge, annotation, &*init.expr)
+            && b.label.is_none()
+            && let Some(Stmt::Expr(Expr::Call(c), None)) = b.block.stmts.last()
+            && let Some(id) = self.helper_call(c)
+        {
+            // `let w = { let total = Arc::clone(&total); helper(move |n| ..) };`: the block's tail is the call.
+            self.visit_expr(&init.expr);
+            self.worker_accounted.insert(key(&self.range(c)));
+            self.helper_bindings.push(self.nesting());
+            let clone = self.clone_by_argument(id, c);
+            self.helper_binding_clones.push(clone);
+            let b = self.helper_bindings.len() - 1;
+            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            return;
+        }
         if let (Some(_), None, None, Expr::Call(c)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_call(c)
@@ -796,6 +845,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.worker_accounted.insert(key(&self.range(c)));
             let b = self.helper_bindings.len();
             self.helper_bindings.push(self.nesting());
+            let clone = self.clone_by_argument(id, c);
+            self.helper_binding_clones.push(clone);
             self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
             return;
         }
@@ -1041,6 +1092,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        self.helper_path_use(p);
         if let Some(ident) = p.path.get_ident()
             && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
         {
@@ -1121,6 +1173,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
+            self.helper_funcs.insert(key(&self.range(&*call.func)));
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
@@ -1155,6 +1208,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
         let method = m.method.to_string();
+        self.helper_method_use(m);
         if results::is_unwrap(m) {
             self.note_unwrapped(&m.receiver);
         }
@@ -1376,7 +1430,15 @@ mod tests {
                 .filter(|s| facts.root(s.node) == root)
             {
                 let what = if s.remove { "removes" } else { "adds" };
-                out.push_str(&format!("  {what} worker {} ({:?})\n", s.worker.0, s.ctx));
+                let clone = if s.bound_clone {
+                    ", Clone by its argument"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "  {what} worker {} ({:?}){clone}\n",
+                    s.worker.0, s.ctx
+                ));
             }
             for (node, loc, reason) in &facts.refusals {
                 if facts.root(*node) == root {
@@ -1389,7 +1451,11 @@ mod tests {
             let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
                 format!(", refused {} {}", place(*loc), r.id())
             });
-            out.push_str(&format!("worker {i} {:?} job {job}{refusal}\n", w.kind));
+            let clone = if w.helper_clone { " (Clone)" } else { "" };
+            out.push_str(&format!(
+                "worker {i} {:?}{clone} job {job}{refusal}\n",
+                w.kind
+            ));
         }
         out
     }
@@ -1551,6 +1617,30 @@ mod tests {
     }
 
     #[test]
+    fn a_closure_kept_in_a_local_is_the_worker_s_function_and_any_other_local_is_refused() {
+        // `f` holds a typed move closure that captures a std Sender (Clone); `g` an untyped one; `h` a value this
+        // tool does not follow to a closure.
+        let got = facts(
+            "use std::sync::mpsc::channel;\nuse workerpool::{Pool, Worker};\nfn main() {\n    let (tx, _rx) = channel();\n    let f = move |n: u64| tx.send(n).unwrap();\n    let w = Worker::new(f);\n    Pool::new(1).add_worker(&w).unwrap();\n    let g = |n| drop::<u8>(n);\n    Pool::new(1).add_worker(&Worker::new(g)).unwrap();\n    let h = make();\n    Pool::new(1).add_worker(&Worker::new(h)).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 7:5
+              AddWorker 7:18
+              adds worker 0 (Semi)
+            pool 9:5
+              AddWorker 9:18
+              adds worker 1 (Semi)
+            pool 11:5
+              AddWorker 11:18
+              adds worker 2 (Semi)
+            worker 0 CloneClosure job u64
+            worker 1 Closure job ?, refused 9:30 job-type-unknown
+            worker 2 Other job ?, refused 11:30 worker-fn-local
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
     fn the_pools_of_a_map_field_are_one_pool_filled_by_insert_and_read_by_key() {
         // insert as a statement, `[key]`, get, remove, len and a `for` over values() or `&map` are followed; insert
         // whose old value is used, `entry` and the map passed away are not, nor a map field named as a pool field.
@@ -1619,6 +1709,28 @@ mod tests {
     }
 
     #[test]
+    fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
+        // `pub(crate)` is a helper; `crate::w::make` and `w::make` reach it, `other::make` may not be it.
+        let got = facts(
+            "use workerpool::Pool;\nmod w {\n    use workerpool::Worker;\n    pub(crate) fn make() -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nuse crate::w::make;\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&make()).unwrap();\n    pool.add_worker(&crate::w::make()).unwrap();\n    let again = w::make();\n    pool.add_worker(&again).unwrap();\n}\nfn other() {\n    Pool::new(1).add_worker(&other::make()).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 10:16
+              AddWorker 11:10
+              AddWorker 12:10
+              AddWorker 14:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+            pool 17:5
+              AddWorker 17:18
+              refused 17:18 unfollowed-worker
+            worker 0 Helper (Clone) job u8, refused 17:30 helper-path-unresolved
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
     fn a_map_of_pools_behind_a_lock_is_followed_through_its_guard_and_a_local_bound_to_it() {
         // `self.pools.lock().unwrap()` and `let m = ..` are the map; `m` passed to a function is not followed.
         let got = facts(
@@ -1660,11 +1772,117 @@ mod tests {
     }
 
     #[test]
+    fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
+        // `pick`'s two closures take `u8`; `mixed`'s take `u8` and `u16`; `other` returns another call from a branch.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn pick(k: bool) -> Worker {\n    match k {\n        true => Worker::new(|n: u8| drop(n)),\n        false => Worker::new(|n: u8| println!(\"{n}\")),\n    }\n}\nfn mixed(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { Worker::new(|n: u16| drop(n)) }\n}\nfn other(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { make() }\n}\nfn main() {\n    Pool::new(1).add_worker(&pick(true)).unwrap();\n    Pool::new(1).add_worker(&mixed(true)).unwrap();\n    Pool::new(1).add_worker(&other(true)).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 15:5
+              AddWorker 15:18
+              adds worker 0 (Semi)
+            pool 16:5
+              AddWorker 16:18
+              adds worker 1 (Semi)
+            pool 17:5
+              AddWorker 17:18
+              adds worker 2 (Semi)
+            worker 0 Helper job u8
+            worker 1 Helper job u8, refused 9:50 mixed-job-types
+            worker 2 Helper job ?, refused 12:50 helper-branch-not-worker-new
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types() {
+        // `counter` captures its `Sender` parameter (Clone); `summer` a `Mutex`, which this tool does not know to be.
+        let got = facts(
+            "use std::sync::Mutex;\nuse std::sync::mpsc::Sender;\nuse workerpool::{Pool, Worker};\nfn counter(out: Sender<usize>) -> Worker {\n    Worker::new(move |s: String| out.send(s.len()).unwrap())\n}\nfn summer(total: Mutex<u64>) -> Worker {\n    Worker::new(move |n: u64| *total.lock().unwrap() += n)\n}\nfn main(tx: Sender<usize>) {\n    let c = counter(tx);\n    Pool::new(1).add_worker(&c).unwrap();\n    let s = summer(Mutex::new(0));\n    Pool::new(1).add_worker(&s).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:5
+              AddWorker 12:18
+              adds worker 0 (Semi)
+            pool 14:5
+              AddWorker 14:18
+              adds worker 1 (Semi)
+            worker 0 Helper (Clone) job String
+            worker 1 Helper job u64
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_generic_helper_takes_its_job_type_from_its_bound_and_its_clone_from_each_argument() {
+        // `wrap`'s bound (in a where clause) writes `u32`; `boxed` has a second generic parameter and is no helper.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n    let c = { let tx = std::sync::Arc::new(0); wrap(move |n| drop((n, &tx))) };\n    pool.add_worker(&c).unwrap();\n    pool.add_worker(&c).unwrap();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:16
+              AddWorker 14:10
+              AddWorker 15:10
+              AddWorker 18:10
+              AddWorker 19:10
+              AddWorker 22:10
+              AddWorker 23:10
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+              adds worker 0 (Semi), Clone by its argument
+              adds worker 0 (Semi), Clone by its argument
+            pool 20:5
+              AddWorker 20:18
+              refused 20:18 unfollowed-worker
+            worker 0 Helper job u32
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_method_returning_a_worker_is_a_helper_called_on_a_value_of_known_type() {
+        // `Echo { .. }.worker()` and `e.worker()` of a `let e: Echo` are the helper; `unknown().worker()` may be.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Echo {}.worker()).unwrap();\n    let e: Echo = Echo {};\n    let w = e.worker();\n    pool.add_worker(&w).unwrap();\n    let other = unknown().worker();\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 9:16
+              AddWorker 10:10
+              AddWorker 13:10
+              adds worker 0 (Semi)
+              adds worker 0 (Semi)
+            worker 0 Helper (Clone) job u8, refused 14:27 helper-method-receiver-unknown
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn a_helper_named_where_it_is_not_followed_is_refused_there() {
+        // A helper method called by path, and a helper function named as a value: what they make is not followed.
+        let got = facts(
+            "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(&self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn make() -> Worker {\n    Worker::new(|n: u16| drop(n))\n}\nfn main(e: &Echo) {\n    Pool::new(1).add_worker(&e.worker()).unwrap();\n    let _w = Echo::worker(e);\n    Pool::new(1).add_worker(&make()).unwrap();\n    let _f = make;\n}\n",
+        );
+        expect_test::expect![[r#"
+            pool 12:5
+              AddWorker 12:18
+              adds worker 0 (Semi)
+            pool 14:5
+              AddWorker 14:18
+              adds worker 1 (Semi)
+            worker 0 Helper (Clone) job u8, refused 13:14 helper-path-unresolved
+            worker 1 Helper (Clone) job u16, refused 15:14 helper-path-unresolved
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
     fn a_channel_is_std_s_by_the_import_that_names_it_not_by_its_spelling() {
         // The first worker captures a std Sender (Clone); the second a sender of a `channel` imported from
-        // elsewhere, whose type this tool does not know.
+        // elsewhere, whose type this tool does not know; the third a std Sender made with a turbofish.
         let got = facts(
-            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
+            "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod c {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel::<u8>();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
         );
         expect_test::expect![[r#"
             pool 8:9
@@ -1673,8 +1891,12 @@ mod tests {
             pool 17:9
               AddWorker 17:22
               adds worker 1 (Semi)
+            pool 26:9
+              AddWorker 26:22
+              adds worker 2 (Semi)
             worker 0 CloneClosure job u8
             worker 1 MoveClosure job u8
+            worker 2 CloneClosure job u8
         "#]]
         .assert_eq(&got);
     }

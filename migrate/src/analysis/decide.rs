@@ -3,8 +3,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::model::{
-    CallKind, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl,
-    WorkerFn, WorkerId,
+    CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
+    TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
 use super::scopes::{ModuleId, ScopeNames};
@@ -178,28 +178,26 @@ fn worker_rules(
             .collect();
         worker_clone_rule(decl, &sites, r);
         let helper = decl.kind == WorkerFn::Helper;
-        // Collected workers are added by clone; which one a remove_worker meant is lost.
+        // Collected workers are added by clone; which one a remove_worker meant is lost, unless one loop adds them
+        // all in order and one loop after it removes them (then the handles are kept, in the same order).
         if decl.collected.is_some()
             && let Some(remove) = sites.iter().find(|s| s.remove)
+            && collected_removal(decl, &sites).is_none()
         {
-            r.push((remove.loc, Refusal::WorkerUsedOtherwise));
+            r.push((remove.loc, Refusal::CollectedRemoved));
         }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::RemovedNeverAdded));
         }
-        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice.
+        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
+        // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
-            let (b, depth) = site.bound.expect("filtered");
-            let uses = sites
-                .iter()
-                .filter(|s| s.bound.is_some_and(|o| o.0 == b))
-                .count();
-            if uses > 1 || site.depth != depth {
+            if reused_helper_binding(site, &sites) && !decl.helper_clone && !site.bound_clone {
                 r.push((site.loc, Refusal::HelperWorkerReused));
             }
         }
-        if helper && decl.call.is_empty() {
+        if helper && decl.call.is_empty() && decl.refusal.is_none() {
             // The helper's body does not end with `Worker::new(f)`.
             r.push((sites[0].loc, Refusal::JobTypeUnknown));
         }
@@ -215,6 +213,19 @@ fn worker_rules(
         }
     }
     jobs
+}
+
+/// Whether the `let w = helper(..)` that `site` adds is added more than once, or from a loop or closure inside the
+/// one where it is bound.
+fn reused_helper_binding(site: &WorkerSite, sites: &[&WorkerSite]) -> bool {
+    let Some((b, depth)) = site.bound else {
+        return false;
+    };
+    let uses = sites
+        .iter()
+        .filter(|s| s.bound.is_some_and(|o| o.0 == b))
+        .count();
+    uses > 1 || site.depth != depth
 }
 
 /// `let extra = w.clone();`: in 3.x the clone is a clone of the closure (or of the `Arc` it is shared through, when it
@@ -516,16 +527,70 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
     let (Some(ret), Some(job)) = (&w.helper_ret, &w.job) else {
         return;
     };
+    let adds: Vec<_> = facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.worker == id)
+        .collect();
+    let cloned =
+        |add: &WorkerSite| (w.helper_clone || add.bound_clone) && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
-    let ty = format!("impl FnMut({}) + Send + 'static", job.text);
-    here.push(Edit::replace(ret.clone(), ty));
-    here.push(Edit::delete(w.call.start..w.func.start));
-    here.push(Edit::delete(w.func.end..w.call.end));
-    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
+    if w.arms.is_empty() {
+        let clone = if adds.iter().any(|a| cloned(a)) {
+            " + Clone"
+        } else {
+            ""
+        };
+        let ty = match &w.helper_generic {
+            // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
+            Some(param) => param.clone(),
+            None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
+        };
+        here.push(Edit::replace(ret.clone(), ty));
+        here.push(Edit::delete(w.call.start..w.func.start));
+        here.push(Edit::delete(w.func.end..w.call.end));
+    } else {
+        // One closure type per branch: `impl FnMut` names one type, a box takes each.
+        let ty = format!("Box<dyn FnMut({}) + Send + 'static>", job.text);
+        here.push(Edit::replace(ret.clone(), ty));
+        for (call, func) in &w.arms {
+            here.push(Edit::replace(call.start..func.start, "Box::new("));
+        }
+    }
+    for add in &adds {
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));
+        if cloned(add) {
+            there.push(Edit::insert(add.arg.end, ".clone()"));
+        }
         finish_add(add, there);
     }
+}
+
+/// For collected workers that are removed: the loop that adds them and the loop that removes them, when those are the
+/// only two loops over the vector, both where it is made, the first with one `add_worker(w)` statement directly in
+/// its body and the second, after it, with one `remove_worker(w)` statement: then the i-th handle kept is the i-th
+/// worker's, and the vector can move into the first loop.
+fn collected_removal<'d>(
+    decl: &'d WorkerDecl,
+    sites: &[&WorkerSite],
+) -> Option<(&'d CollectedLoop, &'d CollectedLoop)> {
+    let [adds, removes] = &decl.collected_loops[..] else {
+        return None;
+    };
+    let inside = |walk: &CollectedLoop, remove: bool| {
+        let mine: Vec<_> = sites
+            .iter()
+            .filter(|s| walk.whole.start <= s.call.start && s.call.end <= walk.whole.end)
+            .collect();
+        matches!(&mine[..], [s] if s.remove == remove && s.block == walk.body && s.ctx == StmtCtx::Semi)
+    };
+    let placed = adds.nesting == decl.depth
+        && removes.nesting == decl.depth
+        && !adds.rev
+        && adds.whole.end <= removes.whole.start;
+    (placed && sites.len() == 2 && inside(adds, false) && inside(removes, true))
+        .then_some((adds, removes))
 }
 
 /// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();` becomes `let ws: Vec<_> = (..).map(|i| f)
@@ -536,6 +601,44 @@ fn collected_edits(facts: &Facts, id: WorkerId, out: &mut Vec<Edit>) {
     out.push(Edit::replace(elem.clone(), "_"));
     out.push(Edit::delete(w.call.start..w.func.start));
     out.push(Edit::delete(w.func.end..w.call.end));
+    let sites: Vec<_> = facts
+        .worker_sites
+        .iter()
+        .filter(|s| s.worker == id)
+        .collect();
+    if let Some((adds, removes)) = collected_removal(w, &sites) {
+        // `for w in workers { handles.push(pool.add_worker(w)); }`, then `for handle in handles.into_iter().rev()
+        // { handle.remove(); }`.
+        let handles = fresh("handles", &w.taken);
+        let handle = fresh("handle", &w.taken);
+        let name = w.name.as_deref().unwrap_or("workers");
+        let (indent, newline) = &adds.line;
+        out.push(Edit::insert(
+            adds.whole.start,
+            format!("let mut {handles} = Vec::new();{newline}{indent}"),
+        ));
+        out.push(Edit::replace(adds.expr.clone(), name.to_string()));
+        out.push(Edit::replace(removes.pat.clone(), handle.clone()));
+        let walk = if removes.rev {
+            format!("{handles}.into_iter().rev()")
+        } else {
+            handles.clone()
+        };
+        out.push(Edit::replace(removes.expr.clone(), walk));
+        for site in sites {
+            if site.remove {
+                out.push(Edit::replace(
+                    site.outer.clone(),
+                    format!("{handle}.remove()"),
+                ));
+            } else {
+                out.push(Edit::insert(site.outer.start, format!("{handles}.push(")));
+                out.push(Edit::insert(site.call.end, ")"));
+                out.push(Edit::delete(site.call.end..site.outer.end));
+            }
+        }
+        return;
+    }
     for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
         out.push(Edit::insert(add.arg.end, ".clone()"));
         finish_add(add, out);
@@ -660,9 +763,17 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
             ));
         } else {
             let end = remove.semi_end.unwrap_or(remove.outer.end);
+            let body = match &remove.own_line {
+                // A statement of its own line is laid out as a person writes it, one level deeper inside.
+                Some((indent, newline)) => {
+                    let inner = indent_one_more(indent);
+                    format!("{newline}{inner}handle.remove();{newline}{indent}")
+                }
+                None => " handle.remove(); ".to_string(),
+            };
             out.push(Edit::replace(
                 remove.outer.start..end,
-                format!("if let Some(handle) = {handles}.pop() {{ handle.remove(); }}"),
+                format!("if let Some(handle) = {handles}.pop() {{{body}}}"),
             ));
         }
     }
@@ -690,6 +801,16 @@ fn finish_add(add: &super::model::WorkerSite, out: &mut Vec<Edit>) {
         StmtCtx::DeadCheck => out.push(Edit::delete(add.outer.start..add.call.start)),
         StmtCtx::Semi | StmtCtx::LetUnderscore => {}
     }
+}
+
+/// The indentation of a line one level inside a line indented by `indent`: a tab more where it uses tabs.
+fn indent_one_more(indent: &str) -> String {
+    let unit = if indent.starts_with('\t') {
+        "\t"
+    } else {
+        "    "
+    };
+    format!("{indent}{unit}")
 }
 
 /// `base`, or `base2`, `base3` ... whichever the function does not use yet.

@@ -38,6 +38,12 @@ pub struct Decls {
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
     pub helpers: HashMap<String, WorkerId>,
+    /// The module each helper is declared in, as a path from the crate root names it (its file's module, by the
+    /// file's name, then the inline `mod`s), for calls through a path (`workers::helper(..)`).
+    pub helper_modules: HashMap<String, Vec<String>>,
+    /// Generic helpers `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }`: the type parameter and the job
+    /// type its bound writes.
+    pub generic_helpers: HashMap<WorkerId, (String, syn::Type)>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
     /// Private, non-generic `type Alias = Arc<Pool>;` aliases naming a pool type, by name (several when several
@@ -304,6 +310,7 @@ impl<'a> Declarer<'a> {
                             self.signature(&f.sig, Some(ty));
                             self.local_statics(&f.sig, &f.block);
                             self.method_job(i, f);
+                            self.method_helper(i, f);
                         }
                     }
                     if let Some(ty) = &self_ty {
@@ -432,7 +439,32 @@ impl<'a> Declarer<'a> {
     /// `fn name(..) -> Worker` (private, not generic): its calls make workers of one job type, which the body's
     /// walk finds in its last expression.
     fn helper(&mut self, f: &syn::ItemFn) {
-        let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+        self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
+    }
+
+    /// A method `fn into_worker(self) -> Worker` of a plain `impl Type` (not a trait's, not generic): a helper keyed
+    /// `Type::into_worker`, whose calls on a value of that type make workers.
+    fn method_helper(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
+        let syn::Type::Path(self_ty) = &*i.self_ty else {
+            return;
+        };
+        let Some(ty) = self_ty.path.get_ident() else {
+            return;
+        };
+        if i.trait_.is_some() || !i.generics.params.is_empty() {
+            return;
+        }
+        self.helper_fn(&f.vis, &f.sig, &f.block, format!("{ty}::{}", f.sig.ident));
+    }
+
+    fn helper_fn(
+        &mut self,
+        vis: &syn::Visibility,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        key: String,
+    ) {
+        let syn::ReturnType::Type(_, ty) = &sig.output else {
             return;
         };
         let syn::Type::Path(p) = &**ty else { return };
@@ -443,13 +475,23 @@ impl<'a> Declarer<'a> {
             && p.path.segments[res.segment].arguments.is_none();
         if res.item != V2Item::Worker
             || !whole
-            || !matches!(f.vis, syn::Visibility::Inherited)
-            || !f.sig.generics.params.is_empty()
+            // `pub(crate)`, `pub(super)` and `pub(in ..)` are seen by this crate only, whose calls are all walked.
+            || !matches!(
+                vis,
+                syn::Visibility::Inherited | syn::Visibility::Restricted(_)
+            )
         {
+            return;
+        }
+        let generic = generic_worker_param(sig, block);
+        if !sig.generics.params.is_empty() && generic.is_none() {
             return;
         }
         let range = self.source.range(syn::spanned::Spanned::span(&**ty));
         let id = WorkerId(self.facts.workers.len());
+        if let Some(generic) = generic {
+            self.decls.generic_helpers.insert(id, generic);
+        }
         self.facts
             .owners
             .insert(self.loc(range.start), Owner::Worker(id));
@@ -469,8 +511,15 @@ impl<'a> Declarer<'a> {
             collected: None,
             annotation: None,
             clones: Vec::new(),
+            arms: Vec::new(),
+            helper_clone: false,
+            helper_generic: None,
+            collected_loops: Vec::new(),
         });
-        self.decls.helpers.insert(f.sig.ident.to_string(), id);
+        self.decls.helpers.insert(key.clone(), id);
+        let mut module = file_module(&self.source.path);
+        module.extend(self.module.iter().cloned());
+        self.decls.helper_modules.insert(key, module);
     }
 
     /// `Worker::new(Type::method)`: the job type of an associated function of a plain `impl Type` that takes one
@@ -641,6 +690,74 @@ pub fn fn_job(
         },
         &[],
     ))
+}
+
+/// For `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }` (the bound inline or in a `where` clause, `Fn` or
+/// `FnMut`, `F` its only generic parameter): `F` and `T`.
+fn generic_worker_param(sig: &syn::Signature, block: &syn::Block) -> Option<(String, syn::Type)> {
+    let [syn::GenericParam::Type(param)] = sig.generics.params.iter().collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let Some(syn::Stmt::Expr(syn::Expr::Call(call), None)) = block.stmts.last() else {
+        return None;
+    };
+    let [syn::Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let arg = arg.path.get_ident()?;
+    // The argument is a parameter of type `F`.
+    let takes_f = sig.inputs.iter().any(|input| match input {
+        FnArg::Typed(t) => {
+            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *arg)
+                && matches!(&*t.ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
+        }
+        FnArg::Receiver(_) => false,
+    });
+    if !takes_f {
+        return None;
+    }
+    let mut bounds: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
+    if let Some(w) = &sig.generics.where_clause {
+        for predicate in &w.predicates {
+            if let syn::WherePredicate::Type(t) = predicate
+                && matches!(&t.bounded_ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
+            {
+                bounds.extend(t.bounds.iter());
+            }
+        }
+    }
+    let job = bounds.iter().find_map(|b| {
+        let syn::TypeParamBound::Trait(t) = b else {
+            return None;
+        };
+        let last = t.path.segments.last()?;
+        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
+            return None;
+        };
+        let fn_trait = matches!(last.ident.to_string().as_str(), "Fn" | "FnMut");
+        let unit = matches!(&args.output, syn::ReturnType::Default);
+        match args.inputs.iter().collect::<Vec<_>>()[..] {
+            [job] if fn_trait && unit => Some(job.clone()),
+            _ => None,
+        }
+    })?;
+    Some((param.ident.to_string(), job))
+}
+
+/// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last
+/// segment; a crate root, `main.rs` or `lib.rs`, is none).
+fn file_module(path: &std::path::Path) -> Vec<String> {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let name = match stem {
+        "main" | "lib" => None,
+        "mod" => path
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|s| s.to_str()),
+        other => Some(other),
+    };
+    name.map(|n| vec![n.to_string()]).unwrap_or_default()
 }
 
 /// The statics declared in a function body, each with the span of the block that declares it.

@@ -626,6 +626,44 @@ mod tests {
     }
 
     #[test]
+    fn collected_workers_are_removed_through_kept_handles_only_by_one_loop_after_the_adding_one() {
+        // `a` adds then removes newest first: migrated. `b` removes only some (an `if` in the loop), `c` removes
+        // before it adds: both stay on v2.
+        let pool = |name: &str, removal: &str| {
+            format!(
+                "pub fn {name}() {{\n    let pool = Pool::new(1);\n    let ws: Vec<Worker> = (0..2).map(|i| Worker::new(move |n: u8| drop((n, i)))).collect();\n{removal}}}\n"
+            )
+        };
+        let adds = "    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n";
+        let text = format!(
+            "use workerpool::{{Pool, Worker}};\n{}{}{}",
+            pool(
+                "a",
+                &format!(
+                    "{adds}    for w in ws.iter().rev() {{\n        pool.remove_worker(w).unwrap();\n    }}\n"
+                )
+            ),
+            pool(
+                "b",
+                &format!(
+                    "{adds}    for w in &ws {{\n        if pool.workers_num() > 1 {{ pool.remove_worker(w).unwrap(); }}\n    }}\n"
+                )
+            ),
+            pool(
+                "c",
+                &format!(
+                    "    for w in &ws {{\n        pool.remove_worker(w).unwrap();\n    }}\n{adds}"
+                )
+            ),
+        );
+        expect_test::expect![[r#"
+            left 19:42 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
+            left 26:14 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
+        "#]]
+        .assert_eq(&findings(&text));
+    }
+
+    #[test]
     fn places_of_the_same_name_are_told_apart_by_their_definitions() {
         // Two `pool` fields, each read as `self.pool` in its own impl, and two `static POOL`s: only the untyped
         // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
@@ -644,7 +682,7 @@ mod tests {
         expect_test::expect![[r#"
             left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
             left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
-            left 24:14 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
+            left 24:14 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
         "#]].assert_eq(&findings(text));
     }
 

@@ -225,6 +225,36 @@ pub struct WorkerDecl {
     /// The names of `let extra = w.clone();` bindings of it, where it is made, and where each `let` ends: the same
     /// worker in 2.x, a clone of its closure in 3.x.
     pub clones: Vec<(String, usize)>,
+    /// For a helper whose body's tail branches (`match kind { A => Worker::new(f), B => Worker::new(g) }`): the bytes
+    /// of each branch's `Worker::new(..)` and of its function, the first one's included. Two closures have two
+    /// types, so the helper returns them boxed.
+    pub arms: Vec<(Range<usize>, Range<usize>)>,
+    /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
+    /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
+    pub helper_clone: bool,
+    /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
+    pub helper_generic: Option<String>,
+    /// For collected workers: each `for w in &workers` (or `.iter()`, `.iter().rev()`) loop over them, in order.
+    pub collected_loops: Vec<CollectedLoop>,
+}
+
+/// A `for w in &workers` loop over collected workers (see [`WorkerDecl::collected_loops`]).
+#[derive(Debug, Clone)]
+pub struct CollectedLoop {
+    /// Bytes of the whole `for` expression.
+    pub whole: Range<usize>,
+    /// Bytes of the pattern `w`.
+    pub pat: Range<usize>,
+    /// Bytes of `&workers`, `workers.iter()` or `workers.iter().rev()`.
+    pub expr: Range<usize>,
+    /// Whether it walks them newest first (`.iter().rev()`).
+    pub rev: bool,
+    /// Loops and closures around the `for`.
+    pub nesting: Nesting,
+    /// The block its body is.
+    pub body: usize,
+    /// The indentation and line ending of the line the `for` starts.
+    pub line: (String, &'static str),
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -246,6 +276,9 @@ pub struct WorkerSite {
     pub binding: Option<String>,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
     pub bound: Option<(usize, Nesting)>,
+    /// Whether that binding holds a `Clone` value whatever the helper: a generic helper's return is its argument,
+    /// here a function or a closure that captures nothing or only `Clone` values.
+    pub bound_clone: bool,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.
@@ -258,6 +291,8 @@ pub struct WorkerSite {
     pub semi_end: Option<usize>,
     /// Where it is.
     pub loc: Loc,
+    /// For a statement that starts its own line: that line's indentation and line ending.
+    pub own_line: Option<(String, &'static str)>,
 }
 
 /// Calls of the 2.x methods (the order of some matters: delegate or add_worker after stop).

@@ -200,11 +200,34 @@ pub enum Refusal {
     /// No worker is added to the pool in code the tool can see, and the result of its `delegate` is checked: in 2.x
     /// that is the `NoWorkers` refusal, which 3.x no longer makes.
     NoWorkerDelegateChecked,
+    /// `Worker::new(name)` of a local or parameter that is not bound by `let` to a closure literal.
+    WorkerFnLocal {
+        /// The local's name.
+        name: String,
+    },
+    /// A path that may name a helper where it is not followed: a call through a path that does not lead to the helper's
+    /// module, `Type::method(..)` of a helper method, or the helper named as a value.
+    HelperPathUnresolved {
+        /// The path, as written.
+        path: String,
+    },
+    /// A helper `-> Worker` whose tail branches, one branch something other than `Worker::new(..)`.
+    HelperBranchNotWorkerNew {
+        /// That branch's expression.
+        what: String,
+    },
+    /// A method call that may be a helper method's, on a value whose type the code does not show.
+    HelperMethodReceiverUnknown {
+        /// The call, as written.
+        call: String,
+    },
+    /// Workers collected into a `Vec` are removed other than by one loop after the one loop that adds them.
+    CollectedRemoved,
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 51] = [
+    pub const IDS: [&'static str; 56] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -256,6 +279,11 @@ impl Refusal {
         "pool-impl-mixed-jobs",
         "generic-job",
         "no-worker-delegate-checked",
+        "worker-fn-local",
+        "helper-path-unresolved",
+        "helper-branch-not-worker-new",
+        "helper-method-receiver-unknown",
+        "collected-removed",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -313,6 +341,11 @@ impl Refusal {
             PoolImplMixedJobs { .. } => 48,
             GenericJob { .. } => 49,
             NoWorkerDelegateChecked => 50,
+            WorkerFnLocal { .. } => 51,
+            HelperPathUnresolved { .. } => 52,
+            HelperBranchNotWorkerNew { .. } => 53,
+            HelperMethodReceiverUnknown { .. } => 54,
+            CollectedRemoved => 55,
         };
         Self::IDS[index]
     }
@@ -372,7 +405,12 @@ impl fmt::Display for Refusal {
             PoolImplNamesSelf { trait_name } => write!(f, "`impl {trait_name} for Pool` names `Self` or has a function without `self`, which this tool does not follow (its methods are followed when each takes `self` and `Self` is not written; write `Pool` for `Self`, or migrate this pool by hand)"),
             PoolImplMixedJobs { trait_name } => write!(f, "the methods of `impl {trait_name} for Pool` are called on pools of different job types, and one impl for `Pool<T>` serves one `T` (make the impl generic, `impl<T: Send + 'static> {trait_name} for Pool<T>`, if its body allows, or write one impl per job type by hand)"),
             GenericJob { job } => write!(f, "delegate is given a value of the generic type `{job}`; 2.x took any type, and 3.x's Pool<T> takes only its job type (give the parameter the job type, or migrate this pool by hand)"),
-            HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker (call the helper at each add_worker instead)"),
+            WorkerFnLocal { name } => write!(f, "Worker::new is given `{name}`, a local or parameter this tool does not follow to a closure (it follows a `let {name} = move |job: T| ..;` of a closure literal whose parameter has a type): write the closure there or inside Worker::new(..), with its parameter's type"),
+            HelperPathUnresolved { path } => write!(f, "`{path}` may name a helper function of this crate that makes a Worker, where this tool does not follow it (it follows a call of the helper by its name, imported with `use` or not, or by a path to its module such as `crate::workers::helper(..)`, and a helper method called on a value whose type the code shows): call it that way, or migrate this pool by hand"),
+            HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
+            HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
+            CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
+            HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use syn::{Expr, ExprMethodCall, Pat};
 
+use super::closure_locals::LocalFn;
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
@@ -268,11 +269,13 @@ impl Collector<'_> {
         let helper = match m.args.first() {
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Call(c) => self.helper_call(c),
+                Expr::MethodCall(call) => self.helper_method_call(call),
                 _ => None,
             },
             _ => None,
         };
         let mut bound = None;
+        let mut bound_clone = false;
         let mut binding = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
@@ -313,6 +316,7 @@ impl Collector<'_> {
                         Some(Binding::HelperWorker(w, b)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
                             bound = Some((b, self.helper_bindings[b]));
+                            bound_clone = self.helper_binding_clones[b];
                             Some(w)
                         }
                         _ => None,
@@ -397,6 +401,12 @@ impl Collector<'_> {
             self.facts.union(node, error);
         }
         let block = *self.blocks.last().expect("a block");
+        let line_start = self.source.text[..outer.start]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let own_line = (matches!(ctx, StmtCtx::Semi | StmtCtx::Tail)
+            && self.source.text[line_start..outer.start].trim().is_empty())
+        .then(|| self.line_shape(outer.start));
         self.facts.worker_sites.push(WorkerSite {
             worker,
             node,
@@ -404,6 +414,7 @@ impl Collector<'_> {
             call: self.range(m),
             arg: self.range(&m.args[0]),
             bound,
+            bound_clone,
             binding,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
@@ -415,6 +426,7 @@ impl Collector<'_> {
             depth: self.nesting(),
             semi_end,
             loc,
+            own_line,
         });
     }
 
@@ -441,18 +453,112 @@ impl Collector<'_> {
     }
 
     /// A call of a helper `fn f(..) -> Worker` of the crate (the only function of that name): the worker it makes.
+    /// Called by name (`f(..)`, imported or not), or by a path that ends at the helper's module (`workers::f(..)`,
+    /// `crate::workers::f(..)`, `super::f(..)`).
     pub(super) fn helper_call(&self, call: &syn::ExprCall) -> Option<WorkerId> {
         let Expr::Path(p) = &*call.func else {
             return None;
         };
-        let name = p.path.get_ident()?.to_string();
-        let id = *self.decls.helpers.get(&name)?;
+        if p.qself.is_some() || p.path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let (name, path) = segments.split_last()?;
+        let id = *self.decls.helpers.get(name)?;
+        let first_named = path
+            .iter()
+            .position(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+            .unwrap_or(path.len());
+        let module = self.decls.helper_modules.get(name)?;
+        if !module.ends_with(&path[first_named..]) {
+            return None;
+        }
+        let name = name.clone();
         let single = self
             .decls
             .receivers
             .get(&name)
             .is_some_and(|r| r.len() == 1);
         single.then_some(id)
+    }
+
+    /// A call of a helper method `fn m(self) -> Worker` on a value whose type the code shows (`Hasher { .. }.m()`,
+    /// `h.m()` of a `let h = Hasher::new(..)`): the worker it makes.
+    pub(super) fn helper_method_call(&self, m: &ExprMethodCall) -> Option<WorkerId> {
+        let ty = self
+            .struct_of_value(&m.receiver)
+            .or_else(|| self.known_struct(&m.receiver))?;
+        self.decls
+            .helpers
+            .get(&format!("{ty}::{}", m.method))
+            .copied()
+    }
+
+    /// The helper a path may name: a free helper by its name (not a local's), through a path ending in its name, or a
+    /// helper method as `Type::m` / `Self::m`.
+    fn helper_named_by(&self, p: &syn::ExprPath) -> Option<WorkerId> {
+        let segments = &p.path.segments;
+        if p.qself.is_some() || segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let last = segments.last()?.ident.to_string();
+        if segments.len() == 1 {
+            let local = self.tree.resolve(&last, self.range(p).start).is_some();
+            return (!local).then(|| self.decls.helpers.get(&last).copied())?;
+        }
+        let ty = segments[segments.len() - 2].ident.to_string();
+        let ty = match ty.as_str() {
+            "Self" => self.impl_types.last().cloned().unwrap_or_default(),
+            _ => ty,
+        };
+        let method = self.decls.helpers.get(&format!("{ty}::{last}"));
+        method.or_else(|| self.decls.helpers.get(&last)).copied()
+    }
+
+    /// A path that may name a helper, other than the callee of a followed helper call (`other::helper(..)`,
+    /// `Type::helper(&x)`, `.map(helper)`): if it is the helper, what it is given would be the 3.x closure, so the
+    /// helper stays on v2.
+    pub(super) fn helper_path_use(&mut self, p: &syn::ExprPath) {
+        if self.helper_funcs.contains(&key(&self.range(p))) {
+            return;
+        }
+        let Some(id) = self.helper_named_by(p) else {
+            return;
+        };
+        let path = self.source.text[self.range(p)].to_string();
+        let loc = self.loc(self.range(p).start);
+        self.facts.workers[id]
+            .refusal
+            .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
+    }
+
+    /// A method call that is, or may be, a helper method's: a use of its worker, which must be accounted for; where
+    /// the receiver's type is not known and a helper method has that name, the helper stays on v2.
+    pub(super) fn helper_method_use(&mut self, m: &ExprMethodCall) {
+        if let Some(id) = self.helper_method_call(m) {
+            self.worker_uses.push((id, self.range(m)));
+            return;
+        }
+        let suffix = format!("::{}", m.method);
+        let ids: Vec<WorkerId> = self
+            .decls
+            .helpers
+            .iter()
+            .filter(|(k, _)| k.ends_with(&suffix))
+            .map(|(_, &id)| id)
+            .collect();
+        for id in ids {
+            let call = self.source.text[self.range(m)].trim().to_string();
+            let loc = self.loc(self.source.range(m.method.span()).start);
+            self.facts.workers[id]
+                .refusal
+                .get_or_insert((loc, Refusal::HelperMethodReceiverUnknown { call }));
+        }
     }
 
     /// Fills in the worker of a helper function from the `Worker::new(f)` its body ends with.
@@ -466,11 +572,111 @@ impl Collector<'_> {
                 *owner = Owner::Worker(id);
             }
         }
+        if let Some((param, job)) = self.decls.generic_helpers.get(&id) {
+            // `Worker::new(f)` of the parameter `f: F`: the job type is the one `F`'s bound writes.
+            decl.job = Some(job_type(
+                self.source,
+                job,
+                self.scope(),
+                &self.generics_in_scope(),
+            ));
+            if matches!(decl.refusal, Some((_, Refusal::WorkerFnLocal { .. }))) {
+                decl.refusal = None;
+            }
+            decl.helper_generic = Some(param.clone());
+        }
         let placeholder = &self.facts.workers[id];
+        decl.helper_clone = decl.helper_generic.is_none()
+            && matches!(
+                decl.kind,
+                WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+            );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
         id
+    }
+
+    /// Fills in the worker of a helper function whose tail branches (`match`, `if`/`else`), each branch a
+    /// `Worker::new(f)` or diverging: one worker of the job type every branch's function writes, returned boxed.
+    pub(super) fn fill_helper_branches(&mut self, id: WorkerId, tail: &Expr) {
+        let made: Vec<&Expr> = super::branches::leaves(tail)
+            .into_iter()
+            .map(|l| l.expr)
+            .filter(|e| !super::branches::diverges(e))
+            .collect();
+        if let Some(other) = made.iter().find(|e| !self.is_worker_new(e)) {
+            let what = self.source.text[self.range(*other)].trim().to_string();
+            let loc = self.loc(self.range(*other).start);
+            self.facts.workers[id].refusal =
+                Some((loc, Refusal::HelperBranchNotWorkerNew { what }));
+            return;
+        }
+        if made.is_empty() {
+            return;
+        }
+        self.fill_helper(id, made[0]);
+        if made.len() == 1 {
+            // The other branches diverge: one closure, returned as it is.
+            return;
+        }
+        let first = &self.facts.workers[id];
+        let mut arms = vec![(first.call.clone(), first.func.clone())];
+        for leaf in &made[1..] {
+            let other = self.worker_decl(leaf, None, (0, String::new(), "\n"));
+            let decl = self.facts.workers.pop().expect("just made");
+            debug_assert_eq!(other.0, self.facts.workers.len());
+            for owner in self.facts.owners.values_mut() {
+                if *owner == Owner::Worker(other) {
+                    *owner = Owner::Worker(id);
+                }
+            }
+            arms.push((decl.call.clone(), decl.func.clone()));
+            let helper = &mut self.facts.workers[id];
+            let mixed = match (&helper.job, &decl.job) {
+                (Some(a), Some(b)) if a.norm != b.norm => {
+                    Some(vec![a.norm.clone(), b.norm.clone()])
+                }
+                _ => None,
+            };
+            if helper.refusal.is_none() {
+                helper.refusal = match (decl.refusal, mixed) {
+                    (Some(refusal), _) => Some(refusal),
+                    (None, Some(types)) => {
+                        let loc = Loc {
+                            file: self.file,
+                            offset: decl.call.start,
+                        };
+                        Some((loc, Refusal::MixedJobTypes { types }))
+                    }
+                    (None, None) => None,
+                };
+            }
+        }
+        // A box of a closure is not `Clone`.
+        self.facts.workers[id].helper_clone = false;
+        self.facts.workers[id].arms = arms;
+    }
+
+    /// Whether what the call of the helper `id` returns is `Clone` because of its argument: a generic helper returns
+    /// it, and a function or a closure literal that captures nothing or only `Clone` values is `Clone`.
+    pub(super) fn clone_by_argument(&self, id: WorkerId, call: &syn::ExprCall) -> bool {
+        if !self.decls.generic_helpers.contains_key(&id) {
+            return false;
+        }
+        let kind = match call.args.first() {
+            Some(Expr::Closure(c)) => Some(self.closure_fn(c).kind),
+            Some(Expr::Path(p)) => match self.local_fn(p) {
+                Some(LocalFn::Closure(c)) => Some(c.kind),
+                Some(LocalFn::Other) => None,
+                None => Some(WorkerFn::FnPath),
+            },
+            _ => None,
+        };
+        matches!(
+            kind,
+            Some(WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure)
+        )
     }
 
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.
@@ -489,27 +695,22 @@ impl Collector<'_> {
         let scope = self.scope();
         let generics = self.generics_in_scope();
         let mut refusal = None;
+        let mut local_refusal = None;
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
-                let inputs: Vec<Pat> = c.inputs.iter().cloned().collect();
-                let kind = if c.capture.is_some()
-                    && self.captures_only_clone(self.range(c).start, &inputs, &c.body)
-                {
-                    WorkerFn::CloneClosure
-                } else if c.capture.is_some() {
-                    WorkerFn::MoveClosure
-                } else {
-                    WorkerFn::Closure
-                };
-                let job = match c.inputs.first() {
-                    Some(Pat::Type(t)) if c.inputs.len() == 1 => {
-                        Some(job_type(self.source, &t.ty, scope.clone(), &generics))
-                    }
-                    _ => None,
-                };
-                (kind, job)
+                let closure = self.closure_fn(c);
+                (closure.kind, closure.job)
             }
+            // `let f = move |n: u64| ..; Worker::new(f)`: the closure the local holds.
+            Some(Expr::Path(fp)) if let Some(local) = self.local_fn(fp) => match local {
+                LocalFn::Closure(closure) => (closure.kind, closure.job.clone()),
+                LocalFn::Other => {
+                    let name = self.source.text[self.range(fp)].to_string();
+                    local_refusal = Some(Refusal::WorkerFnLocal { name });
+                    (WorkerFn::Other, None)
+                }
+            },
             Some(Expr::Path(fp))
                 if fp.qself.is_none()
                     && (1..=2).contains(&fp.path.segments.len())
@@ -547,6 +748,8 @@ impl Collector<'_> {
         let call_range = self.range(call);
         if call.args.len() != 1 {
             refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
+        } else if let Some(why) = local_refusal {
+            refusal = Some((self.loc(call_range.start), why));
         } else if job.is_none() {
             let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
             let why = if has_turbofish {
@@ -579,6 +782,10 @@ impl Collector<'_> {
             collected: None,
             annotation: None,
             clones: Vec::new(),
+            arms: Vec::new(),
+            helper_clone: false,
+            helper_generic: None,
+            collected_loops: Vec::new(),
         });
         id
     }

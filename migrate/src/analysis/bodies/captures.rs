@@ -96,7 +96,7 @@ pub(super) fn std_channel(expr: &Expr) -> bool {
 
 impl Collector<'_> {
     /// Whether `expr` makes a std channel: by its path (`mpsc::channel()`), or a bare `channel()` /
-    /// `sync_channel(n)` that an import says is std's.
+    /// `sync_channel(n)` (with a turbofish or without) that an import says is std's.
     pub(super) fn is_std_channel(&self, expr: &Expr) -> bool {
         if std_channel(expr) {
             return true;
@@ -105,10 +105,13 @@ impl Collector<'_> {
         let Expr::Path(p) = &*c.func else {
             return false;
         };
-        p.path.get_ident().is_some_and(|name| {
-            self.names
-                .is_std_channel(&name.to_string(), self.range(p).start)
-        })
+        // `channel()` or `channel::<u32>()`: the turbofish names the item type, not which function.
+        let name = match p.path.segments.iter().collect::<Vec<_>>()[..] {
+            [only] if p.qself.is_none() && p.path.leading_colon.is_none() => &only.ident,
+            _ => return false,
+        };
+        self.names
+            .is_std_channel(&name.to_string(), self.range(p).start)
     }
 
     /// Whether the `move` closure at `at` (`body`, with parameters `inputs`) captures only locals known to be `Clone`,
@@ -121,7 +124,9 @@ impl Collector<'_> {
             names.visit_pat(input);
         }
         names.visit_expr(body);
+        // `self` moved into the closure is a value of the `impl`'s type, which this tool does not know to be Clone.
         names.used.iter().all(|name| match self.lookup(name, at) {
+            _ if name == "self" => false,
             Some(Binding::Clone) => true,
             Some(_) => false,
             // Not a local: an item, a static or a name bound inside the closure.

@@ -2,6 +2,7 @@
 //! `let workers: Vec<Worker> = (0..n).map(|i| Worker::new(f)).collect();` (or `Vec<_>`, or `.collect::<Vec<Worker>>()`) and `for w in &workers { pool.add_worker(w)?; }`.
 //! In 3.x the closures go in a `Vec<_>` and each add hands over a clone, which needs a closure known to be `Clone`.
 //! Workers a helper `fn f(..) -> Worker` makes (`.map(|i| f(i))`) are moved instead: `for w in ws` hands each over.
+//! Each loop over collected workers is recorded, so that a later loop removing them can go through kept handles.
 
 use std::ops::Range;
 
@@ -9,7 +10,7 @@ use syn::visit::Visit;
 use syn::{Expr, Pat, Stmt, Type};
 
 use super::{Binding, Collector, key, results};
-use crate::analysis::model::{Loc, Nesting, NodeId, Owner, WorkerFn};
+use crate::analysis::model::{CollectedLoop, Loc, Nesting, NodeId, Owner, WorkerFn};
 use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
 use crate::edit::Edit;
@@ -115,9 +116,19 @@ impl Collector<'_> {
 
     /// `for w in &workers` or `for w in workers.iter()` over collected workers: `w` is one of them.
     pub(super) fn collected_loop(&mut self, f: &syn::ExprForLoop) {
-        let path = match &*f.expr {
-            Expr::Reference(r) if r.mutability.is_none() => &*r.expr,
-            Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => &*m.receiver,
+        let (path, rev) = match &*f.expr {
+            Expr::Reference(r) if r.mutability.is_none() => (&*r.expr, false),
+            Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => (&*m.receiver, false),
+            // `for w in workers.iter().rev()`: newest first, as a scale-down walks them.
+            Expr::MethodCall(rev)
+                if rev.method == "rev"
+                    && rev.args.is_empty()
+                    && let Expr::MethodCall(m) = &*rev.receiver
+                    && m.method == "iter"
+                    && m.args.is_empty() =>
+            {
+                (&*m.receiver, true)
+            }
             _ => return,
         };
         let (Expr::Path(p), Pat::Ident(item)) = (path, &*f.pat) else {
@@ -130,10 +141,24 @@ impl Collector<'_> {
             Some(Binding::Workers(w)) => {
                 self.worker_accounted.insert(key(&self.range(p)));
                 self.bind(&item.ident, Binding::Collected(w));
+                let whole = self.range(f);
+                let line = self.line_shape(whole.start);
+                let walk = CollectedLoop {
+                    whole,
+                    pat: self.range(&*f.pat),
+                    expr: self.range(&*f.expr),
+                    rev,
+                    nesting: self.nesting(),
+                    // The body is the next block the walk numbers.
+                    body: self.next_block,
+                    line,
+                };
+                self.facts.workers[w].collected_loops.push(walk);
             }
             // The one loop over a helper's workers, where they were made: `for w in ws` moves each into its add.
             Some(Binding::HelperWorkers(w, i))
                 if matches!(&*f.expr, Expr::Reference(_))
+                    && !rev
                     && self.helper_vecs[i].looped.is_none()
                     && self.helper_vecs[i].nesting == self.nesting() =>
             {
