@@ -1,0 +1,559 @@
+//! The flow layer's data-driven tests: a snippet in, the pools, calls, workers and refusals it finds out.
+
+use super::*;
+use crate::analysis::declare::Declarer;
+
+/// The flow layer's facts about `text` (a file of a crate on 2.x): each pool (a group of places, named by where
+/// it is first seen) with the calls on it, the workers added or removed and the refusals, then each worker.
+fn facts(text: &str) -> String {
+    let source =
+        Source::from_bytes(std::path::Path::new("t.rs"), text.as_bytes().to_vec()).unwrap();
+    let syntax = source.parse().unwrap();
+    let names = Names::collect(&source, &syntax, true);
+    let tree = ScopeTree::of_file(&source, &syntax);
+    let (mut facts, mut decls) = (Facts::default(), Decls::default());
+    Declarer::new(FileId(0), &source, &names, &mut facts, &mut decls).items(&syntax.items);
+    Collector::new(FileId(0), &source, &names, &tree, &mut facts, &decls).run(&syntax);
+    let place = |loc: Loc| {
+        let (l, c) = source.line_col(loc.offset);
+        format!("{l}:{c}")
+    };
+    let mut roots: Vec<NodeId> = (0..facts.len())
+        .filter(|n| !facts.not_pools.contains(n))
+        .map(|n| facts.root(n))
+        .collect();
+    roots.sort_by_key(|r| facts.first_seen[r]);
+    roots.dedup();
+    let mut out = String::new();
+    for root in roots {
+        out.push_str(&format!("pool {}\n", place(facts.first_seen[&root])));
+        for (node, _, kind, loc) in &facts.calls {
+            if facts.root(*node) == root {
+                out.push_str(&format!("  {kind:?} {}\n", place(*loc)));
+            }
+        }
+        for s in facts
+            .worker_sites
+            .iter()
+            .filter(|s| facts.root(s.node) == root)
+        {
+            let what = if s.remove { "removes" } else { "adds" };
+            let clone = if s.bound_clone {
+                ", Clone by its argument"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "  {what} worker {} ({:?}){clone}\n",
+                s.worker.0, s.ctx
+            ));
+        }
+        for (node, loc, reason) in &facts.refusals {
+            if facts.root(*node) == root {
+                out.push_str(&format!("  refused {} {}\n", place(*loc), reason.id()));
+            }
+        }
+    }
+    for (i, w) in facts.workers.iter().enumerate() {
+        let job = w.job.as_ref().map_or("?", |j| j.text.as_str());
+        let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
+            format!(", refused {} {}", place(*loc), r.id())
+        });
+        let clone = if w.helper_clone { " (Clone)" } else { "" };
+        out.push_str(&format!(
+            "worker {i} {:?}{clone} job {job}{refusal}\n",
+            w.kind
+        ));
+    }
+    out
+}
+
+#[test]
+fn a_pool_flows_through_lets_arguments_and_returns_and_meets_its_calls() {
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn make() -> Pool {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool\n}\n\nfn feed(pool: &Pool) {\n    pool.delegate(1u8).unwrap();\n}\n\nfn main() {\n    let pool = make();\n    let same = pool.clone();\n    feed(&same);\n    println!(\"{}\", pool.workers_num());\n    let _ = pool.stop();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:14
+          AddWorker 6:10
+          Delegate 11:10
+          Other 18:25
+          Stop 19:18
+          adds worker 0 (Semi)
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn what_the_flow_cannot_follow_is_refused_where_it_happens() {
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(2);\n    let tx = std::sync::mpsc::channel::<u8>().0;\n    let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n    let v = vec![pool];\n    other(&w);\n    let untyped = Worker::new(|n| drop::<u8>(n));\n    let second = Pool::new(1);\n    second.add_worker(&untyped).unwrap();\n    let n = { let pool = 3; pool };\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 4:16
+          AddWorker 7:10
+          AddWorker 8:10
+          adds worker 0 (Semi)
+          adds worker 0 (Semi)
+          refused 9:18 unfollowed-use
+        pool 12:18
+          AddWorker 13:12
+          adds worker 1 (Semi)
+        worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
+        worker 1 Closure job ?, refused 11:19 job-type-unknown
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn the_branches_of_an_if_or_match_are_one_pool_and_one_unfollowed_branch_refuses_it() {
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn sized(big: bool) -> Pool {\n    let pool = if big { Pool::new(8) } else { Pool::new(2) };\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    match big { true => pool, false => unreachable!() }\n}\nfn make() -> Pool { Pool::new(1) }\nfn pick(local: bool) -> Pool {\n    if local { make() } else { std::thread::spawn(make).join().unwrap() }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:24
+          AddWorker 4:10
+          adds worker 0 (Semi)
+        pool 7:14
+          refused 9:32 unfollowed-branch
+          refused 9:51 function-as-value
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_function_that_makes_a_pool_joins_the_cell_it_initialises_and_nothing_else() {
+    // `LazyLock::new(make)` and `get_or_init(Self::make)` join the function's pool with the static; the
+    // function handed to `thread::spawn` is a flow this tool does not follow.
+    let got = facts(
+        "use std::sync::{LazyLock, OnceLock};\nuse workerpool::{Pool, Worker};\nstatic A: LazyLock<Pool> = LazyLock::new(make);\nstatic B: OnceLock<Pool> = OnceLock::new();\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nstruct S;\nimpl S {\n    fn make() -> Pool { Pool::new(1) }\n    fn get() -> &'static Pool { B.get_or_init(Self::make) }\n}\nfn other() -> Pool { Pool::new(1) }\nfn main() {\n    let p = std::thread::spawn(other).join().unwrap();\n    p.stop();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:20
+          AddWorker 7:10
+          adds worker 0 (Semi)
+        pool 4:20
+        pool 15:15
+          refused 17:32 function-as-value
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn an_option_of_a_pool_hands_back_the_same_pool() {
+    // Some(..), take(), as_ref(), if let Some(p), is_some() and `= None` are followed; `map` is not.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool) }\n    }\n    fn go(&mut self) {\n        self.pool.as_ref().unwrap().delegate(1u8).unwrap();\n        if self.pool.is_some() {\n            if let Some(p) = self.pool.take() { p.stop(); }\n        }\n        self.pool = None;\n    }\n    fn other(&self) -> Option<usize> {\n        self.pool.as_ref().map(|p| p.workers_num())\n    }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:25
+          AddWorker 6:14
+          Delegate 10:37
+          Stop 12:51
+          adds worker 0 (Semi)
+          refused 17:28 unknown-method
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_match_on_an_option_of_a_pool_binds_its_pool_in_the_some_arms() {
+    // `Some(p)` / `None` / `_` arms bind the pool; an arm of another pattern leaves the scrutinee unfollowed.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool>, other: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool), other: None }\n    }\n    fn go(&self) -> bool {\n        match &self.pool {\n            Some(p) => p.delegate(1u8).is_ok(),\n            None => false,\n        }\n    }\n    fn count(&self) -> usize {\n        match self.pool.as_ref() { Some(p) => p.workers_num(), _ => 0 }\n    }\n    fn odd(&self) -> bool {\n        match &self.other { Some(p) if p.workers_num() > 0 => true, x => x.is_none() }\n    }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:25
+          AddWorker 6:14
+          Delegate 11:26
+          Other 16:49
+          adds worker 0 (Semi)
+        pool 2:46
+          refused 19:16 unfollowed-use
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_tuple_struct_s_pool_field_is_field_0_and_its_constructor_fills_it() {
+    // `Executor(pool)` fills field 0, `self.0` and `e.0` of a known `Executor` read it; `t.0` of a value of
+    // unknown type and a pattern `Executor(p)` refuse it.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nstruct Executor(Pool);\nstruct Other(Pool, u8);\nimpl Executor {\n    fn run(&self) { self.0.delegate(1u8).unwrap(); }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = Executor(pool);\n    e.run();\n    println!(\"{}\", e.0.workers_num());\n    let o = Other(Pool::new(1), 2);\n    let t = (o, 1);\n    let Other(p, _) = t.0;\n    p.stop();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:17
+          Delegate 5:28
+          AddWorker 9:10
+          Other 12:24
+          adds worker 0 (Semi)
+          refused 15:23 tuple-field-unknown-value
+        pool 3:14
+          refused 15:23 tuple-field-unknown-value
+          refused 15:9 destructured-tuple-struct
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_pool_behind_a_lock_is_reached_through_its_guard() {
+    // `Mutex::new`, `.lock()`, `.write()` and `.read()` hand back the same pool; a guard passed to an unknown
+    // function is not followed.
+    let got = facts(
+        "use std::sync::{Mutex, RwLock};\nuse workerpool::{Pool, Worker};\nstatic POOL: Mutex<Option<Pool>> = Mutex::new(None);\nstruct S { pool: RwLock<Pool> }\nfn init() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    *POOL.lock().unwrap() = Some(pool);\n    if let Some(pool) = POOL.lock().unwrap().as_ref() { pool.delegate(1u32).unwrap(); }\n}\nfn other() -> S {\n    let s = S { pool: RwLock::new(Pool::new(1)) };\n    s.pool.write().unwrap().add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{}\", s.pool.read().unwrap().workers_num());\n    elsewhere(s.pool.read().unwrap());\n    s\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:27
+          AddWorker 7:10
+          Delegate 9:62
+          adds worker 0 (Semi)
+        pool 4:25
+          AddWorker 13:29
+          Other 14:43
+          adds worker 1 (Semi)
+          refused 15:15 unfollowed-argument
+        worker 0 Closure job u32
+        worker 1 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_closure_kept_in_a_local_is_the_worker_s_function_and_any_other_local_is_refused() {
+    // `f` holds a typed move closure that captures a std Sender (Clone); `g` an untyped one; `h` a value this
+    // tool does not follow to a closure.
+    let got = facts(
+        "use std::sync::mpsc::channel;\nuse workerpool::{Pool, Worker};\nfn main() {\n    let (tx, _rx) = channel();\n    let f = move |n: u64| tx.send(n).unwrap();\n    let w = Worker::new(f);\n    Pool::new(1).add_worker(&w).unwrap();\n    let g = |n| drop::<u8>(n);\n    Pool::new(1).add_worker(&Worker::new(g)).unwrap();\n    let h = make();\n    Pool::new(1).add_worker(&Worker::new(h)).unwrap();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 7:5
+          AddWorker 7:18
+          adds worker 0 (Semi)
+        pool 9:5
+          AddWorker 9:18
+          adds worker 1 (Semi)
+        pool 11:5
+          AddWorker 11:18
+          adds worker 2 (Semi)
+        worker 0 CloneClosure job u64
+        worker 1 Closure job ?, refused 9:30 job-type-unknown
+        worker 2 Other job ?, refused 11:30 worker-fn-local
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn the_pools_of_a_map_field_are_one_pool_filled_by_insert_and_read_by_key() {
+    // insert as a statement, `[key]`, get, remove, len and a `for` over values() or `&map` are followed; insert
+    // whose old value is used, `entry` and the map passed away are not, nor a map field named as a pool field.
+    let got = facts(
+        "use std::collections::{BTreeMap, HashMap};\nuse workerpool::{Pool, Worker};\nstruct R { pools: BTreeMap<String, Pool>, byid: HashMap<u8, Pool> }\nstruct P { byid: Pool }\nimpl R {\n    fn add(&mut self, k: &str) {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        self.pools.insert(k.to_string(), pool);\n    }\n    fn go(&mut self, k: &str) {\n        self.pools[k].delegate(1u32).unwrap();\n        if let Some(p) = self.pools.get(k) { p.stop(); }\n        self.pools.remove(k);\n        println!(\"{}\", self.pools.len());\n        for p in self.pools.values() { p.stop(); }\n        for (_, p) in &self.pools { println!(\"{}\", p.workers_num()); }\n    }\n    fn bad(&mut self) {\n        let old = self.byid.insert(1, Pool::new(1));\n        self.byid.entry(2);\n        drop((old, &self.byid));\n    }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:36
+          AddWorker 8:14
+          Delegate 12:23
+          Stop 13:48
+          Stop 16:42
+          Other 17:54
+          adds worker 0 (Semi)
+        pool 3:61
+          refused 20:19 map-field-name-shared
+          refused 21:9 map-field-name-shared
+          refused 22:21 map-field-name-shared
+          refused 20:19 map-of-pools
+          refused 21:9 map-of-pools
+          refused 22:21 map-of-pools
+        pool 4:18
+        pool 20:39
+          refused 20:39 unfollowed-argument
+        worker 0 Closure job u32
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn the_self_of_an_impl_trait_for_pool_is_the_pool_its_methods_are_called_on() {
+    // `a.go(..)` and `b.go(..)` join `a`, `b` and the impl's `self`; an impl naming `Self` is refused; an inherent
+    // method of another type with the same name is not a pool's.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\ntrait Ext { fn go(&self, n: u8) -> bool; }\nimpl Ext for Pool {\n    fn go(&self, n: u8) -> bool { self.delegate(n).is_ok() && self.more() }\n}\ntrait More { fn more(&self) -> bool; fn make() -> Self; }\nimpl More for Pool {\n    fn more(&self) -> bool { self.workers_num() > 0 }\n    fn make() -> Self { unimplemented!() }\n}\nstruct S;\nimpl S { fn go(&self, _n: u8) -> bool { true } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = Pool::new(1);\n    a.go(1);\n    b.go(2);\n    S.go(3);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:14
+          Delegate 4:40
+          Other 8:35
+          AddWorker 15:7
+          adds worker 0 (Semi)
+          refused 7:15 pool-impl-names-self
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn an_enum_variant_s_pool_is_bound_by_if_let_and_match_arms_and_refused_by_other_patterns() {
+    // `E::T(pool)` fills the variant; `match`, `if let Self::T(p)` bind it; a nested pattern refuses it.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nenum E { T(Pool), N }\nenum F { T(Pool, u8) }\nimpl E {\n    fn go(&self) -> bool {\n        match self { E::T(p) => p.delegate(1u8).is_ok(), E::N => false }\n    }\n    fn n(&self) -> usize { if let Self::T(p) = self { p.workers_num() } else { 0 } }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = E::T(pool);\n    e.go();\n    let f = Some(F::T(Pool::new(1), 2));\n    if let Some(F::T(p, _)) = f { p.stop(); }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:12
+          Delegate 6:35
+          Other 8:57
+          AddWorker 12:10
+          adds worker 0 (Semi)
+        pool 3:12
+          refused 16:17 destructured-tuple-struct
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
+    // `pub(crate)` is a helper; `crate::w::make` and `w::make` reach it, `other::make` may not be it.
+    let got = facts(
+        "use workerpool::Pool;\nmod w {\n    use workerpool::Worker;\n    pub(crate) fn make() -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nuse crate::w::make;\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&make()).unwrap();\n    pool.add_worker(&crate::w::make()).unwrap();\n    let again = w::make();\n    pool.add_worker(&again).unwrap();\n}\nfn other() {\n    Pool::new(1).add_worker(&other::make()).unwrap();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 10:16
+          AddWorker 11:10
+          AddWorker 12:10
+          AddWorker 14:10
+          adds worker 0 (Semi)
+          adds worker 0 (Semi)
+          adds worker 0 (Semi)
+        pool 17:5
+          AddWorker 17:18
+          refused 17:18 unfollowed-worker
+        worker 0 Helper (Clone) job u8, refused 17:30 helper-path-unresolved
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_map_of_pools_behind_a_lock_is_followed_through_its_guard_and_a_local_bound_to_it() {
+    // `self.pools.lock().unwrap()` and `let m = ..` are the map; `m` passed to a function is not followed.
+    let got = facts(
+        "use std::collections::HashMap;\nuse std::sync::Mutex;\nuse workerpool::{Pool, Worker};\nstruct R { pools: Mutex<HashMap<u8, Pool>> }\nimpl R {\n    fn add(&self, k: u8) {\n        let mut m = self.pools.lock().unwrap();\n        if m.contains_key(&k) { return; }\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n        m.insert(k, pool);\n    }\n    fn go(&self, k: u8) {\n        self.pools.lock().unwrap()[&k].delegate(1u32).unwrap();\n        let m = self.pools.lock().unwrap();\n        drop(m);\n    }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 4:37
+          AddWorker 10:14
+          Delegate 14:40
+          adds worker 0 (Semi)
+          refused 16:14 map-of-pools
+        worker 0 Closure job u32
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_parameter_of_a_generic_type_delegated_refuses_the_pool() {
+    // `j: J` of `fn submit<J>` and of a trait impl's generic method; `n: u8` of a generic function is fine.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn submit<J: Send + 'static>(pool: &Pool, j: J) { pool.delegate(j).unwrap(); }\nfn typed<J>(pool: &Pool, n: u8, _j: J) { pool.delegate(n).unwrap(); }\ntrait Ext { fn go<T: Send + 'static>(&self, t: T); }\nimpl Ext for Pool { fn go<T: Send + 'static>(&self, t: T) { self.delegate((t)).unwrap(); } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    submit(&a, 1u8);\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    typed(&b, 1, ());\n    b.go(2u8);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:37
+          Delegate 2:56
+          AddWorker 8:7
+          adds worker 0 (Semi)
+          refused 2:56 generic-job
+        pool 3:20
+          Delegate 3:47
+          Delegate 5:66
+          AddWorker 11:7
+          adds worker 1 (Semi)
+          refused 5:66 generic-job
+        worker 0 Closure job u8
+        worker 1 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
+    // `pick`'s two closures take `u8`; `mixed`'s take `u8` and `u16`; `other` returns another call from a branch.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn pick(k: bool) -> Worker {\n    match k {\n        true => Worker::new(|n: u8| drop(n)),\n        false => Worker::new(|n: u8| println!(\"{n}\")),\n    }\n}\nfn mixed(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { Worker::new(|n: u16| drop(n)) }\n}\nfn other(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { make() }\n}\nfn main() {\n    Pool::new(1).add_worker(&pick(true)).unwrap();\n    Pool::new(1).add_worker(&mixed(true)).unwrap();\n    Pool::new(1).add_worker(&other(true)).unwrap();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 15:5
+          AddWorker 15:18
+          adds worker 0 (Semi)
+        pool 16:5
+          AddWorker 16:18
+          adds worker 1 (Semi)
+        pool 17:5
+          AddWorker 17:18
+          adds worker 2 (Semi)
+        worker 0 Helper job u8
+        worker 1 Helper job u8, refused 9:50 mixed-job-types
+        worker 2 Helper job ?, refused 12:50 helper-branch-not-worker-new
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types() {
+    // `counter` captures its `Sender` parameter (Clone); `summer` a `Mutex`, which this tool does not know to be.
+    let got = facts(
+        "use std::sync::Mutex;\nuse std::sync::mpsc::Sender;\nuse workerpool::{Pool, Worker};\nfn counter(out: Sender<usize>) -> Worker {\n    Worker::new(move |s: String| out.send(s.len()).unwrap())\n}\nfn summer(total: Mutex<u64>) -> Worker {\n    Worker::new(move |n: u64| *total.lock().unwrap() += n)\n}\nfn main(tx: Sender<usize>) {\n    let c = counter(tx);\n    Pool::new(1).add_worker(&c).unwrap();\n    let s = summer(Mutex::new(0));\n    Pool::new(1).add_worker(&s).unwrap();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 12:5
+          AddWorker 12:18
+          adds worker 0 (Semi)
+        pool 14:5
+          AddWorker 14:18
+          adds worker 1 (Semi)
+        worker 0 Helper (Clone) job String
+        worker 1 Helper job u64
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_generic_helper_takes_its_job_type_from_its_bound_and_its_clone_from_each_argument() {
+    // `wrap`'s bound (in a where clause) writes `u32`; `boxed` has a second generic parameter and is no helper.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n    let c = { let tx = std::sync::Arc::new(0); wrap(move |n| drop((n, &tx))) };\n    pool.add_worker(&c).unwrap();\n    pool.add_worker(&c).unwrap();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 12:16
+          AddWorker 14:10
+          AddWorker 15:10
+          AddWorker 18:10
+          AddWorker 19:10
+          AddWorker 22:10
+          AddWorker 23:10
+          adds worker 0 (Semi), Clone by its argument
+          adds worker 0 (Semi), Clone by its argument
+          adds worker 0 (Semi)
+          adds worker 0 (Semi)
+          adds worker 0 (Semi), Clone by its argument
+          adds worker 0 (Semi), Clone by its argument
+        pool 20:5
+          AddWorker 20:18
+          refused 20:18 unfollowed-worker
+        worker 0 Helper job u32
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_method_returning_a_worker_is_a_helper_called_on_a_value_of_known_type() {
+    // `Echo { .. }.worker()` and `e.worker()` of a `let e: Echo` are the helper; `unknown().worker()` may be.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Echo {}.worker()).unwrap();\n    let e: Echo = Echo {};\n    let w = e.worker();\n    pool.add_worker(&w).unwrap();\n    let other = unknown().worker();\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 9:16
+          AddWorker 10:10
+          AddWorker 13:10
+          adds worker 0 (Semi)
+          adds worker 0 (Semi)
+        worker 0 Helper (Clone) job u8, refused 14:27 helper-method-receiver-unknown
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_helper_named_where_it_is_not_followed_is_refused_there() {
+    // A helper method called by path, and a helper function named as a value: what they make is not followed.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nstruct Echo;\nimpl Echo {\n    fn worker(&self) -> Worker {\n        Worker::new(|n: u8| drop(n))\n    }\n}\nfn make() -> Worker {\n    Worker::new(|n: u16| drop(n))\n}\nfn main(e: &Echo) {\n    Pool::new(1).add_worker(&e.worker()).unwrap();\n    let _w = Echo::worker(e);\n    Pool::new(1).add_worker(&make()).unwrap();\n    let _f = make;\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 12:5
+          AddWorker 12:18
+          adds worker 0 (Semi)
+        pool 14:5
+          AddWorker 14:18
+          adds worker 1 (Semi)
+        worker 0 Helper (Clone) job u8, refused 13:14 helper-path-unresolved
+        worker 1 Helper (Clone) job u16, refused 15:14 helper-path-unresolved
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_channel_is_std_s_by_the_import_that_names_it_not_by_its_spelling() {
+    // The first worker captures a std Sender (Clone); the second a sender of a `channel` imported from
+    // elsewhere, whose type this tool does not know; the third a std Sender made with a turbofish.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nmod a {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod b {\n    use other::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\nmod c {\n    use std::sync::mpsc::channel;\n    use workerpool::{Pool, Worker};\n    fn f() {\n        let (tx, _rx) = channel::<u8>();\n        let w = Worker::new(move |n: u8| tx.send(n).unwrap());\n        Pool::new(1).add_worker(&w).unwrap();\n    }\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 8:9
+          AddWorker 8:22
+          adds worker 0 (Semi)
+        pool 17:9
+          AddWorker 17:22
+          adds worker 1 (Semi)
+        pool 26:9
+          AddWorker 26:22
+          adds worker 2 (Semi)
+        worker 0 CloneClosure job u8
+        worker 1 MoveClosure job u8
+        worker 2 CloneClosure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn an_add_worker_a_function_returns_is_followed_by_ok_and_one_whose_value_goes_elsewhere_is_refused()
+ {
+    // The tail of `attach`, and a tail of the `if` that ends `maybe`, are what those functions return; the tail
+    // of a closure's block, and a remove_worker whose value is returned, are not migrated.
+    let got = facts(
+        "use workerpool::{Error, Pool, Worker};\nfn attach(pool: &Pool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w)\n}\nfn maybe(pool: &Pool, yes: bool) -> Result<(), Error> {\n    let w = Worker::new(|n: u8| drop(n));\n    if yes { pool.add_worker(&w) } else { Ok(()) }\n}\nfn main() {\n    let pool = Pool::new(1);\n    attach(&pool).unwrap();\n    maybe(&pool, true).unwrap();\n    let other = Pool::new(1);\n    let w = Worker::new(|n: u8| drop(n));\n    let add = || { other.add_worker(&w) };\n    add().unwrap();\n    let _ = cycle(&Pool::new(1));\n}\nfn cycle(pool: &Pool) -> Result<(), Error> {\n    let v = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&v)?;\n    pool.remove_worker(&v)\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:18
+          AddWorker 4:10
+          AddWorker 8:19
+          adds worker 0 (ResultTail)
+          adds worker 1 (ResultTail)
+        pool 14:17
+          AddWorker 16:26
+          refused 16:26 worker-call-result-used
+        pool 20:17
+          AddWorker 22:10
+          Other 23:10
+          adds worker 3 (Semi)
+          refused 23:10 worker-call-result-used
+        worker 0 Closure job u8
+        worker 1 Closure job u8
+        worker 2 Closure job u8
+        worker 3 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
+    // `Target`, `deref`'s return and the field it returns are one pool, and the calls on a `Counted` (a binding of
+    // a struct literal, `self`, a parameter) reach it; `Own` has a `delegate` of its own, which is not the pool's.
+    let got = facts(
+        "use std::ops::Deref;\nuse workerpool::{Pool, Worker};\nstruct Counted { inner: Pool }\nimpl Deref for Counted {\n    type Target = Pool;\n    fn deref(&self) -> &Self::Target { &self.inner }\n}\nimpl Counted {\n    fn count(&self) -> usize { self.workers_num() }\n}\nfn feed(c: &Counted) { c.delegate(1u8).unwrap(); }\nstruct Own { inner: Pool }\nimpl Deref for Own {\n    type Target = Pool;\n    fn deref(&self) -> &Pool { &self.inner }\n}\nimpl Own {\n    fn delegate(&self, n: u8) { drop(n) }\n}\nfn main() {\n    let inner = Pool::new(1);\n    inner.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = Counted { inner };\n    feed(&c);\n    let o = Own { inner: Pool::new(1) };\n    o.delegate(2u8);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:25
+          Other 9:37
+          Delegate 11:26
+          AddWorker 22:11
+          adds worker 0 (Semi)
+        pool 12:21
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
