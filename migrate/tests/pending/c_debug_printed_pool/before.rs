@@ -15,5 +15,5 @@ fn main() {
     let s = Svc { name: "svc", pool };
     s.pool.delegate(1u8).unwrap();
     rx.recv().unwrap();
-    println!("{:?}", s);
+    println!("{}: {:?}", s.name, s);
 }
