@@ -1,5 +1,4 @@
 //! A macro that builds a pool with n copies of a worker.
-#![allow(deprecated)]
 use std::sync::mpsc::channel;
 use workerpool::v2::{Pool, Worker};
 

@@ -1,5 +1,4 @@
 //! A local `macro_rules!` that delegates several jobs to a pool it is given.
-#![allow(deprecated)]
 use std::sync::mpsc::channel;
 use workerpool::v2::{Pool, Worker};
 
