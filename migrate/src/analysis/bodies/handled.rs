@@ -292,3 +292,16 @@ mod tests {
         .assert_eq(&got);
     }
 }
+
+/// The call asserted by `assert!(call.is_ok())` or `assert!(call.is_ok(), "..", ..)`: for a call whose result is
+/// always `Ok(())` it is the same check as `.unwrap()` and never fails. Not `debug_assert!`, whose call does not run
+/// in a release build.
+pub(super) fn asserted_ok(mac: &syn::Macro) -> Option<Expr> {
+    if !mac.path.is_ident("assert") {
+        return None;
+    }
+    match macro_exprs(mac)?.into_iter().next()? {
+        Expr::MethodCall(m) if m.method == "is_ok" && m.args.is_empty() => Some(*m.receiver),
+        _ => None,
+    }
+}

@@ -557,3 +557,23 @@ fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
+    // `debug_assert!` does not run its call in a release build: dropping it would add a worker 2.x never added.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    assert!(pool.add_worker(&w).is_ok());\n    assert!(pool.add_worker(&w).is_ok(), \"second {}\", 2);\n    let other = Pool::new(2);\n    debug_assert!(other.add_worker(&w).is_ok());\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 4:16
+          AddWorker 6:18
+          AddWorker 7:18
+          adds worker 0 (DeadCheck)
+          adds worker 0 (DeadCheck)
+        pool 8:17
+          AddWorker 9:25
+          refused 9:25 worker-call-result-used
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}

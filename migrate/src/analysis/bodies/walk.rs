@@ -100,6 +100,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     self.dead_checks
                         .insert(key(&self.range(call)), (whole, kept));
                 }
+                // `assert!(pool.add_worker(&w).is_ok());`: a check that never fails, the call is the statement left.
+                Stmt::Macro(sm) if let Some(call) = handled::asserted_ok(&sm.mac) => {
+                    let mut whole = self.range(&sm.mac);
+                    if let Some(semi) = &sm.semi_token {
+                        whole.end = self.source.range(semi.span).end;
+                    }
+                    self.dead_checks
+                        .insert(key(&self.range(&call)), (whole, None));
+                }
                 Stmt::Expr(e, Some(semi)) => {
                     let end = self.source.range(semi.span).end;
                     self.stmt_ctx
