@@ -31,6 +31,7 @@ mod maps;
 mod results;
 mod tuple_structs;
 mod tuples;
+mod vecs;
 mod walk;
 
 use self::macros::collect_ident_tokens;
@@ -65,6 +66,8 @@ enum Binding {
     Other,
     /// `let pools = self.pools.lock().unwrap();`: a map of pools, its values this pool (see `maps`).
     PoolMap(NodeId),
+    /// `let pools: Vec<Pool> = Vec::new();`: a vector of pools, its elements this pool (see `vecs`).
+    PoolVec(NodeId),
 }
 
 impl Binding {
@@ -77,7 +80,11 @@ impl Binding {
             | Binding::Collected(w)
             | Binding::HelperWorkers(w, _)
             | Binding::CollectedHelper(w, _) => Some(w),
-            Binding::Pool(_) | Binding::Clone | Binding::Other | Binding::PoolMap(_) => None,
+            Binding::Pool(_)
+            | Binding::Clone
+            | Binding::Other
+            | Binding::PoolMap(_)
+            | Binding::PoolVec(_) => None,
         }
     }
 }
@@ -208,6 +215,10 @@ pub struct Collector<'a> {
     helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
     closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
+    /// Uses of a local vector of pools: (its pools, where, the vector's name); see `vecs`.
+    vec_uses: Vec<(NodeId, Range<usize>, String)>,
+    /// The vector uses that a followed form accounts for, by range.
+    vec_accounted: HashSet<SpanKey>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -294,6 +305,8 @@ impl<'a> Collector<'a> {
             generic_params: HashMap::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
+            vec_uses: Vec::new(),
+            vec_accounted: HashSet::new(),
         }
     }
 
@@ -302,6 +315,7 @@ impl<'a> Collector<'a> {
         self.visit_file(file);
         self.refuse_destructured(file);
         self.refuse_map_uses();
+        self.refuse_vec_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();

@@ -436,3 +436,19 @@ mod tests {
         .assert_eq(&ok_pools(text));
     }
 }
+
+/// `Vec<Pool>` (the element a pool type by [`pool_type`]): where the elements' pool type is. Every element has that
+/// one type, so its pools are one pool group.
+pub fn vec_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    match a.args.iter().collect::<Vec<_>>()[..] {
+        [GenericArgument::Type(elem)] if last.ident == "Vec" && p.qself.is_none() => {
+            pool_type(names, source, elem)
+        }
+        _ => None,
+    }
+}

@@ -333,6 +333,8 @@ impl Collector<'_> {
             e @ (Expr::Index(_) | Expr::MethodCall(_)) if self.map_value(e).is_some() => {
                 self.map_value(e)
             }
+            // `pools[i]` of a local vector of pools: one of its pools.
+            e @ Expr::Index(_) if self.vec_value(e).is_some() => self.vec_value(e),
             Expr::Paren(p) => self.classify(&p.expr),
             Expr::Group(g) => self.classify(&g.expr),
             Expr::Reference(r) => self.classify(&r.expr),

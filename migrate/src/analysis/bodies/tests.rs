@@ -577,3 +577,22 @@ fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_vector_of_pools_is_one_pool_group_typed_on_its_let_and_any_other_use_refuses_it() {
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn main() {\n    let mut shards: Vec<Pool> = Vec::new();\n    for _ in 0..2 {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        shards.push(pool);\n    }\n    shards[0].delegate(1u8).unwrap();\n    for p in &shards {\n        p.delegate(2u8).unwrap();\n    }\n    let n: usize = shards.iter().map(|p| p.workers_num()).sum();\n    println!(\"{n} {}\", shards.len());\n    let mut other: Vec<Pool> = vec![];\n    other.push(Pool::new(1));\n    let first = other.get(0);\n    drop(first);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 4:25
+          AddWorker 7:14
+          Delegate 10:15
+          Delegate 12:11
+          Other 14:44
+          adds worker 0 (Semi)
+        pool 16:24
+          refused 18:17 vec-of-pools
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}

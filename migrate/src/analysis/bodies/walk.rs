@@ -222,6 +222,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
             return;
         }
+        if let (Some(named), Some(ty), None) = (named, annotation, &init.diverge)
+            && self.vec_let(named, ty, &init.expr)
+        {
+            self.visit_expr(&init.expr);
+            return;
+        }
         if let (Some(named), None, None) = (named, annotation, &init.diverge)
             && self.map_let(named, &init.expr)
         {
@@ -467,6 +473,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.literal_bindings.insert(id, "i32");
         }
         self.map_loop(f);
+        self.vec_loop(f);
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -566,6 +573,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(Binding::PoolMap(node)) => {
                     // A local bound to a map of pools: each use must be a followed map form.
                     self.map_uses.push((node, self.range(p), name.clone()));
+                }
+                Some(Binding::PoolVec(node)) => {
+                    // A vector of pools: each use must be a followed vector form.
+                    self.vec_uses.push((node, self.range(p), name.clone()));
                 }
                 Some(binding) => {
                     if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
@@ -736,7 +747,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `wrapper.delegate(..)` on a struct that derefs to its pool.
             self.pool_call(node, m);
         }
-        if !self.map_method(m) {
+        if !self.map_method(m) && !self.vec_method(m) {
             self.arguments(&method, &CallVia::Method, &m.args, 0);
         }
         visit::visit_expr_method_call(self, m);
@@ -744,6 +755,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
         self.map_index(i);
+        self.vec_index(i);
         visit::visit_expr_index(self, i);
     }
 
