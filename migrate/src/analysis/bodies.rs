@@ -28,6 +28,7 @@ mod flow;
 mod handled;
 mod macros;
 mod maps;
+mod pool_closures;
 mod results;
 mod tuple_structs;
 mod tuples;
@@ -219,6 +220,8 @@ pub struct Collector<'a> {
     vec_uses: Vec<(NodeId, Range<usize>, String)>,
     /// The vector uses that a followed form accounts for, by range.
     vec_accounted: HashSet<SpanKey>,
+    /// Locals bound by `let` to a closure with a parameter typed as a pool; see `pool_closures`.
+    pool_closures: HashMap<BindingId, pool_closures::PoolClosure>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -307,6 +310,7 @@ impl<'a> Collector<'a> {
             helper_funcs: HashSet::new(),
             vec_uses: Vec::new(),
             vec_accounted: HashSet::new(),
+            pool_closures: HashMap::new(),
         }
     }
 
@@ -316,6 +320,7 @@ impl<'a> Collector<'a> {
         self.refuse_destructured(file);
         self.refuse_map_uses();
         self.refuse_vec_uses();
+        self.refuse_pool_closure_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();

@@ -596,3 +596,22 @@ fn a_vector_of_pools_is_one_pool_group_typed_on_its_let_and_any_other_use_refuse
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_let_closure_with_a_pool_parameter_is_a_place_while_only_called_by_its_name() {
+    // `submit` is called with `pool` only; `keep` is also passed on, so whoever calls it may give it other pools.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn later(f: impl Fn(&Pool)) {\n    drop(f);\n}\n\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |n: u32, p: &Pool| p.delegate(n).unwrap();\n    submit(4, &pool);\n    submit(5, &pool);\n    let other = Pool::new(1);\n    let keep = |p: &Pool| p.delegate(1u8).unwrap();\n    keep(&other);\n    later(keep);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 8:16
+          AddWorker 9:10
+          Delegate 10:39
+          adds worker 0 (Semi)
+        pool 13:17
+          Delegate 14:29
+          refused 14:9 pool-closure-used-otherwise
+        worker 0 Closure job u32
+    "#]]
+    .assert_eq(&got);
+}

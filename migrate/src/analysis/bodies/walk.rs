@@ -237,6 +237,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Expr::Closure(c)) = (named, annotation, &*init.expr) {
             self.closure_local(named, c);
+            self.pool_closure_let(named, c);
         }
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -649,6 +650,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(call)));
         } else if self.tuple_struct_ctor(call) || self.variant_ctor(call) {
             // `Executor(pool)`, `Executor::Threaded(pool)`: each pool argument went into its field.
+        } else if self.pool_closure_call(call) {
+            // `submit(&pool, n)` of a `let submit = |p: &Pool, n: u32| ..;`: each pool went into its parameter.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
