@@ -284,6 +284,7 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Fn(f) => {
+                    self.block_items(&f.block);
                     self.local_statics(&f.sig, &f.block);
                     self.signature(&f.sig, None);
                     self.helper(f);
@@ -308,6 +309,7 @@ impl<'a> Declarer<'a> {
                             // An impl of a type this tool cannot name still holds methods.
                             let ty = self_ty.clone().unwrap_or_default();
                             self.signature(&f.sig, Some(ty));
+                            self.block_items(&f.block);
                             self.local_statics(&f.sig, &f.block);
                             self.method_job(i, f);
                             self.method_helper(i, f);
@@ -415,6 +417,17 @@ impl<'a> Declarer<'a> {
         let range = self.source.range(syn::spanned::Spanned::span(i));
         self.facts.error_claims.push((node, self.file, range));
         self.decls.from_error.insert(name, node);
+    }
+
+    /// The items declared inside `body` (`fn feed(pool: &Pool)`, `struct Local { pool: Pool }` in `main`), declared
+    /// as those of its module are: Rust lets only the block name them, so a call or struct literal that reaches one
+    /// by name means it, or another item of that name, which the places join (a join only refuses more). Statics are
+    /// `local_statics`'.
+    fn block_items(&mut self, body: &syn::Block) {
+        let mut found = BodyItems::default();
+        found.visit_block(body);
+        let items: Vec<Item> = found.items.into_iter().cloned().collect();
+        self.items(&items);
     }
 
     /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block
@@ -761,6 +774,20 @@ fn file_module(path: &std::path::Path) -> Vec<String> {
 }
 
 /// The statics declared in a function body, each with the span of the block that declares it.
+/// The items of a function body, at any depth of its blocks and closures, but not those inside them.
+#[derive(Default)]
+struct BodyItems<'ast> {
+    items: Vec<&'ast Item>,
+}
+
+impl<'ast> Visit<'ast> for BodyItems<'ast> {
+    fn visit_item(&mut self, item: &'ast Item) {
+        if !matches!(item, Item::Static(_)) {
+            self.items.push(item);
+        }
+    }
+}
+
 #[derive(Default)]
 struct LocalStatics<'ast> {
     blocks: Vec<proc_macro2::Span>,

@@ -615,3 +615,22 @@ fn a_let_closure_with_a_pool_parameter_is_a_place_while_only_called_by_its_name(
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn items_inside_a_function_body_are_places_as_at_module_level_and_two_of_one_name_join() {
+    // Both `feed`s take a pool: a call of either name joins them, so their two job types refuse them (never a wrong
+    // type); `Local`'s field is the place its literal's pool goes.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\n\nfn one() {\n    fn feed(pool: &Pool) {\n        pool.delegate(1u8).unwrap();\n    }\n    let pool = Pool::new(1);\n    feed(&pool);\n}\n\nfn two() {\n    fn feed(pool: &Pool) {\n        pool.delegate(2u64).unwrap();\n    }\n    struct Local {\n        pool: Pool,\n    }\n    let local = Local { pool: Pool::new(1) };\n    local.pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    feed(&Pool::new(1));\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 4:20
+          Delegate 5:14
+          Delegate 13:14
+        pool 16:15
+          AddWorker 19:16
+          adds worker 0 (Semi)
+        worker 0 Closure job u32
+    "#]]
+    .assert_eq(&got);
+}
