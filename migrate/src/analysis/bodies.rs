@@ -26,6 +26,7 @@ mod collected;
 mod fail_fast;
 mod flow;
 mod handled;
+mod joined;
 mod macros;
 mod maps;
 mod pool_closures;
@@ -69,6 +70,8 @@ enum Binding {
     PoolMap(NodeId),
     /// `let pools: Vec<Pool> = Vec::new();`: a vector of pools, its elements this pool (see `vecs`).
     PoolVec(NodeId),
+    /// `let handle = thread::spawn(move || { ..; pool });`: its `join()` gives this pool back (see `joined`).
+    PoolThread(NodeId),
 }
 
 impl Binding {
@@ -85,7 +88,8 @@ impl Binding {
             | Binding::Clone
             | Binding::Other
             | Binding::PoolMap(_)
-            | Binding::PoolVec(_) => None,
+            | Binding::PoolVec(_)
+            | Binding::PoolThread(_) => None,
         }
     }
 }
@@ -222,6 +226,8 @@ pub struct Collector<'a> {
     vec_accounted: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure with a parameter typed as a pool; see `pool_closures`.
     pool_closures: HashMap<BindingId, pool_closures::PoolClosure>,
+    /// Locals bound to the handle of a thread that returns a pool; see `joined`.
+    pool_threads: HashMap<BindingId, joined::PoolThread>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -311,6 +317,7 @@ impl<'a> Collector<'a> {
             vec_uses: Vec::new(),
             vec_accounted: HashSet::new(),
             pool_closures: HashMap::new(),
+            pool_threads: HashMap::new(),
         }
     }
 
@@ -321,6 +328,7 @@ impl<'a> Collector<'a> {
         self.refuse_map_uses();
         self.refuse_vec_uses();
         self.refuse_pool_closure_uses();
+        self.refuse_pool_thread_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 let what = self.source.text[range.clone()].to_string();

@@ -236,11 +236,16 @@ pub enum Refusal {
         /// The closure's local.
         closure: String,
     },
+    /// The handle of a thread that returns a pool is used other than by `handle.join().unwrap()`.
+    PoolThreadHandleUsed {
+        /// The handle's local.
+        handle: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 58] = [
+    pub const IDS: [&'static str; 59] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -299,6 +304,7 @@ impl Refusal {
         "collected-removed",
         "vec-of-pools",
         "pool-closure-used-otherwise",
+        "pool-thread-handle-used",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -363,6 +369,7 @@ impl Refusal {
             CollectedRemoved => 55,
             VecOfPools { .. } => 56,
             PoolClosureUsedOtherwise { .. } => 57,
+            PoolThreadHandleUsed { .. } => 58,
         };
         Self::IDS[index]
     }
@@ -429,6 +436,7 @@ impl fmt::Display for Refusal {
             CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
             VecOfPools { vector, what } => write!(f, "`{what}` uses the vector of pools `{vector}` in a way this tool does not follow (followed: `{vector}.push(pool);` as a statement, `{vector}[i]`, .len(), .is_empty(), .clear(), a `for` over `&{vector}`, `{vector}.iter()` or `{vector}` itself, and the closure of `{vector}.iter().map(|p| ..)`, .for_each(..), .any(..) or .all(..)); type the vector's `Pool<T>` by hand"),
             PoolClosureUsedOtherwise { closure } => write!(f, "the closure `{closure}` takes a pool parameter and is used other than by calls `{closure}(..)`, so this tool cannot see every pool it is given (it follows a `let` closure with a `p: &Pool` parameter that is only called by its name): call it only by its name, write it as a `fn`, or migrate this pool by hand"),
+            PoolThreadHandleUsed { handle } => write!(f, "the thread `{handle}` returns a pool, and its handle is used other than by `let pool = {handle}.join().unwrap();` (or `.expect(..)`), the one way this tool follows the pool back: take the pool back that way, or migrate this pool by hand"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

@@ -333,6 +333,8 @@ impl Collector<'_> {
             e @ (Expr::Index(_) | Expr::MethodCall(_)) if self.map_value(e).is_some() => {
                 self.map_value(e)
             }
+            // `handle.join().unwrap()` of a thread that returns a pool: that pool.
+            Expr::MethodCall(m) if let Some(joined) = self.joined_pool(m) => Some(joined),
             // `pools[i]` of a local vector of pools: one of its pools.
             e @ Expr::Index(_) if self.vec_value(e).is_some() => self.vec_value(e),
             Expr::Paren(p) => self.classify(&p.expr),

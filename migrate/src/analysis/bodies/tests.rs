@@ -634,3 +634,21 @@ fn items_inside_a_function_body_are_places_as_at_module_level_and_two_of_one_nam
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_pool_a_thread_returns_comes_back_by_join_unwrap_and_any_other_use_of_the_handle_refuses_it() {
+    let got = facts(
+        "use std::thread;\nuse workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let handle = thread::spawn(move || {\n        pool.delegate(1u8).unwrap();\n        pool\n    });\n    let pool = handle.join().expect(\"thread\");\n    pool.delegate(2u8).unwrap();\n    let other = Pool::new(1);\n    let kept = thread::spawn(move || other);\n    let done = kept.is_finished();\n    drop((done, kept));\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 5:16
+          AddWorker 6:10
+          Delegate 8:14
+          Delegate 12:10
+          adds worker 0 (Semi)
+        pool 13:17
+          refused 14:9 pool-thread-handle-used
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}

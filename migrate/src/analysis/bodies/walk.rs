@@ -222,6 +222,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
             return;
         }
+        if let (Some(named), None, None) = (named, annotation, &init.diverge)
+            && self.pool_thread_let(named, &init.expr)
+        {
+            self.visit_expr(&init.expr);
+            return;
+        }
         if let (Some(named), Some(ty), None) = (named, annotation, &init.diverge)
             && self.vec_let(named, ty, &init.expr)
         {
@@ -687,6 +693,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.note_fail_fast(m);
         self.note_counted_errors(m);
+        if let Some((node, range)) = self.joined_pool(m) {
+            self.occurrences.push((node, range));
+        }
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
