@@ -34,6 +34,9 @@ pub struct Decls {
     pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(FileId, String), String>,
+    /// Functions returning `impl Fn(T)` (by file and name): `T` and the function's module; None when the file has two
+    /// functions of that name.
+    pub returned_jobs: HashMap<(FileId, String), Option<(syn::Type, String)>>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
@@ -285,6 +288,7 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Fn(f) => {
                     self.block_items(&f.block);
+                    self.returned_worker_fn(&f.sig);
                     self.local_statics(&f.sig, &f.block);
                     self.signature(&f.sig, None);
                     self.helper(f);
@@ -428,6 +432,31 @@ impl<'a> Declarer<'a> {
         found.visit_block(body);
         let items: Vec<Item> = found.items.into_iter().cloned().collect();
         self.items(&items);
+    }
+
+    /// `fn scaler(..) -> impl Fn(u64) + Send + Sync + 'static` (not generic): a call of it is a worker's function
+    /// of that job type, as written in the signature. Two such functions of one name in a file name no type.
+    fn returned_worker_fn(&mut self, sig: &syn::Signature) {
+        let syn::ReturnType::Type(_, ty) = &sig.output else {
+            return;
+        };
+        let syn::Type::ImplTrait(t) = &**ty else {
+            return;
+        };
+        let Some(job) = fn_bound_job(t.bounds.iter()).filter(|_| sig.generics.params.is_empty())
+        else {
+            return;
+        };
+        let key = (self.file, sig.ident.to_string());
+        let module = self.module.join("::");
+        match self.decls.returned_jobs.get(&key) {
+            None => {
+                self.decls.returned_jobs.insert(key, Some((job, module)));
+            }
+            Some(_) => {
+                self.decls.returned_jobs.insert(key, None);
+            }
+        }
     }
 
     /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block
@@ -740,7 +769,15 @@ fn generic_worker_param(sig: &syn::Signature, block: &syn::Block) -> Option<(Str
             }
         }
     }
-    let job = bounds.iter().find_map(|b| {
+    let job = fn_bound_job(bounds.iter().copied())?;
+    Some((param.ident.to_string(), job))
+}
+
+/// The `T` of a bound `Fn(T)` or `FnMut(T)` among `bounds` (one input, no output).
+fn fn_bound_job<'b>(
+    mut bounds: impl Iterator<Item = &'b syn::TypeParamBound>,
+) -> Option<syn::Type> {
+    bounds.find_map(|b| {
         let syn::TypeParamBound::Trait(t) = b else {
             return None;
         };
@@ -754,8 +791,7 @@ fn generic_worker_param(sig: &syn::Signature, block: &syn::Block) -> Option<(Str
             [job] if fn_trait && unit => Some(job.clone()),
             _ => None,
         }
-    })?;
-    Some((param.ident.to_string(), job))
+    })
 }
 
 /// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last
