@@ -228,8 +228,6 @@ pub enum Refusal {
     VecOfPools {
         /// The vector's name.
         vector: String,
-        /// The expression that uses it, as written.
-        what: String,
     },
     /// A `let` closure with a parameter typed as a pool is used other than by calls of its name.
     PoolClosureUsedOtherwise {
@@ -434,7 +432,7 @@ impl fmt::Display for Refusal {
             HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
             HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
             CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
-            VecOfPools { vector, what } => write!(f, "`{what}` uses the vector of pools `{vector}` in a way this tool does not follow (followed: `{vector}.push(pool);` as a statement, `{vector}[i]`, .len(), .is_empty(), .clear(), a `for` over `&{vector}`, `{vector}.iter()` or `{vector}` itself, and the closure of `{vector}.iter().map(|p| ..)`, .for_each(..), .any(..) or .all(..)); type the vector's `Pool<T>` by hand"),
+            VecOfPools { vector } => write!(f, "the vector of pools `{vector}` is used here in a way this tool does not follow (followed: `{vector}.push(pool);` as a statement, `{vector}[i]`, .len(), .is_empty(), .clear(), a `for` over `&{vector}`, `{vector}.iter()` or `{vector}` itself, and the closure of `{vector}.iter().map(|p| ..)`, .for_each(..), .any(..) or .all(..)); type the vector's `Pool<T>` by hand"),
             PoolClosureUsedOtherwise { closure } => write!(f, "the closure `{closure}` takes a pool parameter and is used other than by calls `{closure}(..)`, so this tool cannot see every pool it is given (it follows a `let` closure with a `p: &Pool` parameter that is only called by its name): call it only by its name, write it as a `fn`, or migrate this pool by hand"),
             PoolThreadHandleUsed { handle } => write!(f, "the thread `{handle}` returns a pool, and its handle is used other than by `let pool = {handle}.join().unwrap();` (or `.expect(..)`), the one way this tool follows the pool back: take the pool back that way, or migrate this pool by hand"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),

@@ -154,10 +154,8 @@ impl Collector<'_> {
     pub(super) fn refuse_vec_uses(&mut self) {
         for (node, range, vector) in std::mem::take(&mut self.vec_uses) {
             if !self.vec_accounted.contains(&key(&range)) {
-                let what = self.source.text[range.clone()].trim().to_string();
                 let loc = self.loc(range.start);
-                self.facts
-                    .refuse(node, loc, Refusal::VecOfPools { vector, what });
+                self.facts.refuse(node, loc, Refusal::VecOfPools { vector });
             }
         }
     }
