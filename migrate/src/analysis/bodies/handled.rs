@@ -237,6 +237,19 @@ impl<'ast> Visit<'ast> for Formatted<'_> {
     // A nested closure or item that rebinds the name is not followed: its uses count as uses of the error.
 }
 
+/// The call asserted by `assert!(call.is_ok())` or `assert!(call.is_ok(), "..", ..)`: for a call whose result is
+/// always `Ok(())` it is the same check as `.unwrap()` and never fails. Not `debug_assert!`, whose call does not run
+/// in a release build.
+pub(super) fn asserted_ok(mac: &syn::Macro) -> Option<Expr> {
+    if !mac.path.is_ident("assert") {
+        return None;
+    }
+    match macro_exprs(mac)?.into_iter().next()? {
+        Expr::MethodCall(m) if m.method == "is_ok" && m.args.is_empty() => Some(*m.receiver),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,18 +303,5 @@ mod tests {
             false match r { Ok(()) => {}, Err(e) => my_macro!(e; 1) }
         "#]]
         .assert_eq(&got);
-    }
-}
-
-/// The call asserted by `assert!(call.is_ok())` or `assert!(call.is_ok(), "..", ..)`: for a call whose result is
-/// always `Ok(())` it is the same check as `.unwrap()` and never fails. Not `debug_assert!`, whose call does not run
-/// in a release build.
-pub(super) fn asserted_ok(mac: &syn::Macro) -> Option<Expr> {
-    if !mac.path.is_ident("assert") {
-        return None;
-    }
-    match macro_exprs(mac)?.into_iter().next()? {
-        Expr::MethodCall(m) if m.method == "is_ok" && m.args.is_empty() => Some(*m.receiver),
-        _ => None,
     }
 }

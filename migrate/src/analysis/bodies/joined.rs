@@ -42,7 +42,7 @@ impl Collector<'_> {
         let (true, Some(Expr::Closure(c)), 1) = (spawn, call.args.first(), call.args.len()) else {
             return false;
         };
-        if !closure_tail(c).is_some_and(|tail| self.classify(tail).is_some()) {
+        if closure_tail(c).is_none_or(|tail| self.classify(tail).is_none()) {
             return false;
         }
         let at = self.source.range(named.span()).start;
