@@ -14,6 +14,7 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
+use super::thread_locals::thread_local_statics;
 use super::types::{
     PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
 };
@@ -328,14 +329,11 @@ impl<'a> Declarer<'a> {
                         }
                     }
                 }
-                Item::Static(s) => {
-                    if let Some(at) = pool_type(self.names, self.source, &s.ty) {
-                        let def = DefId(self.loc(self.source.range(s.ident.span()).start));
-                        let module = ModuleId::new(self.file, &self.module.join("::"));
-                        self.decls
-                            .defs
-                            .add_static(&s.ident.to_string(), module, def);
-                        self.site(Key::Static(def), at, None);
+                Item::Static(s) => self.module_static(s),
+                // `thread_local! { static POOL: Pool = make_pool(); }`: statics like the others.
+                Item::Macro(m) => {
+                    for s in thread_local_statics(&m.mac) {
+                        self.module_static(&s);
                     }
                 }
                 Item::Type(t)
@@ -415,6 +413,18 @@ impl<'a> Declarer<'a> {
         let range = self.source.range(syn::spanned::Spanned::span(i));
         self.facts.error_claims.push((node, self.file, range));
         self.decls.from_error.insert(name, node);
+    }
+
+    /// A module-level `static` (or one a `thread_local!` declares) whose type holds a pool: a pool place.
+    fn module_static(&mut self, s: &syn::ItemStatic) {
+        if let Some(at) = pool_type(self.names, self.source, &s.ty) {
+            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+            let module = ModuleId::new(self.file, &self.module.join("::"));
+            self.decls
+                .defs
+                .add_static(&s.ident.to_string(), module, def);
+            self.site(Key::Static(def), at, None);
+        }
     }
 
     /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block

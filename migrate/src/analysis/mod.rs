@@ -27,6 +27,7 @@ mod path_names;
 pub mod reasons;
 mod scope_tree;
 mod scopes;
+mod thread_locals;
 mod trait_imports;
 mod types;
 

@@ -557,3 +557,22 @@ fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_thread_local_pool_is_the_pool_its_initialiser_makes_and_with_binds_it() {
+    // `POOL`'s initialiser and `make`'s return are one pool, reached as `p` in `POOL.with(|p| ..)`; `OTHER`'s `q`
+    // flows where the tool cannot follow it and refuses that pool.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nthread_local! {\n    static POOL: Pool = make();\n    static OTHER: Pool = Pool::new(2)\n}\nfn main() {\n    POOL.with(|p| p.delegate(1u8).unwrap());\n    OTHER.with(|q| elsewhere(vec![q]));\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:14
+          AddWorker 4:10
+          Delegate 12:21
+          adds worker 0 (Semi)
+        pool 9:19
+          refused 13:35 unfollowed-use
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
