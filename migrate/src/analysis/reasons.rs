@@ -366,7 +366,7 @@ impl fmt::Display for Refusal {
             UnfollowedArgument { function } => write!(f, "the pool is passed to `{function}`, which does not take a pool parameter this tool can follow"),
             AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, and this tool cannot tell which struct `{expr}` reads it from (write the type of its receiver on the `let` or parameter that binds it)"),
             UnknownMethod { method } => write!(f, "calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"),
-            PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read"),
+            PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read (to migrate it, call the pool's methods outside the macro, or migrate it by hand)"),
             UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),
             DestructuredParameter => f.write_str("the pool parameter is destructured"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),

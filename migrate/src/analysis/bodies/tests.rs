@@ -576,3 +576,27 @@ fn a_thread_local_pool_is_the_pool_its_initialiser_makes_and_with_binds_it() {
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_pool_given_whole_to_a_macro_or_named_in_one_that_is_not_code_is_refused_as_in_a_macro() {
+    // `send!(a, ..)` and `send!(&b)` give the pool whole; `println!` and `assert!` only read what they format;
+    // `lazy_static!`'s body is not code, and the pool `make` returns is named there.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn make() -> Pool { Pool::new(1) }\nlazy_static::lazy_static! {\n    static ref P: Pool = make();\n}\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    send!(a, 1u8);\n    let b = Pool::new(1);\n    send!(&b);\n    let c = Pool::new(1);\n    println!(\"{}\", c.workers_num());\n    assert!(c.delegate(1u8).is_err());\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:14
+          refused 4:26 pool-in-macro
+        pool 7:13
+          AddWorker 8:7
+          adds worker 0 (Semi)
+          refused 9:11 pool-in-macro
+        pool 10:13
+          refused 11:12 pool-in-macro
+        pool 12:13
+          Other 13:22
+          Delegate 14:15
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
