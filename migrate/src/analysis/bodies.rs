@@ -208,6 +208,8 @@ pub struct Collector<'a> {
     helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
     closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
+    /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
+    pool_macros: HashMap<String, NodeId>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -294,6 +296,7 @@ impl<'a> Collector<'a> {
             generic_params: HashMap::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
+            pool_macros: HashMap::new(),
         }
     }
 

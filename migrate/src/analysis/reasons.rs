@@ -223,11 +223,16 @@ pub enum Refusal {
     },
     /// Workers collected into a `Vec` are removed other than by one loop after the one loop that adds them.
     CollectedRemoved,
+    /// `Pool::new` is written in the body of a `macro_rules!` macro, whose expansion this tool does not read.
+    PoolCreatedInMacro {
+        /// The macro's name.
+        mac: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 56] = [
+    pub const IDS: [&'static str; 57] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -284,6 +289,7 @@ impl Refusal {
         "helper-branch-not-worker-new",
         "helper-method-receiver-unknown",
         "collected-removed",
+        "pool-created-in-macro",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -346,6 +352,7 @@ impl Refusal {
             HelperBranchNotWorkerNew { .. } => 53,
             HelperMethodReceiverUnknown { .. } => 54,
             CollectedRemoved => 55,
+            PoolCreatedInMacro { .. } => 56,
         };
         Self::IDS[index]
     }
@@ -410,6 +417,7 @@ impl fmt::Display for Refusal {
             HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
             HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
             CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
+            PoolCreatedInMacro { mac } => write!(f, "the pool is created inside the macro `{mac}!`, which this tool cannot read; its job type comes from the code that calls the macro (migrate it by hand: write the pool's type, `Pool<T>`, in the macro)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

@@ -7,6 +7,8 @@ use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 
 use super::{Binding, CallVia, Collector, key};
+use crate::analysis::model::{NodeId, Owner};
+use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
 use crate::analysis::scope_tree::macro_exprs;
 
@@ -67,6 +69,61 @@ impl Collector<'_> {
 }
 
 impl Collector<'_> {
+    /// `macro_rules! pool_of { .. => {{ let pool = Pool::new(16); .. pool }} }`: the pool its body creates, a place
+    /// refused where `Pool` is written, and what a call of the macro evaluates to (see `classify`).
+    pub(super) fn macro_rules_pool(&mut self, m: &syn::ItemMacro) {
+        let Some(name) = m
+            .ident
+            .as_ref()
+            .filter(|_| m.mac.path.is_ident("macro_rules"))
+        else {
+            return;
+        };
+        let mut tokens = Vec::new();
+        flatten(m.mac.tokens.clone(), &mut tokens);
+        let created = tokens.windows(4).find_map(|w| match w {
+            [
+                TokenTree::Ident(pool),
+                TokenTree::Punct(a),
+                TokenTree::Punct(b),
+                TokenTree::Ident(new),
+            ] if a.as_char() == ':' && b.as_char() == ':' && new == "new" => {
+                let at = self.source.range(pool.span()).start;
+                let is_pool = self
+                    .names
+                    .alias(&pool.to_string(), at)
+                    .is_some_and(|(item, _)| item == V2Item::Pool);
+                is_pool.then_some(at)
+            }
+            _ => None,
+        });
+        if let Some(at) = created {
+            let loc = self.loc(at);
+            let node = self.facts.node(loc);
+            self.facts.made.push(node);
+            // Every 2.x name in the body (`Pool`, `Worker`) is this pool's code, on v2 with it.
+            for t in &tokens {
+                if let TokenTree::Ident(i) = t {
+                    let at = self.source.range(i.span()).start;
+                    if self.names.alias(&i.to_string(), at).is_some() {
+                        self.facts.owners.insert(self.loc(at), Owner::Group(node));
+                    }
+                }
+            }
+            let mac = name.to_string();
+            self.facts
+                .refuse(node, loc, Refusal::PoolCreatedInMacro { mac: mac.clone() });
+            self.pool_macros.insert(mac, node);
+        }
+    }
+
+    /// The pool a call of a `macro_rules!` macro that creates one evaluates to (`let pool = pool_of!(3, f);`).
+    pub(super) fn macro_pool(&self, m: &syn::ExprMacro) -> Option<NodeId> {
+        self.pool_macros
+            .get(&m.mac.path.get_ident()?.to_string())
+            .copied()
+    }
+
     /// `send_all!(pool, "one")`, `run!(&pool, 1)`: a pool given whole to a macro of the crate or another crate goes
     /// where its expansion puts it, which this tool does not read.
     fn pools_given_whole(&mut self, mac: &syn::Macro, args: &Punctuated<Expr, syn::Token![,]>) {
@@ -117,6 +174,16 @@ fn reads_its_arguments(path: &syn::Path) -> bool {
         "unreachable",
     ];
     path.segments.len() == 1 && STD.iter().any(|m| path.segments[0].ident == m)
+}
+
+/// Every token of `tokens`, the groups' contents in place of the groups.
+fn flatten(tokens: proc_macro2::TokenStream, out: &mut Vec<TokenTree>) {
+    for t in tokens {
+        match t {
+            TokenTree::Group(g) => flatten(g.stream(), out),
+            other => out.push(other),
+        }
+    }
 }
 
 /// Every identifier in `tokens`, groups included.

@@ -600,3 +600,22 @@ fn a_pool_given_whole_to_a_macro_or_named_in_one_that_is_not_code_is_refused_as_
     "#]]
     .assert_eq(&got);
 }
+
+#[test]
+fn a_pool_created_in_a_macro_rules_body_is_refused_there_and_is_what_its_calls_evaluate_to() {
+    // `pool_of!` creates a pool (refused at its `Pool`), which `a` holds; `twice!` creates none.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nmacro_rules! pool_of {\n    ($f:expr) => {{ let p = Pool::new(2); p.add_worker(&Worker::new($f)).unwrap(); p }};\n}\nmacro_rules! twice { ($e:expr) => { $e; $e } }\nfn main() {\n    let a = pool_of!(|n: u8| drop(n));\n    a.delegate(1u8).unwrap();\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    twice!(b.delegate(2u8).unwrap());\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:29
+          Delegate 8:7
+          refused 3:29 pool-created-in-macro
+        pool 9:13
+          AddWorker 10:7
+          Delegate 11:14
+          adds worker 0 (Semi)
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}

@@ -78,6 +78,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
         let statics = thread_local_statics(&m.mac);
         if statics.is_empty() {
+            self.macro_rules_pool(m);
             return visit::visit_item_macro(self, m);
         }
         // `thread_local! { static POOL: Pool = make_pool(); }`: the pool its initialiser makes is the static's.
