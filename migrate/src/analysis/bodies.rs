@@ -23,6 +23,7 @@ mod calls;
 mod captures;
 mod closure_locals;
 mod collected;
+mod error_uses;
 mod fail_fast;
 mod flow;
 mod handled;
@@ -210,6 +211,8 @@ pub struct Collector<'a> {
     closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
     /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
     pool_macros: HashMap<String, NodeId>,
+    /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
+    error_drops: HashSet<SpanKey>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -297,6 +300,7 @@ impl<'a> Collector<'a> {
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
+            error_drops: HashSet::new(),
         }
     }
 
@@ -480,6 +484,7 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Default => None,
         };
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
+        self.error_body(&name, block);
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);

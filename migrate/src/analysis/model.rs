@@ -348,6 +348,10 @@ pub struct Facts {
     pub flows: Vec<(NodeId, NodeId)>,
     /// The places `Pool::new(..)` makes.
     pub made: Vec<NodeId>,
+    /// Error places of functions whose body only returns `Ok(..)` (see `bodies/error_uses.rs`).
+    pub unproduced_errors: HashSet<NodeId>,
+    /// Error places some code makes, matches or passes on.
+    pub inspected_errors: HashSet<NodeId>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
