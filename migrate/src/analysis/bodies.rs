@@ -188,7 +188,7 @@ pub struct Collector<'a> {
     /// How often each local binding is read; a literal binding read more than once may get its type elsewhere.
     binding_reads: HashMap<BindingId, usize>,
     /// Delegates of such a job: (pool, where, 2.x's type, the binding it reads, if any).
-    literal_delegates: Vec<(NodeId, Loc, &'static str, Option<BindingId>)>,
+    literal_delegates: Vec<(NodeId, Loc, &'static str, Vec<BindingId>)>,
     /// The crate's struct each local binding certainly holds (a value or a reference), where the code shows it.
     struct_types: HashMap<BindingId, String>,
     /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
@@ -316,9 +316,12 @@ impl<'a> Collector<'a> {
                     .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
             }
         }
-        for (node, loc, was, binding) in std::mem::take(&mut self.literal_delegates) {
+        for (node, loc, was, bindings) in std::mem::take(&mut self.literal_delegates) {
             // A binding read elsewhere too may take its type from there.
-            if binding.is_none_or(|b| self.binding_reads.get(&b) == Some(&1)) {
+            if bindings
+                .iter()
+                .all(|b| self.binding_reads.get(b) == Some(&1))
+            {
                 self.facts.literal_jobs.push((node, loc, was));
             }
         }

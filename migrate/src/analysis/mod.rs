@@ -821,6 +821,20 @@ mod tests {
     }
 
     #[test]
+    fn arithmetic_of_untyped_numbers_and_an_untyped_range_s_closure_items_are_untyped_jobs_too() {
+        // Lines 5, 6, 7 and 9 change. Line 8 multiplies by a typed value, line 10's range is typed, and line 11's
+        // `k` is read twice (its other read may type it): no change there.
+        let text = "use workerpool::{Pool, Worker};\npub fn a(m: u64) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u64| drop(n))).unwrap();\n    for i in 0..3 { pool.delegate(i * 10).unwrap(); }\n    for t in 0..2 { for i in 0..5 { pool.delegate((t * 5) + i).unwrap(); } }\n    (0..3).for_each(|n| pool.delegate(n).unwrap());\n    for i in 0..3 { pool.delegate(i * m).unwrap(); }\n    (1..=3).rev().for_each(|n| pool.delegate(n - 1).unwrap());\n    (0..3u64).for_each(|n| pool.delegate(n).unwrap());\n    for k in 0..3 { pool.delegate(k + k).unwrap(); }\n}\n";
+        expect_test::expect![[r#"
+            change 5:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 6:42 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 7:30 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 9:37 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
     fn a_pool_only_lent_to_functions_that_delegate_is_never_given_a_worker() {
         // `idle` goes only to `feed`, which delegates; `busy` also goes to `feed`, but has a worker, and `lent` goes to
         // `attach`, which adds one: only `idle` changes. `kept` is returned in a tuple, a flow this rule does not read.

@@ -467,11 +467,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
-        if let (Pat::Ident(p), Expr::Range(r)) = (&*f.pat, &*f.expr)
-            && [&r.start, &r.end]
-                .iter()
-                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
-            && (r.start.is_some() || r.end.is_some())
+        if let Pat::Ident(p) = &*f.pat
+            && untyped_range(&f.expr)
             && let Some(id) = self
                 .tree
                 .binding_at(self.source.range(p.ident.span()).start)
@@ -690,6 +687,14 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
         let method = m.method.to_string();
+        if let Some(p) = range_item_param(m)
+            && let Some(id) = self
+                .tree
+                .binding_at(self.source.range(p.ident.span()).start)
+        {
+            // `(0..3).for_each(|n| pool.delegate(n))`: `n` is an item of an untyped range, an i32 in 2.x.
+            self.literal_bindings.insert(id, "i32");
+        }
         if results::is_unwrap(m)
             || (matches!(method.as_str(), "is_ok" | "is_err") && m.args.is_empty())
         {
@@ -865,6 +870,54 @@ fn some_binding(pat: &Pat) -> Option<&syn::PatIdent> {
 /// The parameter of `local.with(|p| ..)`, the one way to reach what a `thread_local!` holds.
 fn thread_local_access(m: &ExprMethodCall) -> Option<&syn::PatIdent> {
     if m.method != "with" || m.args.len() != 1 {
+        return None;
+    }
+    let Expr::Closure(c) = &m.args[0] else {
+        return None;
+    };
+    match c.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [Pat::Ident(p)] => Some(p),
+        _ => None,
+    }
+}
+
+/// `0..3`, `(1..=10)`: a range whose bounds are unsuffixed integer literals, so its items are untyped.
+fn untyped_range(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => untyped_range(&p.expr),
+        Expr::Range(r) => {
+            [&r.start, &r.end]
+                .iter()
+                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
+                && (r.start.is_some() || r.end.is_some())
+        }
+        _ => false,
+    }
+}
+
+/// The parameter of `range.for_each(|n| ..)` (or `map`, `inspect`, .. of `range` or `range.rev()`), when `range` is
+/// untyped: the closure is given the range's items themselves.
+fn range_item_param(m: &ExprMethodCall) -> Option<&syn::PatIdent> {
+    const BY_ITEM: &[&str] = &[
+        "for_each",
+        "try_for_each",
+        "map",
+        "filter_map",
+        "flat_map",
+        "inspect",
+        "find_map",
+    ];
+    let mut range = &*m.receiver;
+    while let Expr::MethodCall(inner) = range
+        && inner.args.is_empty()
+        && matches!(inner.method.to_string().as_str(), "rev" | "into_iter")
+    {
+        range = &inner.receiver;
+    }
+    if !BY_ITEM.contains(&m.method.to_string().as_str())
+        || m.args.len() != 1
+        || !untyped_range(range)
+    {
         return None;
     }
     let Expr::Closure(c) = &m.args[0] else {
