@@ -75,6 +75,7 @@ pub fn decide(
     let mut warnings = order_after_stop(facts, &mut reasons);
     warnings.extend(error_branches(facts));
     warnings.extend(never_given_worker(facts));
+    warnings.extend(debug_output(facts));
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -355,6 +356,18 @@ fn literal_jobs(facts: &Facts, decision: &Decision) -> Vec<(NodeId, Loc, Warning
         if other {
             let job = job.text.clone();
             out.push((root, loc, Warning::UntypedLiteralJob { was, job }));
+        }
+    }
+    out
+}
+
+/// A pool field of a type that derives `Debug`: what that type prints changes with the pool's `Debug` (a warning,
+/// with the pool's root, once per `derive`).
+fn debug_output(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
+    let mut out: Vec<(NodeId, Loc, Warning)> = Vec::new();
+    for &(node, loc) in &facts.debug_fields {
+        if !out.iter().any(|(_, at, _)| *at == loc) {
+            out.push((facts.root(node), loc, Warning::DebugOutput));
         }
     }
     out

@@ -275,7 +275,15 @@ impl<'a> Declarer<'a> {
                                 } else {
                                     self.decls.plain_fields.insert(name.clone());
                                 }
-                                self.site(Key::Field(strukt, name), at, None);
+                                self.site(Key::Field(strukt, name.clone()), at, None);
+                                if let Some(debug) = derived_debug(&s.attrs) {
+                                    let node = self
+                                        .facts
+                                        .get(&Key::Field(strukt, name))
+                                        .expect("just added");
+                                    let loc = self.loc(self.source.range(debug.span()).start);
+                                    self.facts.debug_fields.push((node, loc));
+                                }
                             }
                             None if field.ident.is_some() => {
                                 self.decls.other_fields.insert(name);
@@ -768,6 +776,26 @@ fn file_module(path: &std::path::Path) -> Vec<String> {
         other => Some(other),
     };
     name.map(|n| vec![n.to_string()]).unwrap_or_default()
+}
+
+/// The `Debug` of a `#[derive(.., Debug, ..)]` among `attrs`.
+fn derived_debug(attrs: &[syn::Attribute]) -> Option<syn::Ident> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .find_map(|a| {
+            let paths = a
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .ok()?;
+            paths.iter().find_map(|p| {
+                p.segments
+                    .last()
+                    .filter(|s| s.ident == "Debug")
+                    .map(|s| s.ident.clone())
+            })
+        })
 }
 
 /// The statics declared in a function body, each with the span of the block that declares it.

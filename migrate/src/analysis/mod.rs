@@ -835,6 +835,18 @@ mod tests {
     }
 
     #[test]
+    fn a_type_deriving_debug_that_holds_a_migrated_pool_is_a_behaviour_change() {
+        // `A` derives Debug (line 2, once for two pool fields); `B` does not; `C`'s pool stays on v2 (its worker's job
+        // type is not written), so its output does not change.
+        let text = "use workerpool::{Pool, Worker};\n#[derive(Debug, Default)]\nstruct A { p: Pool, q: Pool, n: u8 }\nstruct B { p: Pool }\n#[derive(Debug)]\nstruct C { p: Pool }\nfn main() {\n    let a = A { p: Pool::new(1), q: Pool::new(1), n: 0 };\n    a.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    a.q.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = B { p: Pool::new(1) };\n    b.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = C { p: Pool::new(1) };\n    c.p.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n    println!(\"{a:?} {c:?}\");\n}\n";
+        expect_test::expect![[r#"
+            left 14:21 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            change 2:10 pool-debug-output: this type derives Debug and holds the pool, whose Debug output differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
     fn a_pool_only_lent_to_functions_that_delegate_is_never_given_a_worker() {
         // `idle` goes only to `feed`, which delegates; `busy` also goes to `feed`, but has a worker, and `lent` goes to
         // `attach`, which adds one: only `idle` changes. `kept` is returned in a tuple, a flow this rule does not read.

@@ -352,6 +352,8 @@ pub struct Facts {
     pub unproduced_errors: HashSet<NodeId>,
     /// Error places some code makes, matches or passes on.
     pub inspected_errors: HashSet<NodeId>,
+    /// Pool fields of types that `#[derive(Debug)]`: (the field's pool, where `Debug` is written).
+    pub debug_fields: Vec<(NodeId, Loc)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {
