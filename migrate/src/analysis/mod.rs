@@ -50,6 +50,8 @@ pub struct Input<'a> {
     pub syntax: &'a syn::File,
     /// Whether `workerpool::X` at the crate root means the 2.x API in this file.
     pub root_is_v2: bool,
+    /// When this file is the library's root: the name the package's other targets call the library by.
+    pub library_root: Option<&'a str>,
 }
 
 /// A pool that stays on the 2.x API, and why.
@@ -138,6 +140,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
         source: &source,
         syntax: &syntax,
         root_is_v2: root_is_v2(&[text]),
+        library_root: None,
     };
     Ok(analyze(std::slice::from_ref(&input), &BTreeSet::new())
         .texts
@@ -158,6 +161,11 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             .items(&f.syntax.items);
     }
     decls.claim_error_types(&mut facts);
+    for (i, f) in files.iter().enumerate() {
+        if let Some(name) = f.library_root {
+            decls.defs.set_library(FileId(i), name);
+        }
+    }
     // The name layer of every body, then the flow layer over it.
     let trees: Vec<scope_tree::ScopeTree> = files
         .iter()
@@ -447,6 +455,7 @@ mod tests {
                 source,
                 syntax,
                 root_is_v2: true,
+                library_root: None,
             })
             .collect();
         let outcome = analyze(&inputs, &BTreeSet::new());
@@ -470,6 +479,7 @@ mod tests {
                 source: &source,
                 syntax: &syntax,
                 root_is_v2,
+                library_root: None,
             };
             let out = analyze(std::slice::from_ref(&input), &BTreeSet::new());
             let new = out.texts[0].clone().unwrap_or_else(|| text.to_string());
@@ -593,6 +603,7 @@ mod tests {
             source: &source,
             syntax: &syntax,
             root_is_v2: true,
+            library_root: None,
         };
         let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
         let mut out = String::new();
@@ -626,6 +637,7 @@ mod tests {
             source: &source,
             syntax: &syntax,
             root_is_v2: true,
+            library_root: None,
         };
         let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
         let written = outcome.texts[0].clone().expect("the file changes");
