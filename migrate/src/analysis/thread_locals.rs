@@ -7,11 +7,11 @@ use syn::parse::{Parse, ParseStream};
 ///
 /// The spans are those of the source, so an edit of a declared type lands where the user wrote it.
 pub fn thread_local_statics(mac: &syn::Macro) -> Vec<syn::ItemStatic> {
-    if !mac
+    if mac
         .path
         .segments
         .last()
-        .is_some_and(|s| s.ident == "thread_local")
+        .is_none_or(|s| s.ident != "thread_local")
     {
         return Vec::new();
     }
