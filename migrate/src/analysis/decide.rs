@@ -361,11 +361,11 @@ fn literal_jobs(facts: &Facts, decision: &Decision) -> Vec<(NodeId, Loc, Warning
     out
 }
 
-/// A pool field of a type that derives `Debug`: what that type prints changes with the pool's `Debug` (a warning,
-/// with the pool's root, once per `derive`).
+/// Where a pool's `Debug` output is shown (a type deriving `Debug` that holds it, a `{:?}` of it): what is printed
+/// changes with the pool's `Debug` (a warning, with the pool's root, once per place).
 fn debug_output(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
     let mut out: Vec<(NodeId, Loc, Warning)> = Vec::new();
-    for &(node, loc) in &facts.debug_fields {
+    for &(node, loc) in &facts.debug_shown {
         if !out.iter().any(|(_, at, _)| *at == loc) {
             out.push((facts.root(node), loc, Warning::DebugOutput));
         }

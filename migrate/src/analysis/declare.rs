@@ -282,7 +282,7 @@ impl<'a> Declarer<'a> {
                                         .get(&Key::Field(strukt, name))
                                         .expect("just added");
                                     let loc = self.loc(self.source.range(debug.span()).start);
-                                    self.facts.debug_fields.push((node, loc));
+                                    self.facts.debug_shown.push((node, loc));
                                 }
                             }
                             None if field.ident.is_some() => {

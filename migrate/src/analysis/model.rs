@@ -352,8 +352,9 @@ pub struct Facts {
     pub unproduced_errors: HashSet<NodeId>,
     /// Error places some code makes, matches or passes on.
     pub inspected_errors: HashSet<NodeId>,
-    /// Pool fields of types that `#[derive(Debug)]`: (the field's pool, where `Debug` is written).
-    pub debug_fields: Vec<(NodeId, Loc)>,
+    /// Where a pool's `Debug` output is shown: a pool field of a type that `#[derive(Debug)]`s (at its `Debug`), or a
+    /// pool formatted with `{:?}` or `dbg!` (at the pool).
+    pub debug_shown: Vec<(NodeId, Loc)>,
 }
 
 impl std::ops::Index<WorkerId> for Vec<WorkerDecl> {

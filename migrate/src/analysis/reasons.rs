@@ -441,7 +441,8 @@ pub enum Warning {
     /// No worker is ever added to the pool `Pool::new` makes here: its value goes only to functions that delegate to
     /// it (or count its workers), and no code adds a worker to it. 2.x's delegate failed with `NoWorkers`; 3.x's queues.
     NeverGivenWorker,
-    /// A type with `#[derive(Debug)]` holds the pool: its `Debug` output shows the pool's, which differs in 3.x.
+    /// The pool's `Debug` output is shown here (a `#[derive(Debug)]` of a type holding it, a `{:?}`, `dbg!`), and it
+    /// differs in 3.x.
     DebugOutput,
 }
 
@@ -467,7 +468,7 @@ impl fmt::Display for Warning {
                 write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
             }
             Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
-            Warning::DebugOutput => f.write_str("this type derives Debug and holds the pool, whose Debug output differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
+            Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, a {:?} or dbg!), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

@@ -19,6 +19,8 @@ impl Collector<'_> {
         if let Some(args) = macro_exprs(mac) {
             if !reads_its_arguments(&mac.path) {
                 self.pools_given_whole(mac, &args);
+            } else {
+                self.pools_debug_formatted(mac, &args);
             }
             for arg in &args {
                 self.visit_expr(arg);
@@ -123,6 +125,59 @@ impl Collector<'_> {
         self.pool_macros
             .get(&m.mac.path.get_ident()?.to_string())
             .copied()
+    }
+
+    /// `println!("{:?}", pool)`, `println!("{pool:?}")`, `dbg!(&pool)`: the pool's `Debug` output is shown.
+    fn pools_debug_formatted(&mut self, mac: &syn::Macro, args: &Punctuated<Expr, syn::Token![,]>) {
+        let format = args.iter().find_map(|a| match a {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s),
+            _ => None,
+        });
+        let debug = match format {
+            Some(s) => s.value().contains(":?") || s.value().contains(":#?"),
+            None => mac.path.is_ident("dbg"),
+        };
+        if !debug {
+            return;
+        }
+        // A `{:?}` anywhere: every pool given whole may be the one it formats (the positions are not matched). A
+        // format only borrows it, and 3.x's pool is Debug too, so the pool is followed; `dbg!` hands its argument
+        // back, which is not followed.
+        let borrows = !mac.path.is_ident("dbg");
+        for arg in args {
+            let mut value = arg;
+            while let Expr::Reference(syn::ExprReference { expr, .. }) = value {
+                value = expr;
+            }
+            if matches!(value, Expr::Path(_))
+                && let Some((node, leaf)) = self.classify(value)
+            {
+                let loc = self.loc(leaf.start);
+                self.facts.debug_shown.push((node, loc));
+                if borrows {
+                    self.accounted.insert(key(&leaf));
+                }
+            }
+        }
+        // `{pool:?}`: a name captured by the format string.
+        if let Some(s) = format {
+            let text = s.value();
+            let at = self.source.range(s.span()).start;
+            for (name, _) in text
+                .split('{')
+                .skip(1)
+                .filter_map(|piece| piece.split_once('}').map(|(spec, _)| spec))
+                .filter_map(|spec| spec.split_once(':'))
+                .filter(|(_, f)| f.contains('?'))
+            {
+                if let Some(Binding::Pool(node)) = self.lookup(name, at) {
+                    self.facts.debug_shown.push((node, self.loc(at)));
+                }
+            }
+        }
     }
 
     /// `send_all!(pool, "one")`, `run!(&pool, 1)`: a pool given whole to a macro of the crate or another crate goes
