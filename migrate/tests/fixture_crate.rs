@@ -158,7 +158,11 @@ const RACES: &str =
     "its workers print from several threads without the program waiting: the output races";
 
 /// Fixtures whose two programs print different things by design, and why. They still run, and must not hang.
-const OUTPUT_DIFFERS: [(&str, &str); 15] = [
+const OUTPUT_DIFFERS: [(&str, &str); 16] = [
+    (
+        "pool_debug_formatted",
+        "it prints its pool with {:?}, and a pool's Debug has other fields in 3.x",
+    ),
     (
         "debug_printed_pool",
         "it prints a struct holding its pool with {:?}, and a pool's Debug has other fields in 3.x",

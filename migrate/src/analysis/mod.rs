@@ -853,7 +853,7 @@ mod tests {
         let text = "use workerpool::{Pool, Worker};\n#[derive(Debug, Default)]\nstruct A { p: Pool, q: Pool, n: u8 }\nstruct B { p: Pool }\n#[derive(Debug)]\nstruct C { p: Pool }\nfn main() {\n    let a = A { p: Pool::new(1), q: Pool::new(1), n: 0 };\n    a.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    a.q.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = B { p: Pool::new(1) };\n    b.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = C { p: Pool::new(1) };\n    c.p.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n    println!(\"{a:?} {c:?}\");\n}\n";
         expect_test::expect![[r#"
             left 14:21 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            change 2:10 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, a {:?} or dbg!), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+            change 2:10 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
         .assert_eq(&findings(text));
     }
@@ -865,8 +865,8 @@ mod tests {
         let text = "use workerpool::{Pool, Worker};\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{:?}\", a);\n    eprintln!(\"{a:#?}\");\n    println!(\"{:?}\", a.workers_num());\n    println!(\"{}\", a.workers_num());\n    let b = Pool::new(1);\n    dbg!(&b);\n}\n";
         expect_test::expect![[r#"
             left 10:11 unfollowed-use: `b` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            change 5:22 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, a {:?} or dbg!), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
-            change 6:15 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, a {:?} or dbg!), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+            change 5:22 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+            change 6:15 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
         .assert_eq(&findings(text));
     }

@@ -468,7 +468,7 @@ impl fmt::Display for Warning {
                 write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
             }
             Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
-            Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, a {:?} or dbg!), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
+            Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }
