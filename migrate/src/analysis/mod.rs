@@ -628,8 +628,9 @@ mod tests {
     #[test]
     fn an_error_in_a_signature_keeps_its_name_only_when_no_code_makes_or_looks_at_one() {
         // `a` only returns Ok and is unwrapped: its `Error` stays as written (no finding). `b` is matched, `c` has a
-        // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it).
-        let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n}\n";
+        // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
+        // names it so.
+        let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
@@ -647,6 +648,7 @@ mod tests {
             fn b() -> Result<(), workerpool::v2::Error> { Ok(()) }
             fn c(p: &Pool) -> Result<(), workerpool::v2::Error> { p.delegate(2u8)?; Ok(()) }
             fn d() -> Result<(), workerpool::v2::Error> { Ok(()) }
+            fn e() -> Result<(), workerpool::v2::Error> { Ok(()) }
             fn main() {"#]]
         .assert_eq(&signatures.join("\n"));
     }

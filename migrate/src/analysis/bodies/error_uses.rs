@@ -9,6 +9,7 @@ use syn::{Expr, Stmt};
 
 use super::{Collector, key};
 use crate::analysis::model::Key;
+use crate::analysis::names::{Module, Via};
 
 impl Collector<'_> {
     /// The function named `name` with the error place `error`: unproduced when its body cannot make an error.
@@ -16,10 +17,33 @@ impl Collector<'_> {
         let Some(error) = self.facts.get(&Key::ErrorRet(name.to_string())) else {
             return;
         };
-        if only_ok(block) {
+        // `workerpool::v2::Error` written as such (by the user, or by an earlier run that kept it there) stays.
+        if only_ok(block) && !self.written_on_v2(self.facts.first_seen[&error].offset) {
             self.facts.unproduced_errors.insert(error);
         } else {
             self.facts.inspected_errors.insert(error);
+        }
+    }
+
+    /// Whether the 2.x name written at `at` is taken from `workerpool::v2`: a path through it, or a name its import
+    /// takes from it.
+    fn written_on_v2(&self, at: usize) -> bool {
+        let rest = &self.source.text[at..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        match self.names.alias(&name, at) {
+            Some((_, Via::Import(u, l))) => self.names.uses[u].leaves[l].module == Module::V2,
+            Some((_, Via::Path(module))) => module == Module::V2,
+            // A path such as `workerpool::v2::Error`: the name at `at` is its first segment.
+            None => {
+                let path: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | ' '))
+                    .collect();
+                path.contains("v2")
+            }
         }
     }
 
