@@ -85,6 +85,8 @@ struct Unit {
     files: Vec<usize>,
     /// Whether `workerpool::X` means the 2.x API in these files.
     root_is_v2: bool,
+    /// The library's root (index into `Crate::parsed`) and the name other targets call it by, when in this unit.
+    library: Option<(usize, String)>,
 }
 
 /// A package read from disk: the given files, and the files of its other targets that it takes in.
@@ -217,7 +219,15 @@ impl Crate {
                 // Code that names what only 2.x has is 2.x code, whatever a 3 in the manifest says (a package
                 // whose src/ was migrated before its tests/); a plain 2.x manifest decides for all its code.
                 let root_is_v2 = requirement == Requirement::V2 || analysis::root_is_v2(&texts);
-                Unit { files, root_is_v2 }
+                let library = plan.library.as_ref().and_then(|(f, name)| {
+                    let p = loaded[*f].and_then(|s| parsed_at[s])?;
+                    files.contains(&p).then(|| (p, name.clone()))
+                });
+                Unit {
+                    files,
+                    root_is_v2,
+                    library,
+                }
             })
             .collect();
         let taken_in = plan
@@ -295,6 +305,11 @@ impl Crate {
                     source: &self.sources[*i],
                     syntax,
                     root_is_v2: unit.root_is_v2,
+                    library_root: unit
+                        .library
+                        .as_ref()
+                        .filter(|(lib, _)| *lib == p)
+                        .map(|(_, name)| name.as_str()),
                 }
             })
             .collect();
@@ -426,6 +441,8 @@ struct Plan {
     taken_in: Vec<(usize, String)>,
     /// Roots of targets neither given nor taken in whose code is on 2.x, with what to do.
     hints: Vec<(PathBuf, String)>,
+    /// The library's root file (index into `files`) and the name the other targets call the library by.
+    library: Option<(usize, String)>,
 }
 
 impl Plan {
@@ -440,6 +457,7 @@ impl Plan {
             },
             taken_in: Vec::new(),
             hints: Vec::new(),
+            library: None,
         }
     }
 }
@@ -587,6 +605,11 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requir
                 plan.units[u].push(at);
             }
         }
+    }
+    if let (Some(lib), Some(name)) = (lib, lib_name)
+        && let Some(&at) = placed.get(&key(&found[lib].root))
+    {
+        plan.library = Some((at, name));
     }
     // Given files that no target reaches (a file no `mod` declares) are analysed together, as before.
     let mut loose = Vec::new();

@@ -158,10 +158,22 @@ const RACES: &str =
     "its workers print from several threads without the program waiting: the output races";
 
 /// Fixtures whose two programs print different things by design, and why. They still run, and must not hang.
-const OUTPUT_DIFFERS: [(&str, &str); 13] = [
+const OUTPUT_DIFFERS: [(&str, &str); 16] = [
+    (
+        "pool_debug_formatted",
+        "it prints its pool with {:?}, and a pool's Debug has other fields in 3.x",
+    ),
+    (
+        "debug_printed_pool",
+        "it prints a struct holding its pool with {:?}, and a pool's Debug has other fields in 3.x",
+    ),
     (
         "untyped_integer_job",
         "in 2.x its unsuffixed literal jobs are i32s, which panic its u64 worker; in 3.x they are u64s and run",
+    ),
+    (
+        "untyped_integer_arithmetic_job",
+        "in 2.x its jobs computed from untyped ranges are i32s, which panic its u64 worker; in 3.x they are u64s and run",
     ),
     (
         "pool_never_given_worker",

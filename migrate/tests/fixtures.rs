@@ -61,6 +61,12 @@ fn every_fixture_migrates_to_its_after_file_and_report() {
         if report != fs::read_to_string(dir.join("report.txt")).unwrap() {
             failures.push(format!("{name}: report differs:\n{report}"));
         }
+        // Every report line once: a place and its reason are said one time.
+        let mut lines: Vec<&str> = report.lines().collect();
+        lines.sort();
+        if let Some(twice) = lines.windows(2).find(|w| w[0] == w[1]) {
+            failures.push(format!("{name}: the report says this twice: {}", twice[0]));
+        }
         if syn::parse_file(String::from_utf8_lossy(&got).trim_start_matches('\u{feff}')).is_err()
             && !String::from_utf8_lossy(&got).contains("#!")
         {

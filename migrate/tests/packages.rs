@@ -204,6 +204,20 @@ fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its
 }
 
 #[test]
+fn a_library_function_s_pool_is_typed_in_every_target_that_keeps_it() {
+    // `pkg::make_pool(tx)` in the binary (into a struct field), the example and the integration test (into
+    // parameters): each is the library's pool, typed `Pool<u32>` with it.
+    let (dir, out) = migrate_copy("library_pool_fn_used_by_other_targets", "before", &["src/"]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    assert_same_as_after(dir.path(), "library_pool_fn_used_by_other_targets");
+    assert_second_run_changes_nothing(dir.path(), &["src/"]);
+    assert_checks(dir.path(), "library_pool_fn_used_by_other_targets");
+}
+
+#[test]
 fn doc_tests_move_to_v2_with_the_pools_they_name() {
     let (dir, out) = migrate_copy("doc_tests_on_v2", "before", &["src/"]);
     let report = text(&out.stderr);

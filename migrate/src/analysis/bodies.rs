@@ -23,6 +23,7 @@ mod calls;
 mod captures;
 mod closure_locals;
 mod collected;
+mod error_uses;
 mod fail_fast;
 mod flow;
 mod handled;
@@ -199,7 +200,7 @@ pub struct Collector<'a> {
     /// How often each local binding is read; a literal binding read more than once may get its type elsewhere.
     binding_reads: HashMap<BindingId, usize>,
     /// Delegates of such a job: (pool, where, 2.x's type, the binding it reads, if any).
-    literal_delegates: Vec<(NodeId, Loc, &'static str, Option<BindingId>)>,
+    literal_delegates: Vec<(NodeId, Loc, &'static str, Vec<BindingId>)>,
     /// The crate's struct each local binding certainly holds (a value or a reference), where the code shows it.
     struct_types: HashMap<BindingId, String>,
     /// Results matched (`match`, `if let`) on `Ok(())` / `Err(e)` with `e` only formatted, by the scrutinee's range.
@@ -228,6 +229,10 @@ pub struct Collector<'a> {
     pool_closures: HashMap<BindingId, pool_closures::PoolClosure>,
     /// Locals bound to the handle of a thread that returns a pool; see `joined`.
     pool_threads: HashMap<BindingId, joined::PoolThread>,
+    /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
+    pool_macros: HashMap<String, NodeId>,
+    /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
+    error_drops: HashSet<SpanKey>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -318,6 +323,8 @@ impl<'a> Collector<'a> {
             vec_accounted: HashSet::new(),
             pool_closures: HashMap::new(),
             pool_threads: HashMap::new(),
+            pool_macros: HashMap::new(),
+            error_drops: HashSet::new(),
         }
     }
 
@@ -336,9 +343,12 @@ impl<'a> Collector<'a> {
                     .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
             }
         }
-        for (node, loc, was, binding) in std::mem::take(&mut self.literal_delegates) {
+        for (node, loc, was, bindings) in std::mem::take(&mut self.literal_delegates) {
             // A binding read elsewhere too may take its type from there.
-            if binding.is_none_or(|b| self.binding_reads.get(&b) == Some(&1)) {
+            if bindings
+                .iter()
+                .all(|b| self.binding_reads.get(b) == Some(&1))
+            {
                 self.facts.literal_jobs.push((node, loc, was));
             }
         }
@@ -504,6 +514,7 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Default => None,
         };
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
+        self.error_body(&name, block);
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);

@@ -75,11 +75,12 @@ pub fn decide(
     let mut warnings = order_after_stop(facts, &mut reasons);
     warnings.extend(error_branches(facts));
     warnings.extend(never_given_worker(facts));
+    warnings.extend(debug_output(facts));
     let mut decision = Decision::default();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
         let pool = pool_roots.contains(&root);
-        if !pool {
+        if !pool && !never_produced(facts, root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
         if forced_v2.contains(&root) {
@@ -358,6 +359,29 @@ fn literal_jobs(facts: &Facts, decision: &Decision) -> Vec<(NodeId, Loc, Warning
         }
     }
     out
+}
+
+/// Where a pool's `Debug` output is shown (a type deriving `Debug` that holds it, a `{:?}` of it): what is printed
+/// changes with the pool's `Debug` (a warning, with the pool's root, once per place).
+fn debug_output(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
+    let mut out: Vec<(NodeId, Loc, Warning)> = Vec::new();
+    for &(node, loc) in &facts.debug_shown {
+        if !out.iter().any(|(_, at, _)| *at == loc) {
+            out.push((facts.root(node), loc, Warning::DebugOutput));
+        }
+    }
+    out
+}
+
+/// Whether the error-only group `root` is the `workerpool::Error` of functions that only return `Ok(..)` and whose
+/// every call drops the error: no 2.x error is made or looked at, so the name keeps its meaning in 3.x.
+fn never_produced(facts: &Facts, root: NodeId) -> bool {
+    let mut group = (0..facts.len())
+        .filter(|&n| facts.root(n) == root)
+        .peekable();
+    group.peek().is_some()
+        && group
+            .all(|n| facts.unproduced_errors.contains(&n) && !facts.inspected_errors.contains(&n))
 }
 
 /// A matched delegate result: its error branch runs for another cause in 3.x (a warning, with the pool's root).

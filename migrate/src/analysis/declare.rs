@@ -14,6 +14,7 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scopes::ModuleId;
+use super::thread_locals::thread_local_statics;
 use super::types::{
     PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
 };
@@ -277,7 +278,15 @@ impl<'a> Declarer<'a> {
                                 } else {
                                     self.decls.plain_fields.insert(name.clone());
                                 }
-                                self.site(Key::Field(strukt, name), at, None);
+                                self.site(Key::Field(strukt, name.clone()), at, None);
+                                if let Some(debug) = derived_debug(&s.attrs) {
+                                    let node = self
+                                        .facts
+                                        .get(&Key::Field(strukt, name))
+                                        .expect("just added");
+                                    let loc = self.loc(self.source.range(debug.span()).start);
+                                    self.facts.debug_shown.push((node, loc));
+                                }
                             }
                             None if field.ident.is_some() => {
                                 self.decls.other_fields.insert(name);
@@ -334,14 +343,11 @@ impl<'a> Declarer<'a> {
                         }
                     }
                 }
-                Item::Static(s) => {
-                    if let Some(at) = pool_type(self.names, self.source, &s.ty) {
-                        let def = DefId(self.loc(self.source.range(s.ident.span()).start));
-                        let module = ModuleId::new(self.file, &self.module.join("::"));
-                        self.decls
-                            .defs
-                            .add_static(&s.ident.to_string(), module, def);
-                        self.site(Key::Static(def), at, None);
+                Item::Static(s) => self.module_static(s),
+                // `thread_local! { static POOL: Pool = make_pool(); }`: statics like the others.
+                Item::Macro(m) => {
+                    for s in thread_local_statics(&m.mac) {
+                        self.module_static(&s);
                     }
                 }
                 Item::Type(t)
@@ -456,6 +462,18 @@ impl<'a> Declarer<'a> {
             Some(_) => {
                 self.decls.returned_jobs.insert(key, None);
             }
+        }
+    }
+
+    /// A module-level `static` (or one a `thread_local!` declares) whose type holds a pool: a pool place.
+    fn module_static(&mut self, s: &syn::ItemStatic) {
+        if let Some(at) = pool_type(self.names, self.source, &s.ty) {
+            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+            let module = ModuleId::new(self.file, &self.module.join("::"));
+            self.decls
+                .defs
+                .add_static(&s.ident.to_string(), module, def);
+            self.site(Key::Static(def), at, None);
         }
     }
 
@@ -807,6 +825,26 @@ fn file_module(path: &std::path::Path) -> Vec<String> {
         other => Some(other),
     };
     name.map(|n| vec![n.to_string()]).unwrap_or_default()
+}
+
+/// The `Debug` of a `#[derive(.., Debug, ..)]` among `attrs`.
+fn derived_debug(attrs: &[syn::Attribute]) -> Option<syn::Ident> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .find_map(|a| {
+            let paths = a
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .ok()?;
+            paths.iter().find_map(|p| {
+                p.segments
+                    .last()
+                    .filter(|s| s.ident == "Debug")
+                    .map(|s| s.ident.clone())
+            })
+        })
 }
 
 /// The statics declared in a function body, each with the span of the block that declares it.

@@ -27,6 +27,7 @@ mod path_names;
 pub mod reasons;
 mod scope_tree;
 mod scopes;
+mod thread_locals;
 mod trait_imports;
 mod types;
 
@@ -49,6 +50,8 @@ pub struct Input<'a> {
     pub syntax: &'a syn::File,
     /// Whether `workerpool::X` at the crate root means the 2.x API in this file.
     pub root_is_v2: bool,
+    /// When this file is the library's root: the name the package's other targets call the library by.
+    pub library_root: Option<&'a str>,
 }
 
 /// A pool that stays on the 2.x API, and why.
@@ -137,6 +140,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
         source: &source,
         syntax: &syntax,
         root_is_v2: root_is_v2(&[text]),
+        library_root: None,
     };
     Ok(analyze(std::slice::from_ref(&input), &BTreeSet::new())
         .texts
@@ -157,6 +161,11 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             .items(&f.syntax.items);
     }
     decls.claim_error_types(&mut facts);
+    for (i, f) in files.iter().enumerate() {
+        if let Some(name) = f.library_root {
+            decls.defs.set_library(FileId(i), name);
+        }
+    }
     // The name layer of every body, then the flow layer over it.
     let trees: Vec<scope_tree::ScopeTree> = files
         .iter()
@@ -446,6 +455,7 @@ mod tests {
                 source,
                 syntax,
                 root_is_v2: true,
+                library_root: None,
             })
             .collect();
         let outcome = analyze(&inputs, &BTreeSet::new());
@@ -469,6 +479,7 @@ mod tests {
                 source: &source,
                 syntax: &syntax,
                 root_is_v2,
+                library_root: None,
             };
             let out = analyze(std::slice::from_ref(&input), &BTreeSet::new());
             let new = out.texts[0].clone().unwrap_or_else(|| text.to_string());
@@ -592,6 +603,7 @@ mod tests {
             source: &source,
             syntax: &syntax,
             root_is_v2: true,
+            library_root: None,
         };
         let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
         let mut out = String::new();
@@ -611,6 +623,34 @@ mod tests {
             out.push_str(&format!("note {} {}: {n}\n", line(*loc), n.id()));
         }
         out
+    }
+
+    #[test]
+    fn an_error_in_a_signature_keeps_its_name_only_when_no_code_makes_or_looks_at_one() {
+        // `a` only returns Ok and is unwrapped: its `Error` stays as written (no finding). `b` is matched, `c` has a
+        // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
+        // names it so.
+        let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let input = Input {
+            source: &source,
+            syntax: &syntax,
+            root_is_v2: true,
+            library_root: None,
+        };
+        let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+        let written = outcome.texts[0].clone().expect("the file changes");
+        let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
+        expect_test::expect![[r#"
+            fn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }
+            fn b() -> Result<(), workerpool::v2::Error> { Ok(()) }
+            fn c(p: &Pool) -> Result<(), workerpool::v2::Error> { p.delegate(2u8)?; Ok(()) }
+            fn d() -> Result<(), workerpool::v2::Error> { Ok(()) }
+            fn e() -> Result<(), workerpool::v2::Error> { Ok(()) }
+            fn main() {"#]]
+        .assert_eq(&signatures.join("\n"));
     }
 
     #[test]
@@ -790,6 +830,45 @@ mod tests {
         expect_test::expect![[r#"
             change 6:10 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
             change 7:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn arithmetic_of_untyped_numbers_and_an_untyped_range_s_closure_items_are_untyped_jobs_too() {
+        // Lines 5, 6, 7 and 9 change. Line 8 multiplies by a typed value, line 10's range is typed, and line 11's
+        // `k` is read twice (its other read may type it): no change there.
+        let text = "use workerpool::{Pool, Worker};\npub fn a(m: u64) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u64| drop(n))).unwrap();\n    for i in 0..3 { pool.delegate(i * 10).unwrap(); }\n    for t in 0..2 { for i in 0..5 { pool.delegate((t * 5) + i).unwrap(); } }\n    (0..3).for_each(|n| pool.delegate(n).unwrap());\n    for i in 0..3 { pool.delegate(i * m).unwrap(); }\n    (1..=3).rev().for_each(|n| pool.delegate(n - 1).unwrap());\n    (0..3u64).for_each(|n| pool.delegate(n).unwrap());\n    for k in 0..3 { pool.delegate(k + k).unwrap(); }\n}\n";
+        expect_test::expect![[r#"
+            change 5:26 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 6:42 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 7:30 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+            change 9:37 untyped-literal-job: in 2.x this job was an i32 (a number literal without a suffix), which a u64 worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is a u64
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_type_deriving_debug_that_holds_a_migrated_pool_is_a_behaviour_change() {
+        // `A` derives Debug (line 2, once for two pool fields); `B` does not; `C`'s pool stays on v2 (its worker's job
+        // type is not written), so its output does not change.
+        let text = "use workerpool::{Pool, Worker};\n#[derive(Debug, Default)]\nstruct A { p: Pool, q: Pool, n: u8 }\nstruct B { p: Pool }\n#[derive(Debug)]\nstruct C { p: Pool }\nfn main() {\n    let a = A { p: Pool::new(1), q: Pool::new(1), n: 0 };\n    a.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    a.q.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = B { p: Pool::new(1) };\n    b.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = C { p: Pool::new(1) };\n    c.p.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n    println!(\"{a:?} {c:?}\");\n}\n";
+        expect_test::expect![[r#"
+            left 14:21 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            change 2:10 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+        "#]]
+        .assert_eq(&findings(text));
+    }
+
+    #[test]
+    fn a_pool_formatted_with_debug_is_a_behaviour_change_and_with_display_or_its_count_is_not() {
+        // Lines 5 and 6 show `a`'s Debug; line 7 formats its count, line 8 only names it in a `{}` format. `dbg!` hands
+        // `b` back, which is not followed (line 10).
+        let text = "use workerpool::{Pool, Worker};\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{:?}\", a);\n    eprintln!(\"{a:#?}\");\n    println!(\"{:?}\", a.workers_num());\n    println!(\"{}\", a.workers_num());\n    let b = Pool::new(1);\n    dbg!(&b);\n}\n";
+        expect_test::expect![[r#"
+            left 10:11 unfollowed-use: `b` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            change 5:22 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
+            change 6:15 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
         .assert_eq(&findings(text));
     }

@@ -239,11 +239,16 @@ pub enum Refusal {
         /// The handle's local.
         handle: String,
     },
+    /// `Pool::new` is written in the body of a `macro_rules!` macro, whose expansion this tool does not read.
+    PoolCreatedInMacro {
+        /// The macro's name.
+        mac: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 59] = [
+    pub const IDS: [&'static str; 60] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -303,6 +308,7 @@ impl Refusal {
         "vec-of-pools",
         "pool-closure-used-otherwise",
         "pool-thread-handle-used",
+        "pool-created-in-macro",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -368,6 +374,7 @@ impl Refusal {
             VecOfPools { .. } => 56,
             PoolClosureUsedOtherwise { .. } => 57,
             PoolThreadHandleUsed { .. } => 58,
+            PoolCreatedInMacro { .. } => 59,
         };
         Self::IDS[index]
     }
@@ -388,7 +395,7 @@ impl fmt::Display for Refusal {
             UnfollowedArgument { function } => write!(f, "the pool is passed to `{function}`, which does not take a pool parameter this tool can follow"),
             AmbiguousField { field, expr } => write!(f, "the field name `{field}` is also used by fields that are not pools, and this tool cannot tell which struct `{expr}` reads it from (write the type of its receiver on the `let` or parameter that binds it)"),
             UnknownMethod { method } => write!(f, "calls `{method}` on the pool, which is not a 2.x Pool method this tool knows"),
-            PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read"),
+            PoolInMacro { mac } => write!(f, "the pool is used inside the macro `{mac}!`, which this tool cannot read (to migrate it, call the pool's methods outside the macro, or migrate it by hand)"),
             UnreadableAnnotation => f.write_str("the pool's binding has a type annotation this tool cannot read"),
             DestructuredParameter => f.write_str("the pool parameter is destructured"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
@@ -435,6 +442,7 @@ impl fmt::Display for Refusal {
             VecOfPools { vector } => write!(f, "the vector of pools `{vector}` is used here in a way this tool does not follow (followed: `{vector}.push(pool);` as a statement, `{vector}[i]`, .len(), .is_empty(), .clear(), a `for` over `&{vector}`, `{vector}.iter()` or `{vector}` itself, and the closure of `{vector}.iter().map(|p| ..)`, .for_each(..), .any(..) or .all(..)); type the vector's `Pool<T>` by hand"),
             PoolClosureUsedOtherwise { closure } => write!(f, "the closure `{closure}` takes a pool parameter and is used other than by calls `{closure}(..)`, so this tool cannot see every pool it is given (it follows a `let` closure with a `p: &Pool` parameter that is only called by its name): call it only by its name, write it as a `fn`, or migrate this pool by hand"),
             PoolThreadHandleUsed { handle } => write!(f, "the thread `{handle}` returns a pool, and its handle is used other than by `let pool = {handle}.join().unwrap();` (or `.expect(..)`), the one way this tool follows the pool back: take the pool back that way, or migrate this pool by hand"),
+            PoolCreatedInMacro { mac } => write!(f, "the pool is created inside the macro `{mac}!`, which this tool cannot read; its job type comes from the code that calls the macro (migrate it by hand: write the pool's type, `Pool<T>`, in the macro)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }
@@ -458,6 +466,9 @@ pub enum Warning {
     /// No worker is ever added to the pool `Pool::new` makes here: its value goes only to functions that delegate to
     /// it (or count its workers), and no code adds a worker to it. 2.x's delegate failed with `NoWorkers`; 3.x's queues.
     NeverGivenWorker,
+    /// The pool's `Debug` output is shown here (a `#[derive(Debug)]` of a type holding it, a `{:?}`, `dbg!`), and it
+    /// differs in 3.x.
+    DebugOutput,
 }
 
 impl Warning {
@@ -468,6 +479,7 @@ impl Warning {
             Warning::ErrorBranch => "delegate-error-branch",
             Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
             Warning::NeverGivenWorker => "never-given-worker",
+            Warning::DebugOutput => "pool-debug-output",
         }
     }
 }
@@ -481,6 +493,7 @@ impl fmt::Display for Warning {
                 write!(f, "in 2.x this job was an {was} (a number literal without a suffix), which a {job} worker could not take (a worker that got it panicked, and the job was lost); in 3.x it is {an} {job}")
             }
             Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
+            Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

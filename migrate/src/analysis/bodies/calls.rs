@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use syn::{Expr, ExprMethodCall, Pat};
+use syn::{BinOp, Expr, ExprMethodCall, Pat};
 
 use super::closure_locals::LocalFn;
 use super::{Binding, Collector, Wrapper, key};
@@ -12,6 +12,7 @@ use crate::analysis::model::{
     CallKind, FnId, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
 use crate::analysis::reasons::Refusal;
+use crate::analysis::scope_tree::BindingId;
 use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
@@ -128,14 +129,40 @@ impl Collector<'_> {
         let Some(arg) = m.args.first().filter(|_| m.args.len() == 1) else {
             return;
         };
-        if let Some(was) = super::literal_type(arg) {
-            self.literal_delegates.push((node, loc, was, None));
-        } else if let Expr::Path(p) = arg
-            && let Some(ident) = p.path.get_ident()
-            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
-            && let Some(&was) = self.literal_bindings.get(&id)
-        {
-            self.literal_delegates.push((node, loc, was, Some(id)));
+        if let Some((was, bindings)) = self.untyped_number(arg) {
+            self.literal_delegates.push((node, loc, was, bindings));
+        }
+    }
+
+    /// Whether `expr` is a number whose type nothing fixes (2.x made it an `i32` or `f64`): an unsuffixed literal,
+    /// a local bound to one (or to an item of an untyped range), or arithmetic of such operands; with the locals it
+    /// reads, each of which must be read nowhere else.
+    fn untyped_number(&self, expr: &Expr) -> Option<(&'static str, Vec<BindingId>)> {
+        if let Some(was) = super::literal_type(expr) {
+            return Some((was, Vec::new()));
+        }
+        match expr {
+            Expr::Paren(p) => self.untyped_number(&p.expr),
+            Expr::Path(p) => {
+                let ident = p.path.get_ident()?;
+                let id = self.tree.resolve(&ident.to_string(), self.range(p).start)?;
+                let &was = self.literal_bindings.get(&id)?;
+                Some((was, vec![id]))
+            }
+            // `i * 10`, `t * 5 + i`: both operands of one untyped type give that type (not `<<`, whose type is the
+            // left operand's alone, nor a comparison).
+            Expr::Binary(b)
+                if matches!(
+                    b.op,
+                    BinOp::Add(_) | BinOp::Sub(_) | BinOp::Mul(_) | BinOp::Div(_) | BinOp::Rem(_)
+                ) =>
+            {
+                let (left, mut read) = self.untyped_number(&b.left)?;
+                let (right, more) = self.untyped_number(&b.right)?;
+                read.extend(more);
+                (left == right).then_some((left, read))
+            }
+            _ => None,
         }
     }
 

@@ -381,6 +381,8 @@ impl Collector<'_> {
                     }
                 }
             }
+            // `pool_of!(3, f)` of a `macro_rules!` whose body creates a pool: that pool (refused there).
+            Expr::Macro(m) => Some((self.macro_pool(m)?, self.range(m))),
             // The map itself is not a pool (see `maps`).
             Expr::Field(_) if self.map_field(expr).is_some() => None,
             Expr::Field(f) => match &f.member {

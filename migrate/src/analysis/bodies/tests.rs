@@ -579,6 +579,25 @@ fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
 }
 
 #[test]
+fn a_thread_local_pool_is_the_pool_its_initialiser_makes_and_with_binds_it() {
+    // `POOL`'s initialiser and `make`'s return are one pool, reached as `p` in `POOL.with(|p| ..)`; `OTHER`'s `q`
+    // flows where the tool cannot follow it and refuses that pool.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nthread_local! {\n    static POOL: Pool = make();\n    static OTHER: Pool = Pool::new(2)\n}\nfn main() {\n    POOL.with(|p| p.delegate(1u8).unwrap());\n    OTHER.with(|q| elsewhere(vec![q]));\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:14
+          AddWorker 4:10
+          Delegate 12:21
+          adds worker 0 (Semi)
+        pool 9:19
+          refused 13:35 unfollowed-use
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
 fn a_vector_of_pools_is_one_pool_group_typed_on_its_let_and_any_other_use_refuses_it() {
     let got = facts(
         "use workerpool::{Pool, Worker};\n\nfn main() {\n    let mut shards: Vec<Pool> = Vec::new();\n    for _ in 0..2 {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        shards.push(pool);\n    }\n    shards[0].delegate(1u8).unwrap();\n    for p in &shards {\n        p.delegate(2u8).unwrap();\n    }\n    let n: usize = shards.iter().map(|p| p.workers_num()).sum();\n    println!(\"{n} {}\", shards.len());\n    let mut other: Vec<Pool> = vec![];\n    other.push(Pool::new(1));\n    let first = other.get(0);\n    drop(first);\n}\n",
@@ -592,6 +611,30 @@ fn a_vector_of_pools_is_one_pool_group_typed_on_its_let_and_any_other_use_refuse
           adds worker 0 (Semi)
         pool 16:24
           refused 18:17 vec-of-pools
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_pool_given_whole_to_a_macro_or_named_in_one_that_is_not_code_is_refused_as_in_a_macro() {
+    // `send!(a, ..)` and `send!(&b)` give the pool whole; `println!` and `assert!` only read what they format;
+    // `lazy_static!`'s body is not code, and the pool `make` returns is named there.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn make() -> Pool { Pool::new(1) }\nlazy_static::lazy_static! {\n    static ref P: Pool = make();\n}\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    send!(a, 1u8);\n    let b = Pool::new(1);\n    send!(&b);\n    let c = Pool::new(1);\n    println!(\"{}\", c.workers_num());\n    assert!(c.delegate(1u8).is_err());\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:14
+          refused 4:26 pool-in-macro
+        pool 7:13
+          AddWorker 8:7
+          adds worker 0 (Semi)
+          refused 9:11 pool-in-macro
+        pool 10:13
+          refused 11:12 pool-in-macro
+        pool 12:13
+          Other 13:22
+          Delegate 14:15
         worker 0 Closure job u8
     "#]]
     .assert_eq(&got);
@@ -648,6 +691,25 @@ fn a_pool_a_thread_returns_comes_back_by_join_unwrap_and_any_other_use_of_the_ha
           adds worker 0 (Semi)
         pool 13:17
           refused 14:9 pool-thread-handle-used
+        worker 0 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
+fn a_pool_created_in_a_macro_rules_body_is_refused_there_and_is_what_its_calls_evaluate_to() {
+    // `pool_of!` creates a pool (refused at its `Pool`), which `a` holds; `twice!` creates none.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nmacro_rules! pool_of {\n    ($f:expr) => {{ let p = Pool::new(2); p.add_worker(&Worker::new($f)).unwrap(); p }};\n}\nmacro_rules! twice { ($e:expr) => { $e; $e } }\nfn main() {\n    let a = pool_of!(|n: u8| drop(n));\n    a.delegate(1u8).unwrap();\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    twice!(b.delegate(2u8).unwrap());\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 3:29
+          Delegate 8:7
+          refused 3:29 pool-created-in-macro
+        pool 9:13
+          AddWorker 10:7
+          Delegate 11:14
+          adds worker 0 (Semi)
         worker 0 Closure job u8
     "#]]
     .assert_eq(&got);

@@ -11,6 +11,7 @@ use super::{
 use crate::analysis::model::{DefId, FnId, Key, Owner, SiteKind, StmtCtx, TypeSite};
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
+use crate::analysis::thread_locals::thread_local_statics;
 use crate::analysis::types::{TryTarget, pool_type, try_target};
 
 impl<'ast> Visit<'ast> for Collector<'_> {
@@ -72,6 +73,22 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.initialised_by(node, init);
         }
         visit::visit_item_static(self, s);
+    }
+
+    fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+        let statics = thread_local_statics(&m.mac);
+        if statics.is_empty() {
+            self.macro_rules_pool(m);
+            return visit::visit_item_macro(self, m);
+        }
+        // `thread_local! { static POOL: Pool = make_pool(); }`: the pool its initialiser makes is the static's.
+        for s in &statics {
+            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
+            if let Some(node) = self.facts.get(&Key::Static(def)) {
+                self.accept(&s.expr, Some(node));
+            }
+            self.visit_expr(&s.expr);
+        }
     }
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
@@ -159,6 +176,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         if let Stmt::Expr(e, Some(_)) = s {
+            self.error_dropped(e);
             self.collected_try_for_each(e);
             self.adding_try_for_each(e);
         }
@@ -209,6 +227,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let Some(init) = &l.init else {
             return;
         };
+        if matches!(l.pat, Pat::Wild(_)) {
+            self.error_dropped(&init.expr);
+        }
         let (named, annotation) = match &l.pat {
             Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => (Some(&p.ident), None),
             Pat::Type(t) => match &*t.pat {
@@ -468,11 +489,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
-        if let (Pat::Ident(p), Expr::Range(r)) = (&*f.pat, &*f.expr)
-            && [&r.start, &r.end]
-                .iter()
-                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
-            && (r.start.is_some() || r.end.is_some())
+        if let Pat::Ident(p) = &*f.pat
+            && untyped_range(&f.expr)
             && let Some(id) = self
                 .tree
                 .binding_at(self.source.range(p.ident.span()).start)
@@ -566,6 +584,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
         self.helper_path_use(p);
+        if let Some(last) = p.path.segments.last()
+            && !self.called.contains(&key(&self.range(p)))
+        {
+            // `f` named as a value (`.map(f)`): what its error meets is not followed.
+            self.error_fn_use(&last.ident.to_string(), &self.range(p), false);
+        }
         if let Some(ident) = p.path.get_ident()
             && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
         {
@@ -644,6 +668,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
         self.called.insert(key(&self.range(&*call.func)));
+        if let Expr::Path(p) = &*call.func
+            && let Some(name) = p.path.segments.last()
+        {
+            self.error_fn_use(&name.ident.to_string(), &self.range(call), true);
+        }
         if self.returned_ok(call) {
             visit::visit_expr_call(self, call);
             return;
@@ -687,6 +716,20 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
         let method = m.method.to_string();
+        if let Some(p) = range_item_param(m)
+            && let Some(id) = self
+                .tree
+                .binding_at(self.source.range(p.ident.span()).start)
+        {
+            // `(0..3).for_each(|n| pool.delegate(n))`: `n` is an item of an untyped range, an i32 in 2.x.
+            self.literal_bindings.insert(id, "i32");
+        }
+        if results::is_unwrap(m)
+            || (matches!(method.as_str(), "is_ok" | "is_err") && m.args.is_empty())
+        {
+            self.error_dropped(&m.receiver);
+        }
+        self.error_fn_use(&method, &self.range(m), true);
         self.helper_method_use(m);
         if results::is_unwrap(m) {
             self.note_unwrapped(&m.receiver);
@@ -732,6 +775,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
+            } else if let Some(param) = thread_local_access(m) {
+                // `POOL.with(|p| ..)` of a `thread_local!` pool (2.x's `Pool` has no `with`): `p` is that pool.
+                self.accept(&m.receiver, None);
+                self.bind(&param.ident, Binding::Pool(node));
             } else if flow::is_option_access(m) || flow::is_lock_access(m) {
                 // `self.pool.take()`, `POOL.lock()`: the pool itself (or its guard), followed where that value goes.
             } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
@@ -849,6 +896,68 @@ fn some_binding(pat: &Pat) -> Option<&syn::PatIdent> {
         [Pat::Ident(p)] if t.qself.is_none() && t.path.is_ident("Some") && p.subpat.is_none() => {
             Some(p)
         }
+        _ => None,
+    }
+}
+
+/// The parameter of `local.with(|p| ..)`, the one way to reach what a `thread_local!` holds.
+fn thread_local_access(m: &ExprMethodCall) -> Option<&syn::PatIdent> {
+    if m.method != "with" || m.args.len() != 1 {
+        return None;
+    }
+    let Expr::Closure(c) = &m.args[0] else {
+        return None;
+    };
+    match c.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [Pat::Ident(p)] => Some(p),
+        _ => None,
+    }
+}
+
+/// `0..3`, `(1..=10)`: a range whose bounds are unsuffixed integer literals, so its items are untyped.
+fn untyped_range(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => untyped_range(&p.expr),
+        Expr::Range(r) => {
+            [&r.start, &r.end]
+                .iter()
+                .all(|e| e.as_deref().is_none_or(|e| literal_type(e) == Some("i32")))
+                && (r.start.is_some() || r.end.is_some())
+        }
+        _ => false,
+    }
+}
+
+/// The parameter of `range.for_each(|n| ..)` (or `map`, `inspect`, .. of `range` or `range.rev()`), when `range` is
+/// untyped: the closure is given the range's items themselves.
+fn range_item_param(m: &ExprMethodCall) -> Option<&syn::PatIdent> {
+    const BY_ITEM: &[&str] = &[
+        "for_each",
+        "try_for_each",
+        "map",
+        "filter_map",
+        "flat_map",
+        "inspect",
+        "find_map",
+    ];
+    let mut range = &*m.receiver;
+    while let Expr::MethodCall(inner) = range
+        && inner.args.is_empty()
+        && matches!(inner.method.to_string().as_str(), "rev" | "into_iter")
+    {
+        range = &inner.receiver;
+    }
+    if !BY_ITEM.contains(&m.method.to_string().as_str())
+        || m.args.len() != 1
+        || !untyped_range(range)
+    {
+        return None;
+    }
+    let Expr::Closure(c) = &m.args[0] else {
+        return None;
+    };
+    match c.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [Pat::Ident(p)] => Some(p),
         _ => None,
     }
 }
