@@ -147,25 +147,46 @@ fn file_notes(report: &str) -> Vec<&str> {
     report.lines().filter(|l| l.contains(": note: ")).collect()
 }
 
-#[test]
-fn a_second_run_on_tests_migrates_2x_code_under_a_manifest_already_on_3() {
-    let (dir, out) = migrate_copy("manifest_already_3", "before", &["tests/"]);
+/// Migrates a copy of the package `name/before` on `paths` as a user would and checks the result: exit status 0,
+/// every file byte for byte as in `name/after`, a second run changes nothing, and `cargo check --all-targets`
+/// passes (in the target directory of `check_as`). Returns the directory and the report.
+fn assert_migrates_to_after(
+    name: &str,
+    before: &str,
+    paths: &[&str],
+    check_as: &str,
+) -> (tempfile::TempDir, String) {
+    let (dir, out) = migrate_copy(name, before, paths);
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_same_as_after(dir.path(), name);
+    assert_second_run_changes_nothing(dir.path(), paths);
+    assert_checks(dir.path(), check_as);
+    (dir, report)
+}
+
+#[test]
+fn a_second_run_on_tests_migrates_2x_code_under_a_manifest_already_on_3() {
+    let (_dir, report) = assert_migrates_to_after(
+        "manifest_already_3",
+        "before",
+        &["tests/"],
+        "manifest_already_3",
+    );
     assert!(
         report.contains("1 file changed, 1 pool migrated"),
         "{report}"
     );
-    assert_same_as_after(dir.path(), "manifest_already_3");
-    assert_second_run_changes_nothing(dir.path(), &["tests/"]);
-    assert_checks(dir.path(), "manifest_already_3");
 }
 
 #[test]
 fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
-    let (dir, out) = migrate_copy("manifest_already_3", "before_v2", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "manifest_already_3",
+        "before_v2",
+        &["src/"],
+        "manifest_already_3_v2",
+    );
     let note = "tests/smoke.rs: note: taken in beyond the paths given: it belongs to the test tests/smoke.rs of this package, whose Cargo.toml moves to workerpool 3; left as it was, its 2.x code would no longer compile";
     assert_eq!(file_notes(&report), [note], "{report}");
     // The book's upgrading chapter shows this line as the tool prints it.
@@ -174,100 +195,93 @@ fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
         book.contains(&format!("$ migrate src/\n{note}\n")),
         "book/src/upgrading.md does not show the line migrate prints:\n{note}"
     );
-    assert_same_as_after(dir.path(), "manifest_already_3");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "manifest_already_3_v2");
 }
 
 #[test]
 fn two_binaries_that_each_define_app_are_migrated_each_on_its_own() {
-    let (dir, out) = migrate_copy("separate_crate_roots", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "separate_crate_roots",
+        "before",
+        &["src/"],
+        "separate_crate_roots",
+    );
     assert!(report.contains("2 pools migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
-    assert_same_as_after(dir.path(), "separate_crate_roots");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "separate_crate_roots");
 }
 
 #[test]
 fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its_own() {
-    let (dir, out) = migrate_copy("library_named_by_a_binary", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "library_named_by_a_binary",
+        "before",
+        &["src/"],
+        "library_named_by_a_binary",
+    );
     assert!(report.contains("2 pools migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
-    assert_same_as_after(dir.path(), "library_named_by_a_binary");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "library_named_by_a_binary");
 }
 
 #[test]
 fn a_library_function_s_pool_is_typed_in_every_target_that_keeps_it() {
     // `pkg::make_pool(tx)` in the binary (into a struct field), the example and the integration test (into
     // parameters): each is the library's pool, typed `Pool<u32>` with it.
-    let (dir, out) = migrate_copy("library_pool_fn_used_by_other_targets", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "library_pool_fn_used_by_other_targets",
+        "before",
+        &["src/"],
+        "library_pool_fn_used_by_other_targets",
+    );
     assert!(report.contains("1 pool migrated"), "{report}");
     assert!(report.contains("0 pools left on v2"), "{report}");
-    assert_same_as_after(dir.path(), "library_pool_fn_used_by_other_targets");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "library_pool_fn_used_by_other_targets");
 }
 
 #[test]
 fn doc_tests_move_to_v2_with_the_pools_they_name() {
-    let (dir, out) = migrate_copy("doc_tests_on_v2", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (dir, report) =
+        assert_migrates_to_after("doc_tests_on_v2", "before", &["src/"], "doc_tests_on_v2");
     assert!(report.contains("1 pool migrated"), "{report}");
     assert!(
         report.contains("src/lib.rs:3:5: left on v2: the doc test at line 3 names `check`"),
         "{report}"
     );
-    assert_same_as_after(dir.path(), "doc_tests_on_v2");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "doc_tests_on_v2");
     assert_doc_tests_pass(dir.path(), "doc_tests_on_v2");
 }
 
 #[test]
 fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module() {
-    let (dir, out) = migrate_copy("glob_in_tests_keeps_module_import", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "glob_in_tests_keeps_module_import",
+        "before",
+        &["src/"],
+        "glob_in_tests_keeps_module_import",
+    );
     assert!(report.contains("0 pools left on v2, 0 errors"), "{report}");
     assert!(!report.contains("workerpool::v2"), "{report}");
-    assert_same_as_after(dir.path(), "glob_in_tests_keeps_module_import");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "glob_in_tests_keeps_module_import");
 }
 
 #[test]
 fn an_integration_test_keeps_no_import_for_the_librarys_glob() {
     let paths = ["src/", "tests/"];
-    let (dir, out) = migrate_copy("integration_test_unused_v2_import", "before", &paths);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "integration_test_unused_v2_import",
+        "before",
+        &paths,
+        "integration_test_unused_v2_import",
+    );
     assert!(!report.contains("tests/direct.rs"), "{report}");
     assert!(report.contains("1 pool left on v2"), "{report}");
-    assert_same_as_after(dir.path(), "integration_test_unused_v2_import");
-    assert_second_run_changes_nothing(dir.path(), &paths);
-    assert_checks(dir.path(), "integration_test_unused_v2_import");
 }
 
 #[test]
 fn a_helper_in_a_module_file_is_followed_by_its_imported_name_and_by_its_path() {
-    let (dir, out) = migrate_copy("helper_in_module_file", "before", &["src/"]);
-    let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{report}");
+    let (_dir, report) = assert_migrates_to_after(
+        "helper_in_module_file",
+        "before",
+        &["src/"],
+        "helper_in_module_file",
+    );
     assert!(report.contains("1 pool migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
-    assert_same_as_after(dir.path(), "helper_in_module_file");
-    assert_second_run_changes_nothing(dir.path(), &["src/"]);
-    assert_checks(dir.path(), "helper_in_module_file");
 }
 
 /// A binary of one pool that 2.x ran and 3.x does not compile: the job is a `u32`, the worker takes `u64` (the

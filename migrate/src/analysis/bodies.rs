@@ -9,13 +9,14 @@ use syn::{Expr, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
 use super::model::{
-    Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SpanKey, StmtCtx, WorkerId,
+    Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
+    TypeSite, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scope_tree::{BindingId, ScopeTree};
 use super::scopes::ModuleId;
-use super::types::{TryTarget, pool_type, try_target};
+use super::types::{PoolType, TryTarget, pool_type, try_target};
 use crate::source::Source;
 
 mod branches;
@@ -465,6 +466,19 @@ impl<'a> Collector<'a> {
     }
 
     /// Records the struct the local whose name is `ident` (in its pattern) holds.
+    /// The pool type written at `at` is `node`'s: it gets the job type there.
+    fn pool_type_site(&mut self, node: NodeId, at: PoolType) {
+        self.facts.type_sites.push(TypeSite {
+            node,
+            loc: self.loc(at.insert_at),
+            scope: self.scope(),
+            kind: SiteKind::Type,
+        });
+        self.facts
+            .owners
+            .insert(self.loc(at.name_start), Owner::Group(node));
+    }
+
     fn typed(&mut self, ident: &syn::Ident, strukt: String) {
         let at = self.source.range(ident.span()).start;
         if let Some(id) = self.tree.binding_at(at) {

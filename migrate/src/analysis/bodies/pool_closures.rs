@@ -6,7 +6,7 @@
 use syn::{ExprCall, ExprClosure, Pat};
 
 use super::{Binding, Collector};
-use crate::analysis::model::{NodeId, Owner, SiteKind, TypeSite};
+use crate::analysis::model::NodeId;
 use crate::analysis::reasons::Refusal;
 use crate::analysis::scope_tree::BindingId;
 use crate::analysis::types::pool_type;
@@ -32,15 +32,7 @@ impl Collector<'_> {
                 Pat::Type(t) => match (&*t.pat, pool_type(self.names, self.source, &t.ty)) {
                     (Pat::Ident(p), Some(at)) if p.subpat.is_none() => {
                         let node = self.facts.node(self.loc(at.name_start));
-                        self.facts.type_sites.push(TypeSite {
-                            node,
-                            loc: self.loc(at.insert_at),
-                            scope: self.scope(),
-                            kind: SiteKind::Type,
-                        });
-                        self.facts
-                            .owners
-                            .insert(self.loc(at.name_start), Owner::Group(node));
+                        self.pool_type_site(node, at);
                         self.bind(&p.ident, Binding::Pool(node));
                         Some(node)
                     }

@@ -9,7 +9,7 @@ use std::ops::Range;
 use syn::{Expr, ExprMethodCall, Pat, Type};
 
 use super::{Binding, Collector, key};
-use crate::analysis::model::{NodeId, Owner, SiteKind, StmtCtx, TypeSite};
+use crate::analysis::model::{NodeId, StmtCtx};
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
 use crate::analysis::types::vec_pool;
@@ -28,15 +28,7 @@ impl Collector<'_> {
             return false;
         }
         let node = self.facts.node(self.loc(at.name_start));
-        self.facts.type_sites.push(TypeSite {
-            node,
-            loc: self.loc(at.insert_at),
-            scope: self.scope(),
-            kind: SiteKind::Type,
-        });
-        self.facts
-            .owners
-            .insert(self.loc(at.name_start), Owner::Group(node));
+        self.pool_type_site(node, at);
         self.bind(named, Binding::PoolVec(node));
         true
     }

@@ -8,7 +8,7 @@ use super::{
     Binding, CallVia, Collector, FnCtx, POOL_METHODS, TailWorker, Wrapper, captures, flow,
     generic_names, handled, key, literal_type, results,
 };
-use crate::analysis::model::{DefId, FnId, Key, Owner, SiteKind, StmtCtx, TypeSite};
+use crate::analysis::model::{DefId, FnId, Key, Owner, StmtCtx};
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
 use crate::analysis::thread_locals::thread_local_statics;
@@ -395,15 +395,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 if let Some(ty) = annotation {
                     match pool_type(self.names, self.source, ty) {
                         Some(at) => {
-                            self.facts.type_sites.push(TypeSite {
-                                node,
-                                loc: self.loc(at.insert_at),
-                                scope: self.scope(),
-                                kind: SiteKind::Type,
-                            });
-                            self.facts
-                                .owners
-                                .insert(self.loc(at.name_start), Owner::Group(node));
+                            self.pool_type_site(node, at);
                         }
                         // `let pool: SharedPool = ..`: the alias's pool, typed where the alias is.
                         None if let Some(alias) = self.decls.alias_node(ty) => {
