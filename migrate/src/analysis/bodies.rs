@@ -466,6 +466,22 @@ impl<'a> Collector<'a> {
     }
 
     /// Records the struct the local whose name is `ident` (in its pattern) holds.
+    /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`,
+    /// and each of its adds hands over `w.clone()` when `clone` says the call's closure is Clone.
+    fn bind_helper_worker(
+        &mut self,
+        named: &syn::Ident,
+        id: WorkerId,
+        made: Range<usize>,
+        clone: bool,
+    ) {
+        self.worker_accounted.insert(key(&made));
+        let b = self.helper_bindings.len();
+        self.helper_bindings.push(self.nesting());
+        self.helper_binding_clones.push(clone);
+        self.bind(named, Binding::HelperWorker(id, b));
+    }
+
     /// The pool type written at `at` is `node`'s: it gets the job type there.
     fn pool_type_site(&mut self, node: NodeId, at: PoolType) {
         self.facts.type_sites.push(TypeSite {

@@ -39,18 +39,27 @@ impl Collector<'_> {
         let Some(owner) = self.tuple_struct_called(call) else {
             return false;
         };
+        self.fill_fields(call, |c, index| c.tuple_struct_field(&owner, index));
+        true
+    }
+
+    /// Each pool argument of `call` goes into the field `field_at` gives for its position; without one it is refused.
+    fn fill_fields(
+        &mut self,
+        call: &ExprCall,
+        field_at: impl Fn(&mut Self, usize) -> Option<NodeId>,
+    ) {
         for (index, arg) in call.args.iter().enumerate() {
             if self.classify(arg).is_none() {
                 continue;
             }
-            match self.tuple_struct_field(&owner, index) {
+            match field_at(self, index) {
                 Some(field) => {
                     self.accept(arg, Some(field));
                 }
                 None => self.refuse_flow(arg, Refusal::UnfollowedField),
             }
         }
-        true
     }
 
     /// The tuple struct of the crate with a pool field that `call` constructs, by its name (`Executor(..)`,
@@ -103,17 +112,7 @@ impl Collector<'_> {
         let Some(variant) = self.pool_variant(&p.path).filter(|_| p.qself.is_none()) else {
             return false;
         };
-        for (index, arg) in call.args.iter().enumerate() {
-            if self.classify(arg).is_none() {
-                continue;
-            }
-            match self.variant_field(&variant, index) {
-                Some(field) => {
-                    self.accept(arg, Some(field));
-                }
-                None => self.refuse_flow(arg, Refusal::UnfollowedField),
-            }
-        }
+        self.fill_fields(call, |c, index| c.variant_field(&variant, index));
         true
     }
 

@@ -306,11 +306,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             // `let w = Hasher { .. }.into_worker();`: the method form of `let w = helper(..);`.
             self.visit_expr(&init.expr);
-            self.worker_accounted.insert(key(&self.range(m)));
-            self.helper_bindings.push(self.nesting());
-            self.helper_binding_clones.push(false);
-            let b = self.helper_bindings.len() - 1;
-            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            let made = self.range(m);
+            self.bind_helper_worker(named.expect("bound by name"), id, made, false);
             return;
         }
         if let (Some(_), None, None, Expr::Block(b)) =
@@ -321,12 +318,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             // `let w = { let total = Arc::clone(&total); helper(move |n| ..) };`: the block's tail is the call.
             self.visit_expr(&init.expr);
-            self.worker_accounted.insert(key(&self.range(c)));
-            self.helper_bindings.push(self.nesting());
             let clone = self.clone_by_argument(id, c);
-            self.helper_binding_clones.push(clone);
-            let b = self.helper_bindings.len() - 1;
-            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            let made = self.range(c);
+            self.bind_helper_worker(named.expect("bound by name"), id, made, clone);
             return;
         }
         if let (Some(_), None, None, Expr::Call(c)) =
@@ -335,12 +329,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             // `let w = helper(..);`: added once, where it is bound, it moves in as the helper's closure.
             self.visit_expr(&init.expr);
-            self.worker_accounted.insert(key(&self.range(c)));
-            let b = self.helper_bindings.len();
-            self.helper_bindings.push(self.nesting());
             let clone = self.clone_by_argument(id, c);
-            self.helper_binding_clones.push(clone);
-            self.bind(named.expect("bound by name"), Binding::HelperWorker(id, b));
+            let made = self.range(c);
+            self.bind_helper_worker(named.expect("bound by name"), id, made, clone);
             return;
         }
         if let (Some(name), None) = (&ident, &init.diverge)
