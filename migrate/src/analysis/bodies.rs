@@ -212,6 +212,10 @@ pub struct Collector<'a> {
     impl_pools: Vec<Option<NodeId>>,
     /// Parameters whose type is one of the function's (or impl's) generic parameters, and that type's name.
     generic_params: HashMap<BindingId, String>,
+    /// For each function being walked, innermost last: whether a parameter's type names one of its type parameters.
+    generic_valued: Vec<bool>,
+    /// Parameters whose type names no type parameter.
+    concrete_params: HashSet<BindingId>,
     /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
     bound_patterns: HashSet<SpanKey>,
     /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
@@ -318,6 +322,8 @@ impl<'a> Collector<'a> {
             impl_pools: Vec::new(),
             bound_patterns: HashSet::new(),
             generic_params: HashMap::new(),
+            generic_valued: Vec::new(),
+            concrete_params: HashSet::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
             vec_uses: Vec::new(),
@@ -567,6 +573,24 @@ impl<'a> Collector<'a> {
         });
         let mut index = 0;
         let generics = self.generics_in_scope();
+        // A parameter whose type names a type parameter (`jobs: Vec<J>`): values made from it may be of that type.
+        // One whose type names none (`n: u8`) is of a known type.
+        let mut generic_valued = false;
+        for input in &sig.inputs {
+            let FnArg::Typed(p) = input else { continue };
+            let mut named = Vec::new();
+            collect_idents(quote::ToTokens::to_token_stream(&*p.ty), &mut named);
+            if named.iter().any(|n| generics.contains(n)) {
+                generic_valued = true;
+            } else if let Pat::Ident(ident) = &*p.pat
+                && let Some(id) = self
+                    .tree
+                    .binding_at(self.source.range(ident.ident.span()).start)
+            {
+                self.concrete_params.insert(id);
+            }
+        }
+        self.generic_valued.push(generic_valued);
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
             if let (Pat::Ident(ident), syn::Type::Path(ty)) = (&*p.pat, &*p.ty)
@@ -625,6 +649,7 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
+        self.generic_valued.pop();
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
     }

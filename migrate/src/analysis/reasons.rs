@@ -244,11 +244,16 @@ pub enum Refusal {
         /// The macro's name.
         mac: String,
     },
+    /// `delegate` is given a job made from a local, in a function with a parameter whose type names a type parameter.
+    GenericValuedJob {
+        /// The locals it is made from, each in backticks.
+        local: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 60] = [
+    pub const IDS: [&'static str; 61] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -309,6 +314,7 @@ impl Refusal {
         "pool-closure-used-otherwise",
         "pool-thread-handle-used",
         "pool-created-in-macro",
+        "generic-valued-job",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -375,6 +381,7 @@ impl Refusal {
             PoolClosureUsedOtherwise { .. } => 57,
             PoolThreadHandleUsed { .. } => 58,
             PoolCreatedInMacro { .. } => 59,
+            GenericValuedJob { .. } => 60,
         };
         Self::IDS[index]
     }
@@ -443,6 +450,7 @@ impl fmt::Display for Refusal {
             PoolClosureUsedOtherwise { closure } => write!(f, "the closure `{closure}` takes a pool parameter and is used other than by calls `{closure}(..)`, so this tool cannot see every pool it is given (it follows a `let` closure with a `p: &Pool` parameter that is only called by its name): call it only by its name, write it as a `fn`, or migrate this pool by hand"),
             PoolThreadHandleUsed { handle } => write!(f, "the thread `{handle}` returns a pool, and its handle is used other than by `let pool = {handle}.join().unwrap();` (or `.expect(..)`), the one way this tool follows the pool back: take the pool back that way, or migrate this pool by hand"),
             PoolCreatedInMacro { mac } => write!(f, "the pool is created inside the macro `{mac}!`, which this tool cannot read; its job type comes from the code that calls the macro (migrate it by hand: write the pool's type, `Pool<T>`, in the macro)"),
+            GenericValuedJob { local } => write!(f, "delegate is given a job made from {local} in a function whose parameters carry a type parameter, so the job's type may be that parameter; 2.x took any type, and 3.x's Pool<T> takes only its job type (give the function's parameters the job type, or migrate this pool by hand)"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

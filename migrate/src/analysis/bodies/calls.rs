@@ -32,7 +32,36 @@ impl Collector<'_> {
         {
             self.facts
                 .refuse(node, loc, Refusal::GenericJob { job: ty });
+            return;
         }
+        // `fn submit_all<J>(pool: &Pool, jobs: Vec<J>) { for j in jobs { pool.delegate((j, 1)) } }`: a job built from
+        // a local, in a function whose parameters carry a type parameter, may be of that type.
+        if self.generic_valued.last() == Some(&true)
+            && let Some(arg) = arg
+            && let Some(local) = self.local_in(arg)
+        {
+            self.facts
+                .refuse(node, loc, Refusal::GenericValuedJob { local });
+        }
+    }
+
+    /// The local bindings `expr` names, but parameters of a known type, as `` `a`, `b` ``; None when it names none.
+    fn local_in(&self, expr: &Expr) -> Option<String> {
+        let mut idents = Vec::new();
+        super::macros::collect_ident_tokens(quote::ToTokens::to_token_stream(expr), &mut idents);
+        let mut locals: Vec<String> = Vec::new();
+        for ident in idents {
+            let name = ident.to_string();
+            let at = self.source.range(ident.span()).start;
+            let local = self.tree.resolve(&name, at);
+            if local.is_some_and(|id| !self.concrete_params.contains(&id))
+                && !locals.contains(&name)
+            {
+                locals.push(name);
+            }
+        }
+        let quoted: Vec<String> = locals.iter().map(|l| format!("`{l}`")).collect();
+        (!quoted.is_empty()).then(|| quoted.join(", "))
     }
 
     pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
