@@ -381,20 +381,31 @@ pub fn vec_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
 mod tests {
     use super::*;
 
-    /// What `?` converts into in each `fn` of `text`, one line each.
-    fn targets(text: &str) -> String {
+    /// `line` of each `fn` of `text` (parsed with its 2.x names) that it says something of, as `name: what`.
+    fn per_fn(
+        text: &str,
+        line: impl Fn(&Names, &Source, &syn::ItemFn) -> Option<String>,
+    ) -> String {
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
         let names = Names::collect(&source, &syntax, true);
         let mut out = String::new();
         for item in &syntax.items {
-            if let syn::Item::Fn(f) = item {
-                let target = try_target(&names, &source, &f.sig.output);
-                out.push_str(&format!("{}: {target:?}\n", f.sig.ident));
+            if let syn::Item::Fn(f) = item
+                && let Some(what) = line(&names, &source, f)
+            {
+                out.push_str(&format!("{}: {what}\n", f.sig.ident));
             }
         }
         out
+    }
+
+    /// What `?` converts into in each `fn` of `text`, one line each.
+    fn targets(text: &str) -> String {
+        per_fn(text, |names, source, f| {
+            Some(format!("{:?}", try_target(names, source, &f.sig.output)))
+        })
     }
 
     #[test]
@@ -418,22 +429,15 @@ mod tests {
 
     /// The pool each `fn` of `text` returns inside `Ok`, by where its `Pool` is written, one line each.
     fn ok_pools(text: &str) -> String {
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let names = Names::collect(&source, &syntax, true);
-        let mut out = String::new();
-        for item in &syntax.items {
-            if let syn::Item::Fn(f) = item
-                && let syn::ReturnType::Type(_, ty) = &f.sig.output
-            {
-                let found = result_pool(&names, &source, ty).map(|(tuple, at)| {
-                    format!("{tuple:?} {}", &source.text[at.name_start..at.insert_at])
-                });
-                out.push_str(&format!("{}: {found:?}\n", f.sig.ident));
-            }
-        }
-        out
+        per_fn(text, |names, source, f| {
+            let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+                return None;
+            };
+            let found = result_pool(names, source, ty).map(|(tuple, at)| {
+                format!("{tuple:?} {}", &source.text[at.name_start..at.insert_at])
+            });
+            Some(format!("{found:?}"))
+        })
     }
 
     #[test]
@@ -455,20 +459,14 @@ mod tests {
     #[test]
     fn a_vector_of_pools_is_read_at_its_element_and_only_a_vec_of_one_pool_type() {
         let text = "use workerpool::Pool;\nfn a(_: Vec<Pool>) {}\nfn b(_: Vec<std::sync::Arc<Pool>>) {}\nfn c(_: Vec<(Pool, u8)>) {}\nfn d(_: Vec<Vec<Pool>>) {}\nfn e(_: std::collections::VecDeque<Pool>) {}\nfn f(_: Vec<Pool<u8>>) {}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let names = Names::collect(&source, &syntax, true);
-        let mut out = String::new();
-        for item in &syntax.items {
-            if let syn::Item::Fn(f) = item
-                && let Some(syn::FnArg::Typed(p)) = f.sig.inputs.first()
-            {
-                let found = vec_pool(&names, &source, &p.ty)
-                    .map(|at| source.text[at.name_start..at.insert_at].to_string());
-                out.push_str(&format!("{}: {found:?}\n", f.sig.ident));
-            }
-        }
+        let out = per_fn(text, |names, source, f| {
+            let Some(syn::FnArg::Typed(p)) = f.sig.inputs.first() else {
+                return None;
+            };
+            let found = vec_pool(names, source, &p.ty)
+                .map(|at| source.text[at.name_start..at.insert_at].to_string());
+            Some(format!("{found:?}"))
+        });
         expect_test::expect![[r#"
             a: Some("Pool")
             b: Some("Pool")

@@ -225,18 +225,22 @@ impl Collector<'_> {
     /// whose type the code shows), else of any struct with a pool field of that name.
     pub(super) fn field_node(&mut self, base: &Expr, field: &str) -> Option<NodeId> {
         match self.known_struct(base) {
-            Some(owner) => {
-                let keys = self
-                    .decls
-                    .defs
-                    .fields_of(field, &owner)
-                    .into_iter()
-                    .map(|d| Key::Field(d, field.to_string()))
-                    .collect();
-                self.joined(keys)
-            }
+            Some(owner) => self.owned_field(&owner, field),
             None => self.struct_field(None, field),
         }
+    }
+
+    /// The pool field `field` of the structs (or enums) named `owner`: a tuple struct's `"0"`, a variant's
+    /// `"Variant(0)"`.
+    pub(super) fn owned_field(&mut self, owner: &str, field: &str) -> Option<NodeId> {
+        let keys = self
+            .decls
+            .defs
+            .fields_of(field, owner)
+            .into_iter()
+            .map(|d| Key::Field(d, field.to_string()))
+            .collect();
+        self.joined(keys)
     }
 
     /// The crate's struct that `base` certainly is: `self` in an `impl` of it, or a local binding whose type the

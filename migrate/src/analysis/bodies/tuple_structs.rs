@@ -22,15 +22,7 @@ impl Collector<'_> {
 
     /// The pool field `index` of the tuple struct named `owner`.
     pub(super) fn tuple_struct_field(&mut self, owner: &str, index: usize) -> Option<NodeId> {
-        let field = index.to_string();
-        let keys = self
-            .decls
-            .defs
-            .fields_of(&field, owner)
-            .into_iter()
-            .map(|d| Key::Field(d, field.clone()))
-            .collect();
-        self.joined(keys)
+        self.owned_field(owner, &index.to_string())
     }
 
     /// `Executor(pool)` (or `Self(pool)`), a call of a tuple struct of the crate with a pool field: each pool argument
@@ -92,15 +84,7 @@ impl Collector<'_> {
         (owner, variant): &(String, String),
         index: usize,
     ) -> Option<NodeId> {
-        let field = format!("{variant}({index})");
-        let keys = self
-            .decls
-            .defs
-            .fields_of(&field, owner)
-            .into_iter()
-            .map(|d| Key::Field(d, field.clone()))
-            .collect();
-        self.joined(keys)
+        self.owned_field(owner, &format!("{variant}({index})"))
     }
 
     /// `Executor::Threaded(pool)`: each pool argument goes into its field of the variant. False when `call` does not

@@ -310,24 +310,19 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.bind_helper_worker(named.expect("bound by name"), id, made, false);
             return;
         }
-        if let (Some(_), None, None, Expr::Block(b)) =
-            (&ident, &init.diverge, annotation, &*init.expr)
-            && b.label.is_none()
-            && let Some(Stmt::Expr(Expr::Call(c), None)) = b.block.stmts.last()
+        // `let w = helper(..);`, or `let w = { let total = Arc::clone(&total); helper(move |n| ..) };` whose block's
+        // tail is the call: added once, where it is bound, it moves in as the helper's closure.
+        let helper_made = match &*init.expr {
+            Expr::Call(c) => Some(c),
+            Expr::Block(b) if b.label.is_none() => match b.block.stmts.last() {
+                Some(Stmt::Expr(Expr::Call(c), None)) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let (Some(_), None, None, Some(c)) = (&ident, &init.diverge, annotation, helper_made)
             && let Some(id) = self.helper_call(c)
         {
-            // `let w = { let total = Arc::clone(&total); helper(move |n| ..) };`: the block's tail is the call.
-            self.visit_expr(&init.expr);
-            let clone = self.clone_by_argument(id, c);
-            let made = self.range(c);
-            self.bind_helper_worker(named.expect("bound by name"), id, made, clone);
-            return;
-        }
-        if let (Some(_), None, None, Expr::Call(c)) =
-            (&ident, &init.diverge, annotation, &*init.expr)
-            && let Some(id) = self.helper_call(c)
-        {
-            // `let w = helper(..);`: added once, where it is bound, it moves in as the helper's closure.
             self.visit_expr(&init.expr);
             let clone = self.clone_by_argument(id, c);
             let made = self.range(c);
