@@ -25,6 +25,8 @@ pub const TESTED_VERSION: &str = "0.8";
 pub struct CriterionResults {
     dir: PathBuf,
     measurements: HashMap<String, PathBuf>,
+    /// When each benchmark's `benchmark.json` was written: criterion writes it as the benchmark runs.
+    written: HashMap<String, Option<std::time::SystemTime>>,
     rerun_hint: String,
 }
 
@@ -102,6 +104,7 @@ impl CriterionResults {
         let mut results = CriterionResults {
             dir: dir.to_owned(),
             measurements: HashMap::new(),
+            written: HashMap::new(),
             rerun_hint: rerun_hint.to_owned(),
         };
         if !dir.is_dir() {
@@ -126,6 +129,11 @@ impl CriterionResults {
                 .parent()
                 .expect("benchmark.json has a parent")
                 .to_owned();
+            let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+            results
+                .written
+                .entry(benchmark.full_id.clone())
+                .or_insert(written);
             results
                 .measurements
                 .entry(benchmark.full_id)
@@ -166,6 +174,33 @@ impl CriterionResults {
     pub fn ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = self.measurements.keys().map(String::as_str).collect();
         ids.sort_unstable();
+        ids
+    }
+
+    /// The most recently written result, and when: what a run's recorded facts must not be older than.
+    pub fn newest_written(&self) -> Option<(std::time::SystemTime, &str)> {
+        self.written
+            .iter()
+            .filter_map(|(id, written)| Some(((*written)?, id.as_str())))
+            .max()
+    }
+
+    /// Whether benchmark `id` has a result.
+    pub fn has(&self, id: &str) -> bool {
+        self.measurements.contains_key(id)
+    }
+
+    /// The ids of every benchmark found, in the order criterion ran them (when its files were written);
+    /// files written at one instant, as a copy or a checkout may leave them, in [`natural_cmp`]'s order.
+    ///
+    /// [`natural_cmp`]: crate::order::natural_cmp
+    pub fn ids_in_run_order(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self.measurements.keys().map(String::as_str).collect();
+        ids.sort_by(|a, b| {
+            self.written[*a]
+                .cmp(&self.written[*b])
+                .then_with(|| crate::order::natural_cmp(a, b))
+        });
         ids
     }
 

@@ -142,7 +142,7 @@ fn saved_baselines_are_read_by_name_and_listed() {
     let data = common::fixtures().join("compare-0.8.2");
     assert_eq!(
         CriterionResults::baselines(&data),
-        ["a1", "a2", "a3", "a4", "slow2x"]
+        ["a1", "a2", "a3", "a4", "slow2x", "slow2x-b"]
     );
     let a1 = CriterionResults::open_baseline(&data, "a1", "hint").unwrap();
     assert_eq!(a1.ids().len(), 8);
