@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 ///
 /// let mut ids = vec!["parse/1 MiB", "parse/1 KiB", "parse/64 KiB", "sum/16 lanes", "sum/2 lanes"];
 /// ids.sort_by(|a, b| natural_cmp(a, b));
-/// assert_eq!(ids, ["sum/2 lanes", "sum/16 lanes", "parse/1 KiB", "parse/64 KiB", "parse/1 MiB"]);
+/// assert_eq!(ids, ["parse/1 KiB", "parse/64 KiB", "parse/1 MiB", "sum/2 lanes", "sum/16 lanes"]);
 /// ```
 pub fn natural_cmp(a: &str, b: &str) -> Ordering {
     let (ka, kb) = (key(a), key(b));
