@@ -248,9 +248,9 @@ fn write_section(out: &mut String, section: &SectionReport, report: &Report, cha
             (0..section.series.len())
                 .map(|s| geomean_time(&section.rows, s).map_or("—".to_owned(), format::time)),
         );
-        let ratio = format::comparison(geomean.ratio, true);
+        let ratio = format::comparison(geomean.ratio, geomean.holds);
         cells.push(match geomean.against {
-            Some(a) if section.baseline.is_none() => {
+            Some(a) if section.baseline.is_none() && geomean.holds => {
                 format!("{ratio} than {}", cell_text(&section.series[a].label))
             }
             _ => ratio,

@@ -232,6 +232,9 @@ pub struct Geomean {
     pub against: Option<usize>,
     /// The geometric mean of the rows' ratios.
     pub ratio: f64,
+    /// Whether the rows support a claim: every row's speed-up holds, all in the mean's direction.
+    /// Otherwise the mean is shown as no clear difference, whatever its value.
+    pub holds: bool,
 }
 
 /// A headline figure.
@@ -712,12 +715,17 @@ fn geomean(rows: &[Row]) -> Option<Geomean> {
     }
     let log_mean = comparisons.iter().map(|c| c.ratio.ln()).sum::<f64>() / comparisons.len() as f64;
     let first = comparisons[0].against;
+    let ratio = log_mean.exp();
+    let holds = comparisons
+        .iter()
+        .all(|c| c.holds && (c.ratio > 1.0) == (ratio > 1.0));
     Some(Geomean {
+        holds,
         against: comparisons
             .iter()
             .all(|c| c.against == first)
             .then_some(first),
-        ratio: log_mean.exp(),
+        ratio,
     })
 }
 
