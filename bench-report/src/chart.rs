@@ -238,7 +238,11 @@ fn draw<DB: DrawingBackend>(
                     chart.draw_series(std::iter::once(
                         EmptyElement::at((label_at, middle))
                             + Text::new(
-                                format::time(t.point_ns),
+                                format::with_rate(
+                                    format::time(t.point_ns),
+                                    t.throughput,
+                                    t.point_ns,
+                                ),
                                 (6, 0),
                                 font(12.0, false, INK).pos(left),
                             ),
@@ -372,7 +376,15 @@ pub fn describe(section: &SectionReport) -> String {
             .iter()
             .zip(&section.series)
             .map(|(cell, series)| match cell {
-                Cell::Measured(f) => format!("{} {}", series.label, format::time(f.time.point_ns)),
+                Cell::Measured(f) => format!(
+                    "{} {}",
+                    series.label,
+                    format::with_rate(
+                        format::time(f.time.point_ns),
+                        f.time.throughput,
+                        f.time.point_ns
+                    )
+                ),
                 Cell::Missing { .. } => format!("{} no result", series.label),
                 Cell::NotApplicable => format!("{} not measured", series.label),
             })

@@ -242,6 +242,8 @@ pub struct SideFigure {
     pub runs_ns: Vec<f64>,
     /// Samples taken, all runs together.
     pub samples: usize,
+    /// The rate at `ns`, where the benchmark declared a throughput: "266 MiB/s".
+    pub rate: Option<String>,
 }
 
 /// One benchmark on both sides.
@@ -444,11 +446,13 @@ fn side_figure(id: &str, runs: &[CriterionResults]) -> Result<(SideFigure, Vec<f
     let mut medians = Vec::with_capacity(runs.len());
     let mut samples = Vec::new();
     let mut only: Option<Measurement> = None;
+    let mut throughput = None;
     for run in runs {
         let measurement = run
             .measurement(id, Statistic::Median)?
             .expect("the id is in every run of the side");
         medians.push(measurement.point_ns);
+        throughput = throughput.or(measurement.throughput);
         samples.extend(
             run.per_iteration_times(id)?
                 .expect("the id is in every run of the side"),
@@ -461,15 +465,18 @@ fn side_figure(id: &str, runs: &[CriterionResults]) -> Result<(SideFigure, Vec<f
             interval_ns: (measurement.lower_ns, measurement.upper_ns),
             runs_ns: medians,
             samples: samples.len(),
+            rate: throughput.map(|t| t.rate(measurement.point_ns)),
         },
         _ => {
             let low = medians.iter().copied().fold(f64::INFINITY, f64::min);
             let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let ns = median(&medians);
             SideFigure {
-                ns: median(&medians),
+                ns,
                 interval_ns: (low, high),
                 runs_ns: medians,
                 samples: samples.len(),
+                rate: throughput.map(|t| t.rate(ns)),
             }
         }
     };

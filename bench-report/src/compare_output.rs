@@ -15,7 +15,8 @@ use crate::noise::Noise;
 ///   "test": "Mann–Whitney U on …", "alpha": 0.01, "threshold_pct": 10.0,
 ///   "benchmarks": [ { "id": "spin/100 rounds", "group": "spin",
 ///                     "old": { "ns": 58.1, "interval_ns": [57.0, 59.3],  // one run: criterion's
-///                              "runs_ns": [58.1, 58.4], "samples": 60 },  // interval; several: the
+///                              "runs_ns": [58.1, 58.4], "samples": 60,    // interval; several: the
+///                              "rate": null },                  // "266 MiB/s" with a throughput
 ///                     "new": { … },                                        // runs' lowest and highest
 ///                     "change_pct": 161.1, "p_value": 1e-11,
 ///                     "runs_apart": true,                      // null with one run on a side
@@ -189,11 +190,15 @@ pub fn markdown(comparison: &Comparison) -> String {
 
 /// "58.1 ns ± 2%": the side's time and its interval as it is.
 fn figure(side: &SideFigure) -> String {
-    format!(
+    let text = format!(
         "{} {}",
         format::time(side.ns),
         format::interval(side.ns, side.interval_ns)
-    )
+    );
+    match &side.rate {
+        Some(rate) => format!("{text} · {rate}"),
+        None => text,
+    }
 }
 
 fn group_verdict(group: &GroupMean) -> String {

@@ -91,6 +91,29 @@ fn percent_digits(pct: f64) -> String {
     }
 }
 
+/// A measured time as the tables show it: "3.67 µs ± 2%", and its rate where the benchmark declared a
+/// throughput: "3.67 µs ± 2% · 266 MiB/s".
+pub fn measured(time: &crate::criterion::Measurement) -> String {
+    let text = format!(
+        "{} {}",
+        self::time(time.point_ns),
+        spread(time.spread_pct())
+    );
+    with_rate(text, time.throughput, time.point_ns)
+}
+
+/// `text` followed by the rate of `throughput` at `ns` per iteration, if any: "… · 266 MiB/s".
+pub fn with_rate(
+    text: String,
+    throughput: Option<crate::criterion::Throughput>,
+    ns: f64,
+) -> String {
+    match throughput {
+        Some(throughput) => format!("{text} · {}", throughput.rate(ns)),
+        None => text,
+    }
+}
+
 /// benchstat's spread: "± 2%", with one decimal below 1%.
 pub fn spread(pct: f64) -> String {
     if pct < 1.0 {

@@ -151,11 +151,7 @@ fn write_suite(out: &mut String, suite: &SuiteReport, report: &Report) {
         ];
         match &row.figure {
             Some(figure) => {
-                cells.push(format!(
-                    "{} {}",
-                    format::time(figure.time.point_ns),
-                    format::spread(figure.time.spread_pct())
-                ));
+                cells.push(format::measured(&figure.time));
                 if counted {
                     match figure.allocations {
                         Some(a) => {
@@ -262,11 +258,7 @@ fn write_section(out: &mut String, section: &SectionReport, report: &Report, cha
 }
 
 fn figure_text(figure: &Figure, counted: bool, show_peak: bool) -> String {
-    let mut text = format!(
-        "{} {}",
-        format::time(figure.time.point_ns),
-        format::spread(figure.time.spread_pct())
-    );
+    let mut text = format::measured(&figure.time);
     match figure.allocations {
         Some(a) => {
             let _ = write!(text, "<br>{}", format::allocations(a.allocs_per_op));

@@ -552,6 +552,7 @@ fn latency_figure(latency: Latency) -> Figure {
             confidence_level: 0.95,
             samples: usize::try_from(latency.samples).unwrap_or(usize::MAX),
             statistic: Statistic::Median,
+            throughput: None,
         },
         allocations: None,
         latency: Some(latency),

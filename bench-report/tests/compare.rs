@@ -607,3 +607,30 @@ fn a_missing_criterion_directory_says_so() {
     .to_string();
     assert!(error.contains("the directory does not exist"), "{error}");
 }
+
+#[test]
+fn compare_shows_the_rate_where_criterion_recorded_a_throughput() {
+    let dir = common::fixtures().join("throughput-0.8.2");
+    let side = || Side::one(Run::Directory(dir.clone()));
+    let comparison = Comparison::run(&CompareOptions {
+        old: side(),
+        new: side(),
+        ..options("a1", "a2")
+    })
+    .unwrap();
+    let copy = comparison
+        .benchmarks
+        .iter()
+        .find(|c| c.id == "copy/64 KiB")
+        .unwrap();
+    let rate = copy.new.rate.clone().unwrap();
+    assert!(rate.ends_with("iB/s"), "{rate}");
+    let markdown = bench_report::compare_output::markdown(&comparison);
+    assert!(markdown.contains(&format!("· {rate} |")), "{markdown}");
+    let sum = comparison
+        .benchmarks
+        .iter()
+        .find(|c| c.id == "sum/1000 values")
+        .unwrap();
+    assert!(sum.old.rate.as_ref().unwrap().ends_with("elements/s"));
+}

@@ -299,3 +299,43 @@ fn the_geometric_mean_claims_no_change_its_rows_do_not_support() {
         .unwrap();
     assert!(row.ends_with("| no clear difference |"), "{row}");
 }
+
+#[test]
+fn tables_and_charts_show_the_rate_beside_the_time() {
+    let page = r#"
+title = "Copy"
+[output]
+markdown = "out/page.md"
+charts = "out/charts"
+[[sections]]
+id = "copy"
+title = "Copy"
+caption = "Time to copy, lower is better"
+series = [{ id = "clone", label = "clone" }]
+candidate = "clone"
+benchmark = "copy/{scenario}"
+scenarios = [{ label = "1 KiB" }, { label = "64 KiB" }]
+"#;
+    let page = Page::parse(page, std::path::Path::new("page.toml")).unwrap();
+    let results =
+        CriterionResults::open(&common::fixtures().join("throughput-0.8.2"), "hint").unwrap();
+    let report = Report::build(
+        &page,
+        &results,
+        &AllocationCounts::read(&common::fixtures().join("made-up-allocations"), "hint").unwrap(),
+        &Latencies::default(),
+        Environment::not_recorded(None),
+    )
+    .unwrap();
+    let copy = section(&report, "copy");
+    let rendered = chart::render(copy, &Typeface::bundled()).unwrap();
+    let markdown = bench_report::markdown::page(&report, "charts", "page.toml");
+    for row in &copy.rows {
+        let time = row.cells[0].figure().unwrap().time;
+        let rate = time.throughput.unwrap().rate(time.point_ns);
+        assert!(rate.ends_with("iB/s"), "{rate}");
+        let label = format!("{} · {rate}", format::time(time.point_ns));
+        assert!(rendered.texts.contains(&label), "{:?}", rendered.texts);
+        assert!(markdown.contains(&format!("· {rate}")), "{markdown}");
+    }
+}
