@@ -137,8 +137,14 @@ fn draw<DB: DrawingBackend>(
     let left = Pos::new(HPos::Left, VPos::Center);
 
     // Title and legend, in pixels.
+    let caption = match Scale::of(section) {
+        Scale::Shared { .. } => section.caption.clone(),
+        Scale::PerScenario { .. } => {
+            format!("{} (each scenario to its own scale)", section.caption)
+        }
+    };
     root.draw(&Text::new(
-        section.caption.clone(),
+        caption,
         (SIDE as i32, 8),
         font(15.0, true, INK).pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
@@ -159,31 +165,33 @@ fn draw<DB: DrawingBackend>(
         }
     }
 
-    // The bars, in data coordinates: x is nanoseconds, y counts pixels up from the axis.
+    // The bars, in data coordinates: x is nanoseconds on a shared axis, or each scenario's fraction of
+    // its own longest bar; y counts pixels up from the axis.
     let top = HEADER + LEGEND_ROW * layout.legend_rows.len() as u32;
     let (_, body) = root.split_vertically(top);
     let scale = Scale::of(section);
-    let largest = scale.shown_max;
-    let x_max = if largest > 0.0 { largest * 1.28 } else { 1.0 };
-    let unit = format::unit_for(largest.max(1.0));
+    let x_max = scale.axis_end();
+    let unit = format::unit_for(scale.shared_max().unwrap_or(1.0).max(1.0));
     let mut chart = ChartBuilder::on(&body)
         .margin_left(SIDE)
         .margin_right(SIDE)
         .x_label_area_size(AXIS_BAND)
         .build_cartesian_2d(0.0..x_max, 0.0..layout.plot_height)?;
     let formatter = |v: &f64| format::tick(*v, unit);
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_y_mesh()
         .disable_y_axis()
         .y_labels(0)
-        .x_labels(6)
         .max_light_lines(0)
         .bold_line_style(GRID.stroke_width(1))
         .axis_style(MUTED.stroke_width(1))
         .x_label_formatter(&formatter)
-        .x_label_style(font(12.0, false, MUTED))
-        .draw()?;
+        .x_label_style(font(12.0, false, MUTED));
+    match scale {
+        // Ticks would mean nothing across scenarios of their own scales: the value labels say it all.
+        Scale::PerScenario { .. } => mesh.x_labels(0).disable_x_mesh().draw()?,
+        Scale::Shared { .. } => mesh.x_labels(6).draw()?,
+    }
 
     let group = LABEL_BAND + section.series.len() as f64 * (BAR + BAR_GAP) + GROUP_GAP;
     for (r, row) in section.rows.iter().enumerate() {
@@ -195,12 +203,7 @@ fn draw<DB: DrawingBackend>(
                 + Text::new(row.label.clone(), (0, 0), font(13.0, true, INK).pos(left)),
         ))?;
         if let Some(speedup) = row.speedup.filter(|s| s.holds) {
-            let against = &section.series[speedup.against].label;
-            let callout = if section.baseline.is_some() {
-                speedup.display()
-            } else {
-                format!("{} than {against}", speedup.display())
-            };
+            let callout = callout(section, &speedup);
             chart.draw_series(std::iter::once(
                 EmptyElement::at((0.0, label_y))
                     + Text::new(
@@ -217,8 +220,9 @@ fn draw<DB: DrawingBackend>(
             match cell {
                 Cell::Measured(figure) => {
                     let t = figure.time;
-                    let clipped = scale.clip.is_some_and(|clip| t.point_ns > clip);
-                    let end = if clipped { largest } else { t.point_ns };
+                    let x = |ns: f64| scale.x(r, ns);
+                    // The shortest figure still shows as a bar, however long the longest.
+                    let end = x(t.point_ns).max(x_max * MIN_BAR);
                     chart.draw_series([
                         Rectangle::new([(0.0, bar_top), (end, bar_bottom)], colours[s].filled()),
                         Rectangle::new(
@@ -226,28 +230,19 @@ fn draw<DB: DrawingBackend>(
                             BLACK.mix(0.35).stroke_width(1),
                         ),
                     ])?;
-                    if clipped {
-                        // A break in the bar: it is far longer than the axis shows.
-                        chart.draw_series(std::iter::once(
-                            EmptyElement::at((largest * 0.9, middle))
-                                + PathElement::new(vec![(-6, 11), (0, -11)], WHITE.stroke_width(3))
-                                + PathElement::new(vec![(0, 11), (6, -11)], WHITE.stroke_width(3)),
-                        ))?;
-                    } else {
-                        chart.draw_series(std::iter::once(PathElement::new(
-                            vec![(t.lower_ns, middle), (t.upper_ns, middle)],
-                            INK.stroke_width(1),
-                        )))?;
-                    }
-                    let label_at = if clipped {
-                        largest
-                    } else {
-                        t.upper_ns.max(t.point_ns)
-                    };
+                    chart.draw_series(std::iter::once(PathElement::new(
+                        vec![(x(t.lower_ns), middle), (x(t.upper_ns), middle)],
+                        INK.stroke_width(1),
+                    )))?;
+                    let label_at = x(t.upper_ns.max(t.point_ns)).max(end);
                     chart.draw_series(std::iter::once(
                         EmptyElement::at((label_at, middle))
                             + Text::new(
-                                format::time(t.point_ns),
+                                format::with_rate(
+                                    format::time(t.point_ns),
+                                    t.throughput,
+                                    t.point_ns,
+                                ),
                                 (6, 0),
                                 font(12.0, false, INK).pos(left),
                             ),
@@ -280,53 +275,116 @@ fn draw<DB: DrawingBackend>(
     Ok(())
 }
 
-/// How far the axis reaches. One bar far longer than all others would squash them into slivers, so
-/// such outliers are cut at the axis end, drawn with a break, and labelled with their true figure.
-struct Scale {
-    /// The largest figure the axis shows (interval included).
-    shown_max: f64,
-    /// Figures above this are cut.
-    clip: Option<f64>,
+/// The shortest a bar is drawn, as a fraction of the axis: a 40 ns bar beside a 4 ms one stays visible.
+const MIN_BAR: f64 = 0.004;
+
+/// Scenarios whose longest bars differ by more than this factor are each drawn to their own scale.
+const OWN_SCALES: f64 = 20.0;
+
+/// Where a bar ends. One axis for every scenario while their figures are alike; once scenarios
+/// differ by orders of magnitude (1 KiB against 1 MiB), one axis would cut or flatten bars, so each
+/// scenario is drawn to its own scale, its longest bar the full width, and the chart says so. No
+/// bar is ever cut.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scale {
+    /// One axis in nanoseconds, up to the largest figure (its interval included).
+    Shared {
+        /// The largest figure.
+        max: f64,
+    },
+    /// Each scenario (row) to its own scale: its largest figure per row.
+    PerScenario {
+        /// The largest figure of each row.
+        row_max: Vec<f64>,
+    },
 }
 
-/// A bar this many times longer than the longest of the rest is cut.
-const OUTLIER: f64 = 5.0;
-
 impl Scale {
-    fn of(section: &SectionReport) -> Scale {
-        let mut figures: Vec<(f64, f64)> = section
+    /// The scale `section` is drawn to.
+    pub fn of(section: &SectionReport) -> Scale {
+        let row_max: Vec<f64> = section
             .rows
             .iter()
-            .flat_map(|r| r.cells.iter().filter_map(Cell::figure))
-            .map(|f| (f.time.point_ns, f.time.upper_ns.max(f.time.point_ns)))
+            .map(|row| {
+                row.cells
+                    .iter()
+                    .filter_map(Cell::figure)
+                    .map(|f| f.time.upper_ns.max(f.time.point_ns))
+                    .fold(0.0, f64::max)
+            })
             .collect();
-        figures.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let top = figures.last().map_or(0.0, |f| f.1);
-        let rest: Vec<&(f64, f64)> = figures.iter().filter(|f| f.0 * OUTLIER < top).collect();
-        match rest.iter().map(|f| f.1).reduce(f64::max) {
-            // Only cut when most bars are in the rest: otherwise the "outliers" are the chart.
-            Some(rest_max) if rest.len() * 2 > figures.len() => Scale {
-                shown_max: rest_max * 1.15,
-                clip: Some(rest_max * 1.15),
-            },
-            _ => Scale {
-                shown_max: top,
-                clip: None,
-            },
+        let measured = row_max.iter().copied().filter(|m| *m > 0.0);
+        let high = measured.clone().fold(0.0, f64::max);
+        let low = measured.fold(f64::INFINITY, f64::min);
+        if high > low * OWN_SCALES {
+            Scale::PerScenario { row_max }
+        } else {
+            Scale::Shared { max: high }
+        }
+    }
+
+    /// The axis' largest figure, on a shared axis.
+    pub fn shared_max(&self) -> Option<f64> {
+        match self {
+            Scale::Shared { max } => Some(*max),
+            Scale::PerScenario { .. } => None,
+        }
+    }
+
+    /// The end of the axis, with room for the value labels.
+    fn axis_end(&self) -> f64 {
+        match self {
+            Scale::Shared { max } if *max > 0.0 => max * 1.28,
+            Scale::Shared { .. } => 1.0,
+            Scale::PerScenario { .. } => 1.28,
+        }
+    }
+
+    /// Where `ns` lies on row `row`'s scale.
+    fn x(&self, row: usize, ns: f64) -> f64 {
+        match self {
+            Scale::Shared { .. } => ns,
+            Scale::PerScenario { row_max } if row_max[row] > 0.0 => ns / row_max[row],
+            Scale::PerScenario { .. } => 0.0,
         }
     }
 }
 
+/// "tinyjson 2.x 5.6× faster than tinyjson 1.x": a callout names both series.
+fn callout(section: &SectionReport, speedup: &crate::report::Comparison) -> String {
+    format!(
+        "{} {} than {}",
+        section.series[section.candidate].label,
+        speedup.display(),
+        section.series[speedup.against].label
+    )
+}
+
 /// The chart in words, for the SVG's `<desc>`.
 pub fn describe(section: &SectionReport) -> String {
-    let mut out = format!("{}. Bar chart; shorter bars are faster.", section.caption);
+    let scales = match Scale::of(section) {
+        Scale::Shared { .. } => "",
+        Scale::PerScenario { .. } => " Each scenario is drawn to its own scale.",
+    };
+    let mut out = format!(
+        "{}. Bar chart; shorter bars are faster.{scales}",
+        section.caption
+    );
     for row in &section.rows {
         let cells: Vec<String> = row
             .cells
             .iter()
             .zip(&section.series)
             .map(|(cell, series)| match cell {
-                Cell::Measured(f) => format!("{} {}", series.label, format::time(f.time.point_ns)),
+                Cell::Measured(f) => format!(
+                    "{} {}",
+                    series.label,
+                    format::with_rate(
+                        format::time(f.time.point_ns),
+                        f.time.throughput,
+                        f.time.point_ns
+                    )
+                ),
                 Cell::Missing { .. } => format!("{} no result", series.label),
                 Cell::NotApplicable => format!("{} not measured", series.label),
             })

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::compare::{CompareOptions, Comparison, DEFAULT_ALPHA, DEFAULT_THRESHOLD_PCT, Run};
+use crate::compare::{CompareOptions, Comparison, DEFAULT_ALPHA, DEFAULT_THRESHOLD_PCT, Run, Side};
+use crate::noise::{Noise, NoiseOptions};
 use crate::{Options, RunPolicy};
 
 /// Turns criterion's results into a performance page: SVG charts, tables and a JSON summary.
@@ -26,9 +27,30 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Compares two criterion runs: per benchmark both times, the change, and a verdict from a
-    /// Mann–Whitney U test on their samples; a geometric mean per group.
+    /// Compares two criterion runs (or two sets of runs): per benchmark both times, the change, and a
+    /// verdict from a Mann–Whitney U test on their samples; a geometric mean per group.
     Compare(CompareArgs),
+    /// Measures how much runs of the same code differ on this machine (an A/A check) and suggests the
+    /// --threshold that `compare` needs here.
+    Noise(NoiseArgs),
+    /// Records this machine, toolchain and commit as the facts of a run made with plain `cargo bench`
+    /// (run it right after): rendering and `compare` show them, and refuse them once a later run
+    /// replaced the results.
+    Record(RecordArgs),
+}
+
+/// The arguments of `record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The baseline the run was saved as (`--save-baseline NAME`); without it, the latest run.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// criterion's output directory. Default: as for rendering the page.
+    #[arg(long, value_name = "DIR")]
+    pub criterion_dir: Option<PathBuf>,
+    /// A name for the machine.
+    #[arg(long, value_name = "NAME")]
+    pub machine: Option<String>,
 }
 
 /// The arguments of rendering the page.
@@ -56,10 +78,11 @@ pub struct RenderArgs {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The run before: a baseline saved with `cargo bench -- --save-baseline NAME`, or a directory of
-    /// criterion results (its latest run).
+    /// criterion results (its latest run). Several runs of the same code, joined by commas
+    /// (`main-1,main-2,main-3`), are combined: a change must then also exceed the drift between them.
     #[arg(value_name = "OLD")]
     pub old: String,
-    /// The run after, named the same way.
+    /// The run after, named the same way (one run, or several joined by commas).
     #[arg(value_name = "NEW")]
     pub new: String,
     /// Where baselines are looked up. Default: as for rendering the page.
@@ -68,14 +91,38 @@ pub struct CompareArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
     pub format: Format,
-    /// Exit with status 1 when a benchmark is slower, with significance, by more than PCT percent.
+    /// Exit with status 1 when a benchmark is slower, with significance, by more than PCT percent. PCT
+    /// below --threshold is an error: the gate could not see such a change.
     #[arg(long, value_name = "PCT")]
     pub fail_on_regression: Option<f64>,
+    /// Exit with status 1 when a benchmark of OLD is missing from NEW.
+    #[arg(long)]
+    pub fail_on_missing: bool,
     /// The significance level: a difference counts when the test's p-value is below it.
     #[arg(long, value_name = "P", default_value_t = DEFAULT_ALPHA)]
     pub alpha: f64,
     /// The smallest change called faster or slower, in percent: a smaller one is no clear difference
     /// however significant.
+    #[arg(long, value_name = "PCT", default_value_t = DEFAULT_THRESHOLD_PCT)]
+    pub threshold: f64,
+}
+
+/// The arguments of `noise`.
+#[derive(Debug, Args)]
+pub struct NoiseArgs {
+    /// Two or more runs of the same code (baselines or result directories), made one after the other.
+    #[arg(value_name = "RUN", num_args = 2.., required = true)]
+    pub runs: Vec<String>,
+    /// Where baselines are looked up. Default: as for rendering the page.
+    #[arg(long, value_name = "DIR")]
+    pub criterion_dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    pub format: Format,
+    /// The significance level `compare` will use.
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_ALPHA)]
+    pub alpha: f64,
+    /// The threshold to count false alarms at, in percent.
     #[arg(long, value_name = "PCT", default_value_t = DEFAULT_THRESHOLD_PCT)]
     pub threshold: f64,
 }
@@ -124,12 +171,28 @@ impl CompareArgs {
             .criterion_dir
             .unwrap_or_else(|| crate::default_criterion_dir(&crate::workspace_root(cwd)));
         CompareOptions {
-            old: Run::parse(&self.old),
-            new: Run::parse(&self.new),
+            old: Side::parse(&self.old),
+            new: Side::parse(&self.new),
             criterion_dir,
             alpha: self.alpha,
             threshold_pct: self.threshold,
             fail_on_regression: self.fail_on_regression,
+            fail_on_missing: self.fail_on_missing,
+        }
+    }
+}
+
+impl NoiseArgs {
+    /// The options these arguments ask for; baselines are found as rendering would find results.
+    pub fn options(self, cwd: &Path) -> NoiseOptions {
+        let criterion_dir = self
+            .criterion_dir
+            .unwrap_or_else(|| crate::default_criterion_dir(&crate::workspace_root(cwd)));
+        NoiseOptions {
+            runs: self.runs.iter().map(|run| Run::parse(run)).collect(),
+            criterion_dir,
+            alpha: self.alpha,
+            threshold_pct: self.threshold,
         }
     }
 }
@@ -140,6 +203,8 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => render(cli.render.options(&cwd)),
         Some(Command::Compare(args)) => compare(args, &cwd),
+        Some(Command::Noise(args)) => noise(args, &cwd),
+        Some(Command::Record(args)) => record(args, &cwd),
     }
 }
 
@@ -182,15 +247,83 @@ fn compare(args: CompareArgs, cwd: &Path) -> ExitCode {
             Format::Json => crate::compare_output::json(&comparison),
         }
     );
-    if comparison.regressions.is_empty() {
+    let failures = comparison.gate_failures();
+    for failure in &failures {
+        eprintln!("error: {failure}");
+    }
+    if failures.is_empty() {
         ExitCode::SUCCESS
     } else {
-        eprintln!(
-            "error: {} slower by more than {}% with significance: {}",
-            comparison.regressions.len(),
-            comparison.fail_on_regression_pct.unwrap_or_default(),
-            comparison.regressions.join(", ")
-        );
         ExitCode::FAILURE
+    }
+}
+
+fn noise(args: NoiseArgs, cwd: &Path) -> ExitCode {
+    let format = args.format;
+    match Noise::measure(&args.options(cwd)) {
+        Ok(noise) => {
+            print!(
+                "{}",
+                match format {
+                    Format::Markdown => crate::compare_output::noise_markdown(&noise),
+                    Format::Json => crate::compare_output::noise_json(&noise),
+                }
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn record(args: RecordArgs, cwd: &Path) -> ExitCode {
+    let root = crate::workspace_root(cwd);
+    let criterion_dir = args
+        .criterion_dir
+        .unwrap_or_else(|| crate::default_criterion_dir(&root));
+    let run = args.baseline.as_deref().unwrap_or(crate::criterion::LATEST);
+    let results = match crate::criterion::CriterionResults::open_baseline(
+        &criterion_dir,
+        run,
+        "run the benchmarks first",
+    ) {
+        Ok(results) if !results.is_empty() => results,
+        Ok(_) => {
+            let found = crate::criterion::CriterionResults::baselines(&criterion_dir);
+            eprintln!(
+                "error: no results of run `{run}` in {} (runs found: {}): run `cargo bench` (with `-- --save-baseline NAME` for a baseline) first, then record it",
+                criterion_dir.display(),
+                if found.is_empty() {
+                    "none".to_owned()
+                } else {
+                    found.join(", ")
+                }
+            );
+            return ExitCode::FAILURE;
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let recorded =
+        crate::environment::Recorded::gather(&root.join("Cargo.lock"), &root, args.machine);
+    let path = crate::environment::Environment::path_for(&criterion_dir, run);
+    match crate::output::write_all(&[(path.clone(), recorded.to_json().into_bytes())]) {
+        Ok(_) => {
+            eprintln!(
+                "recorded {} for the {} results of run `{run}` in {}",
+                path.display(),
+                results.ids().len(),
+                criterion_dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -25,6 +25,9 @@ pub const TESTED_VERSION: &str = "0.8";
 pub struct CriterionResults {
     dir: PathBuf,
     measurements: HashMap<String, PathBuf>,
+    throughputs: HashMap<String, Throughput>,
+    /// When each benchmark's `benchmark.json` was written: criterion writes it as the benchmark runs.
+    written: HashMap<String, Option<std::time::SystemTime>>,
     rerun_hint: String,
 }
 
@@ -43,6 +46,75 @@ pub struct Measurement {
     pub samples: usize,
     /// The estimate actually quoted (the slope falls back to the mean in flat sampling mode).
     pub statistic: Statistic,
+    /// What one iteration processes, where the benchmark declared it (`Throughput::Bytes` and kin).
+    pub throughput: Option<Throughput>,
+}
+
+/// What one iteration of a benchmark processes, as criterion records it in `benchmark.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Throughput {
+    /// Bytes, shown in binary units (KiB/s, MiB/s, GiB/s).
+    Bytes(u64),
+    /// Bytes, shown in decimal units (KB/s, MB/s, GB/s).
+    BytesDecimal(u64),
+    /// Elements, shown as elements per second.
+    Elements(u64),
+}
+
+impl Throughput {
+    /// The rate at `ns` per iteration: "266 MiB/s", "1.23 GB/s", "850.2 M elements/s".
+    ///
+    /// ```
+    /// use bench_report::criterion::Throughput;
+    /// assert_eq!(Throughput::Bytes(1024 * 1024).rate(1e6), "1000 MiB/s");
+    /// assert_eq!(Throughput::Elements(1000).rate(500.0), "2.00 G elements/s");
+    /// ```
+    pub fn rate(&self, ns: f64) -> String {
+        let per_second = |amount: u64| amount as f64 * 1e9 / ns;
+        let scaled = |value: f64, base: f64, units: [&str; 4]| {
+            let mut value = value;
+            let mut unit = 0;
+            while value >= base && unit < units.len() - 1 {
+                value /= base;
+                unit += 1;
+            }
+            let digits = if value < 10.0 {
+                format!("{value:.2}")
+            } else if value < 100.0 {
+                format!("{value:.1}")
+            } else {
+                format!("{value:.0}")
+            };
+            format!("{digits} {}", units[unit])
+        };
+        match *self {
+            Throughput::Bytes(bytes) => scaled(
+                per_second(bytes),
+                1024.0,
+                ["B/s", "KiB/s", "MiB/s", "GiB/s"],
+            ),
+            Throughput::BytesDecimal(bytes) => {
+                scaled(per_second(bytes), 1000.0, ["B/s", "KB/s", "MB/s", "GB/s"])
+            }
+            Throughput::Elements(elements) => scaled(
+                per_second(elements),
+                1000.0,
+                ["elements/s", "K elements/s", "M elements/s", "G elements/s"],
+            ),
+        }
+    }
+
+    /// Reads criterion's `"throughput"` value (`{"Bytes": 1024}`); another kind is not shown.
+    fn from_json(value: &serde_json::Value) -> Option<Throughput> {
+        let (kind, amount) = value.as_object()?.iter().next()?;
+        let amount = amount.as_u64()?;
+        match kind.as_str() {
+            "Bytes" => Some(Throughput::Bytes(amount)),
+            "BytesDecimal" => Some(Throughput::BytesDecimal(amount)),
+            "Elements" => Some(Throughput::Elements(amount)),
+            _ => None,
+        }
+    }
 }
 
 impl Measurement {
@@ -61,6 +133,8 @@ impl Measurement {
 #[derive(Deserialize)]
 struct BenchmarkFile {
     full_id: String,
+    #[serde(default)]
+    throughput: serde_json::Value,
 }
 
 #[derive(Deserialize)]
@@ -102,6 +176,8 @@ impl CriterionResults {
         let mut results = CriterionResults {
             dir: dir.to_owned(),
             measurements: HashMap::new(),
+            throughputs: HashMap::new(),
+            written: HashMap::new(),
             rerun_hint: rerun_hint.to_owned(),
         };
         if !dir.is_dir() {
@@ -126,6 +202,17 @@ impl CriterionResults {
                 .parent()
                 .expect("benchmark.json has a parent")
                 .to_owned();
+            let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+            results
+                .written
+                .entry(benchmark.full_id.clone())
+                .or_insert(written);
+            if let Some(throughput) = Throughput::from_json(&benchmark.throughput) {
+                results
+                    .throughputs
+                    .entry(benchmark.full_id.clone())
+                    .or_insert(throughput);
+            }
             results
                 .measurements
                 .entry(benchmark.full_id)
@@ -166,6 +253,33 @@ impl CriterionResults {
     pub fn ids(&self) -> Vec<&str> {
         let mut ids: Vec<&str> = self.measurements.keys().map(String::as_str).collect();
         ids.sort_unstable();
+        ids
+    }
+
+    /// The most recently written result, and when: what a run's recorded facts must not be older than.
+    pub fn newest_written(&self) -> Option<(std::time::SystemTime, &str)> {
+        self.written
+            .iter()
+            .filter_map(|(id, written)| Some(((*written)?, id.as_str())))
+            .max()
+    }
+
+    /// Whether benchmark `id` has a result.
+    pub fn has(&self, id: &str) -> bool {
+        self.measurements.contains_key(id)
+    }
+
+    /// The ids of every benchmark found, in the order criterion ran them (when its files were written);
+    /// files written at one instant, as a copy or a checkout may leave them, in [`natural_cmp`]'s order.
+    ///
+    /// [`natural_cmp`]: crate::order::natural_cmp
+    pub fn ids_in_run_order(&self) -> Vec<&str> {
+        let mut ids: Vec<&str> = self.measurements.keys().map(String::as_str).collect();
+        ids.sort_by(|a, b| {
+            self.written[*a]
+                .cmp(&self.written[*b])
+                .then_with(|| crate::order::natural_cmp(a, b))
+        });
         ids
     }
 
@@ -218,6 +332,7 @@ impl CriterionResults {
             confidence_level: interval.confidence_level,
             samples: sample.iters.len(),
             statistic,
+            throughput: self.throughputs.get(id).copied(),
         }))
     }
 

@@ -1,7 +1,11 @@
 //! Where the figures came from: the machine, toolchain and code facts recorded when the suite ran.
 //!
-//! bench-report records them in `<criterion dir>/environment.json` when it runs the benchmarks, and
-//! reads them back when it renders, so results copied from another machine keep that machine's facts.
+//! bench-report records them in `<criterion dir>/environment.json` when it runs the benchmarks (and
+//! `bench-report record` for a run made with plain `cargo bench`: `environment.json` for the latest
+//! run, `environment-NAME.json` for a baseline saved as NAME), and reads them back when it renders or
+//! compares, so results copied from another machine keep that machine's facts. Facts belong to the
+//! run they were recorded with: results written after the file was are another run's, and rendering
+//! refuses them rather than print the earlier run's date and commit under them.
 //! Results without the file are "machine not recorded" (or carry the name given with `--machine`):
 //! nothing is guessed from the machine that renders them.
 //!
@@ -63,6 +67,32 @@ struct EnvironmentFile {
     recorded: Recorded,
 }
 
+/// Facts recorded for a run that its results no longer match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stale {
+    /// The environment file.
+    pub file: PathBuf,
+    /// A benchmark whose result was written after it.
+    pub benchmark: String,
+    /// When that result was written (RFC 3339).
+    pub written: String,
+    /// When the file was written.
+    pub recorded: String,
+}
+
+impl std::fmt::Display for Stale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} was recorded at {}, but the result of `{}` was written at {}, by a later run: its machine, date and commit may not be this result's",
+            self.file.display(),
+            self.recorded,
+            self.benchmark,
+            self.written
+        )
+    }
+}
+
 /// Where the figures of a report came from.
 ///
 /// In `summary.json` its fields sit in `environment`: [`Recorded`]'s fields all present, or all
@@ -90,7 +120,11 @@ impl Environment {
     /// a corrupt file is an error naming it. `machine` (from `--machine`) names a machine whose facts
     /// were not recorded; beside recorded facts it replaces the recorded name.
     pub fn read(criterion_dir: &Path, machine: Option<String>, hint: &str) -> Result<Environment> {
-        let path = Environment::path_in(criterion_dir);
+        Environment::read_file(&Environment::path_in(criterion_dir), machine, hint)
+    }
+
+    fn read_file(path: &Path, machine: Option<String>, hint: &str) -> Result<Environment> {
+        let path = path.to_owned();
         let fail = |reason: String| Error::ResultsFile {
             path: path.clone(),
             reason,
@@ -124,6 +158,40 @@ impl Environment {
     /// `<criterion_dir>/environment.json`.
     pub fn path_in(criterion_dir: &Path) -> PathBuf {
         criterion_dir.join(FILE_NAME)
+    }
+
+    /// Where the facts of one run are kept: `environment.json` for the latest run (`new`),
+    /// `environment-NAME.json` for a baseline saved as NAME.
+    pub fn path_for(criterion_dir: &Path, run: &str) -> PathBuf {
+        if run == crate::criterion::LATEST {
+            Environment::path_in(criterion_dir)
+        } else {
+            criterion_dir.join(format!("environment-{run}.json"))
+        }
+    }
+
+    /// Reads the facts kept for `run` (see [`Environment::path_for`]).
+    pub fn read_run(criterion_dir: &Path, run: &str, hint: &str) -> Result<Environment> {
+        let path = Environment::path_for(criterion_dir, run);
+        Environment::read_file(&path, None, hint)
+    }
+
+    /// When the facts of `run` do not describe `results`: a result newer than the file that records
+    /// them was written by a later run. Returns that file, the newest result and when it was written.
+    pub fn stale(
+        criterion_dir: &Path,
+        run: &str,
+        results: &crate::criterion::CriterionResults,
+    ) -> Option<Stale> {
+        let path = Environment::path_for(criterion_dir, run);
+        let recorded_at = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+        let (written, id) = results.newest_written()?;
+        (written > recorded_at).then(|| Stale {
+            file: path,
+            benchmark: id.to_owned(),
+            written: humantime::format_rfc3339_seconds(written).to_string(),
+            recorded: humantime::format_rfc3339_seconds(recorded_at).to_string(),
+        })
     }
 
     /// The machine in words: "CI runner: AMD EPYC, 2 cores, Debian 12, rustc 1.95.0, criterion

@@ -53,14 +53,44 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// A section's results are missing: the page would show an empty section.
-    #[error("section `{section}` has no results for {}\n  run `{command}` to measure them", .missing.join(", "))]
+    #[error(
+        "section `{section}` has no results for {}\n  {}run `{command}` to measure them",
+        .missing.join(", "),
+        if .nearest.is_empty() { String::new() } else { format!("the nearest ids that exist are {}: correct the page description if it misspells them, or ", .nearest.join(", ")) }
+    )]
     SectionMissing {
         /// The section's id.
         section: String,
         /// The benchmark ids without a result, quoted.
         missing: Vec<String>,
+        /// The ids of results nearest to them, quoted.
+        nearest: Vec<String>,
         /// The command that measures them.
         command: String,
+    },
+    /// A series or scenario of the page matches no result at all: a misspelt id, most likely.
+    #[error(
+        "section `{section}`: {what} matches no result (looked for {}){}\n  correct the page description, or measure those benchmarks",
+        .looked_for.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(", "),
+        if .nearest.is_empty() { String::new() } else { format!("; the nearest ids that exist: {}", .nearest.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(", ")) }
+    )]
+    NoMatch {
+        /// The section's id.
+        section: String,
+        /// "series `fast`" or "scenario `1 KiB`".
+        what: String,
+        /// The benchmark ids looked for.
+        looked_for: Vec<String>,
+        /// The ids of results nearest to them.
+        nearest: Vec<String>,
+    },
+    /// The recorded environment describes an earlier run than the results.
+    #[error(
+        "{stale}\n  measure again with `bench-report --rerun` (it records the run), record this run with `bench-report record`, or delete that file to publish the machine as not recorded"
+    )]
+    StaleEnvironment {
+        /// What does not match, in words.
+        stale: String,
     },
     /// A chart could not be drawn.
     #[error("cannot draw the chart of section `{section}`: {reason}")]

@@ -64,6 +64,56 @@ pub fn tick(ns: f64, unit: TimeUnit) -> String {
     format!("{text} {}", unit.symbol)
 }
 
+/// An interval around `point` as it is: "± 2%" when its two halves read the same, "−19% +9%" when
+/// they do not (criterion's intervals of a median are seldom symmetric).
+///
+/// ```
+/// use bench_report::format::interval;
+/// assert_eq!(interval(100.0, (98.0, 102.0)), "± 2%");
+/// assert_eq!(interval(100.0, (81.2, 109.0)), "−19% +9%");
+/// ```
+pub fn interval(point: f64, (lower, upper): (f64, f64)) -> String {
+    let below = 100.0 * (point - lower) / point;
+    let above = 100.0 * (upper - point) / point;
+    let (low, high) = (percent_digits(below), percent_digits(above));
+    if low == high {
+        format!("± {low}%")
+    } else {
+        format!("−{low}% +{high}%")
+    }
+}
+
+fn percent_digits(pct: f64) -> String {
+    if pct < 1.0 {
+        format!("{pct:.1}")
+    } else {
+        format!("{pct:.0}")
+    }
+}
+
+/// A measured time as the tables show it: "3.67 µs ± 2%", and its rate where the benchmark declared a
+/// throughput: "3.67 µs ± 2% · 266 MiB/s".
+pub fn measured(time: &crate::criterion::Measurement) -> String {
+    let text = format!(
+        "{} {}",
+        self::time(time.point_ns),
+        spread(time.spread_pct())
+    );
+    with_rate(text, time.throughput, time.point_ns)
+}
+
+/// `text` followed by the rate of `throughput` at `ns` per iteration, if any: "… · 266 MiB/s".
+pub fn with_rate(
+    text: String,
+    throughput: Option<crate::criterion::Throughput>,
+    ns: f64,
+) -> String {
+    match throughput {
+        Some(throughput) => format!("{text} · {}", throughput.rate(ns)),
+        None => text,
+    }
+}
+
 /// benchstat's spread: "± 2%", with one decimal below 1%.
 pub fn spread(pct: f64) -> String {
     if pct < 1.0 {

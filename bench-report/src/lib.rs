@@ -118,6 +118,8 @@ pub mod format;
 pub mod latency;
 pub mod mann_whitney;
 pub mod markdown;
+pub mod noise;
+pub mod order;
 pub mod outlined_text;
 pub mod output;
 pub mod page;
@@ -215,12 +217,24 @@ pub fn generate(options: &Options) -> Result<Outcome> {
         results = CriterionResults::open(&criterion_dir, &hint)?;
     }
     if results.is_empty() {
+        let hint = if criterion_dir.is_dir() {
+            hint
+        } else {
+            format!(
+                "the directory does not exist: pass criterion's output directory with --criterion-dir (or set CRITERION_HOME), or {hint}"
+            )
+        };
         return Err(Error::NoResults {
             dir: criterion_dir,
             hint,
         });
     }
     let allocations = AllocationCounts::read(&AllocationCounts::dir_in(&criterion_dir), &hint)?;
+    if let Some(stale) = Environment::stale(&criterion_dir, criterion::LATEST, &results) {
+        return Err(Error::StaleEnvironment {
+            stale: stale.to_string(),
+        });
+    }
     let environment = Environment::read(&criterion_dir, options.machine.clone(), &hint)?;
     let latencies = latency::Latencies::read(&latency::Latencies::dir_in(&criterion_dir), &hint)?;
     let mut report = Report::build(&page, &results, &allocations, &latencies, environment)?;

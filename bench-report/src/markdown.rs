@@ -151,11 +151,7 @@ fn write_suite(out: &mut String, suite: &SuiteReport, report: &Report) {
         ];
         match &row.figure {
             Some(figure) => {
-                cells.push(format!(
-                    "{} {}",
-                    format::time(figure.time.point_ns),
-                    format::spread(figure.time.spread_pct())
-                ));
+                cells.push(format::measured(&figure.time));
                 if counted {
                     match figure.allocations {
                         Some(a) => {
@@ -248,9 +244,9 @@ fn write_section(out: &mut String, section: &SectionReport, report: &Report, cha
             (0..section.series.len())
                 .map(|s| geomean_time(&section.rows, s).map_or("—".to_owned(), format::time)),
         );
-        let ratio = format::comparison(geomean.ratio, true);
+        let ratio = format::comparison(geomean.ratio, geomean.holds);
         cells.push(match geomean.against {
-            Some(a) if section.baseline.is_none() => {
+            Some(a) if section.baseline.is_none() && geomean.holds => {
                 format!("{ratio} than {}", cell_text(&section.series[a].label))
             }
             _ => ratio,
@@ -262,11 +258,7 @@ fn write_section(out: &mut String, section: &SectionReport, report: &Report, cha
 }
 
 fn figure_text(figure: &Figure, counted: bool, show_peak: bool) -> String {
-    let mut text = format!(
-        "{} {}",
-        format::time(figure.time.point_ns),
-        format::spread(figure.time.spread_pct())
-    );
+    let mut text = format::measured(&figure.time);
     match figure.allocations {
         Some(a) => {
             let _ = write!(text, "<br>{}", format::allocations(a.allocs_per_op));

@@ -232,6 +232,9 @@ pub struct Geomean {
     pub against: Option<usize>,
     /// The geometric mean of the rows' ratios.
     pub ratio: f64,
+    /// Whether the rows support a claim: every row's speed-up holds, all in the mean's direction.
+    /// Otherwise the mean is shown as no clear difference, whatever its value.
+    pub holds: bool,
 }
 
 /// A headline figure.
@@ -367,7 +370,11 @@ impl Report {
                     &section.id,
                     section.measure.as_deref(),
                     missing,
+                    results,
                 ));
+            }
+            if section.kind == ChartKind::Bars {
+                unmatched(section, &rows, results)?;
             }
             let geomean = geomean(&rows);
             sections.push(SectionReport {
@@ -418,7 +425,7 @@ impl Report {
                 });
             }
             if rows.iter().all(|r| r.figure.is_none()) {
-                return Err(suite_missing(page, suite));
+                return Err(suite_missing(page, suite, results));
             }
             suites.push(SuiteReport {
                 id: suite.id.clone(),
@@ -545,10 +552,91 @@ fn latency_figure(latency: Latency) -> Figure {
             confidence_level: 0.95,
             samples: usize::try_from(latency.samples).unwrap_or(usize::MAX),
             statistic: Statistic::Median,
+            throughput: None,
         },
         allocations: None,
         latency: Some(latency),
     }
+}
+
+/// A series or a scenario of a section none of whose benchmarks has a result is a misspelling, not a
+/// hole to publish: an error naming the ids looked for and the nearest ids that exist. One missing
+/// cell among measured ones stays a visible "no result".
+fn unmatched(
+    section: &crate::page::Section,
+    rows: &[Row],
+    results: &CriterionResults,
+) -> Result<()> {
+    let missing_in = |cells: Vec<&Cell>| -> Option<Vec<String>> {
+        let looked_for: Vec<String> = cells
+            .iter()
+            .filter_map(|cell| match cell {
+                Cell::Missing { benchmark } => Some(benchmark.clone()),
+                _ => None,
+            })
+            .collect();
+        let measured = cells.iter().any(|cell| cell.figure().is_some());
+        (!measured && !looked_for.is_empty()).then_some(looked_for)
+    };
+    for (index, series) in section.series.iter().enumerate() {
+        if let Some(looked_for) = missing_in(rows.iter().map(|row| &row.cells[index]).collect()) {
+            return Err(no_match(
+                section,
+                format!("series `{}`", series.id),
+                looked_for,
+                results,
+            ));
+        }
+    }
+    for (row, scenario) in rows.iter().zip(&section.scenarios) {
+        if let Some(looked_for) = missing_in(row.cells.iter().collect()) {
+            return Err(no_match(
+                section,
+                format!("scenario `{}`", scenario.label),
+                looked_for,
+                results,
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn no_match(
+    section: &crate::page::Section,
+    what: String,
+    looked_for: Vec<String>,
+    results: &CriterionResults,
+) -> Error {
+    let nearest = looked_for
+        .iter()
+        .flat_map(|id| nearest_ids(id, results))
+        .fold(Vec::new(), |mut all, id| {
+            if !all.contains(&id) {
+                all.push(id);
+            }
+            all
+        });
+    Error::NoMatch {
+        section: section.id.clone(),
+        what,
+        looked_for,
+        nearest,
+    }
+}
+
+/// The ids of results closest to `id` by edit distance, at most three.
+pub fn nearest_ids(id: &str, results: &CriterionResults) -> Vec<String> {
+    let mut scored: Vec<(usize, &str)> = results
+        .ids()
+        .into_iter()
+        .map(|candidate| (strsim::levenshtein(id, candidate), candidate))
+        .collect();
+    scored.sort();
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, candidate)| candidate.to_owned())
+        .collect()
 }
 
 /// The error of a section none of whose benchmarks has a result: it names them and what measures them.
@@ -557,12 +645,22 @@ fn section_missing<'a>(
     section: &str,
     measure: Option<&str>,
     missing: impl Iterator<Item = &'a str>,
+    results: &CriterionResults,
 ) -> Error {
-    let mut ids: Vec<String> = missing.map(|id| format!("`{id}`")).collect();
+    let missing: Vec<&str> = missing.collect();
+    let mut nearest: Vec<String> = Vec::new();
+    for id in missing.iter().flat_map(|id| nearest_ids(id, results)) {
+        if !nearest.contains(&id) {
+            nearest.push(id);
+        }
+    }
+    nearest.truncate(5);
+    let mut ids: Vec<String> = missing.iter().map(|id| format!("`{id}`")).collect();
     ids.dedup();
     Error::SectionMissing {
         section: section.to_owned(),
         missing: ids,
+        nearest: nearest.iter().map(|id| format!("`{id}`")).collect(),
         command: measure.map_or_else(
             || {
                 page.run.as_ref().map_or_else(
@@ -575,12 +673,13 @@ fn section_missing<'a>(
     }
 }
 
-fn suite_missing(page: &Page, suite: &SuiteSection) -> Error {
+fn suite_missing(page: &Page, suite: &SuiteSection, results: &CriterionResults) -> Error {
     section_missing(
         page,
         &suite.id,
         suite.measure.as_deref(),
         suite.rows.iter().map(|r| r.benchmark.as_str()),
+        results,
     )
 }
 
@@ -617,12 +716,17 @@ fn geomean(rows: &[Row]) -> Option<Geomean> {
     }
     let log_mean = comparisons.iter().map(|c| c.ratio.ln()).sum::<f64>() / comparisons.len() as f64;
     let first = comparisons[0].against;
+    let ratio = log_mean.exp();
+    let holds = comparisons
+        .iter()
+        .all(|c| c.holds && (c.ratio > 1.0) == (ratio > 1.0));
     Some(Geomean {
+        holds,
         against: comparisons
             .iter()
             .all(|c| c.against == first)
             .then_some(first),
-        ratio: log_mean.exp(),
+        ratio,
     })
 }
 

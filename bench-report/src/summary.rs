@@ -182,7 +182,7 @@ pub struct ComparisonSummary {
     pub against: Option<String>,
     /// The geometric mean.
     pub ratio: f64,
-    /// "4.5× faster".
+    /// "4.5× faster", or "no clear difference" when not every row's speed-up holds in its direction.
     pub display: String,
 }
 
@@ -307,7 +307,7 @@ fn section(section: &SectionReport, note: &str) -> SectionSummary {
         geomean: section.geomean.as_ref().map(|g| ComparisonSummary {
             against: g.against.map(label),
             ratio: g.ratio,
-            display: format::comparison(g.ratio, true),
+            display: format::comparison(g.ratio, g.holds),
         }),
         note: note.to_owned(),
     }

@@ -148,11 +148,13 @@ fn a_failing_run_is_an_error_naming_the_command() {
 }
 
 #[test]
-fn a_missing_scenario_is_drawn_as_missing_with_a_warning() {
-    let project = common::Project::new(&common::two_series_page(
-        "sum/large",
-        "sum/not measured yet",
-    ));
+fn a_single_missing_cell_is_drawn_as_missing_with_a_warning() {
+    // Series `b` is measured in the second scenario, so its first cell is a hole, not a misspelling.
+    let page = common::two_series_page("sum/large", "sum/not measured yet").replace(
+        "scenarios = [",
+        r#"scenarios = [{ label = "other", benchmarks = { a = "sum/small/8 items", b = "sum/large" } }, "#,
+    );
+    let project = common::Project::new(&page);
     let outcome = bench_report::generate(&project.options(RunPolicy::Never)).unwrap();
     let warning = outcome
         .report
@@ -170,8 +172,8 @@ fn a_missing_scenario_is_drawn_as_missing_with_a_warning() {
     );
     let summary: serde_json::Value =
         serde_json::from_str(&project.read("out/charts/summary.json")).unwrap();
-    assert!(summary["sections"][0]["rows"][0]["cells"][1].is_null());
-    assert!(summary["sections"][0]["rows"][0]["speedup"].is_null());
+    assert!(summary["sections"][0]["rows"][1]["cells"][1].is_null());
+    assert!(summary["sections"][0]["rows"][1]["speedup"].is_null());
 }
 
 #[test]
@@ -220,4 +222,76 @@ fn page_descriptions_are_checked() {
         let text = page_error(&page);
         assert!(text.contains(expected), "expected {expected:?} in {text}");
     }
+}
+
+#[test]
+fn a_misspelt_series_is_an_error_naming_the_nearest_ids() {
+    // The parse section's series `2.x` misspelt `2.y` (and its candidate and headline with it).
+    let page = std::fs::read_to_string(common::fixtures().join("made-up-page.toml"))
+        .unwrap()
+        .replacen(
+            r#"{ id = "2.x", label = "tinyjson 2.x" }]
+candidate = "2.x""#,
+            r#"{ id = "2.y", label = "tinyjson 2.x" }]
+candidate = "2.y""#,
+            1,
+        )
+        .replacen(
+            r#"scenario = "64 KiB document"
+series = "2.x""#,
+            r#"scenario = "64 KiB document"
+series = "2.y""#,
+            1,
+        );
+    let project = common::Project::new(&page);
+    let error = bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err();
+    let text = message(error);
+    assert!(
+        text.contains("section `parse`: series `2.y` matches no result (looked for `parse/tinyjson 2.y/1 KiB`, `parse/tinyjson 2.y/64 KiB`)")
+            && text.contains("the nearest ids that exist: `parse/tinyjson 2.x/1 KiB`"),
+        "{text}"
+    );
+    assert!(!project.path("book").exists(), "nothing may be written");
+}
+
+#[test]
+fn a_misspelt_scenario_is_an_error_naming_the_nearest_ids() {
+    let page = std::fs::read_to_string(common::fixtures().join("made-up-page.toml"))
+        .unwrap()
+        .replace(
+            r#"{ label = "64 KiB document", key = "64 KiB" }"#,
+            r#"{ label = "64 KiB document", key = "64 KB" }"#,
+        );
+    let project = common::Project::new(&page);
+    let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
+    assert!(
+        text.contains("section `parse`: scenario `64 KiB document` matches no result")
+            && text.contains("`parse/tinyjson 1.x/64 KiB`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_misspelt_pattern_names_the_nearest_ids_not_only_a_command() {
+    let page = std::fs::read_to_string(common::fixtures().join("made-up-page.toml"))
+        .unwrap()
+        .replace(
+            r#"benchmark = "parse/tinyjson {series}/{scenario}""#,
+            r#"benchmark = "prase/tinyjson {series}/{scenario}""#,
+        );
+    let project = common::Project::new(&page);
+    let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
+    assert!(
+        text.contains("section `parse` has no results for `prase/tinyjson 1.x/1 KiB`")
+            && text.contains("the nearest ids that exist are `parse/tinyjson 1.x/1 KiB`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_criterion_directory_that_does_not_exist_is_named_as_such() {
+    let project = made_up_with_run();
+    std::fs::remove_dir_all(project.path("criterion")).unwrap();
+    let text = message(bench_report::generate(&project.options(RunPolicy::Never)).unwrap_err());
+    assert!(text.contains("the directory does not exist"), "{text}");
 }

@@ -142,7 +142,7 @@ fn saved_baselines_are_read_by_name_and_listed() {
     let data = common::fixtures().join("compare-0.8.2");
     assert_eq!(
         CriterionResults::baselines(&data),
-        ["a1", "a2", "a3", "a4", "slow2x"]
+        ["a1", "a2", "a3", "a4", "slow2x", "slow2x-b"]
     );
     let a1 = CriterionResults::open_baseline(&data, "a1", "hint").unwrap();
     assert_eq!(a1.ids().len(), 8);
@@ -188,5 +188,50 @@ fn a_sample_with_zero_iterations_is_an_error_naming_the_file() {
     assert!(
         error.contains("sample.json") && error.contains("run it again"),
         "{error}"
+    );
+}
+
+#[test]
+fn declared_throughputs_are_read_and_shown_as_rates() {
+    use bench_report::criterion::Throughput;
+    let data = common::fixtures().join("throughput-0.8.2");
+    let results = CriterionResults::open(&data, "hint").unwrap();
+    let figure = |id: &str| results.measurement(id, Statistic::Median).unwrap().unwrap();
+    assert_eq!(
+        figure("copy/1 KiB").throughput,
+        Some(Throughput::Bytes(1024))
+    );
+    assert_eq!(
+        figure("copy/64 KiB").throughput,
+        Some(Throughput::Bytes(65536))
+    );
+    assert_eq!(
+        figure("sum/1000 values").throughput,
+        Some(Throughput::Elements(1000))
+    );
+    // The rate is the amount over the median time: bytes per second in MiB.
+    let copy = figure("copy/64 KiB");
+    let mib_per_s = 65536.0 * 1e9 / copy.point_ns / (1024.0 * 1024.0);
+    let shown = Throughput::Bytes(65536).rate(copy.point_ns);
+    let number: f64 = shown.split(' ').next().unwrap().parse().unwrap();
+    let unit = shown.split(' ').nth(1).unwrap();
+    let in_mib = match unit {
+        "GiB/s" => number * 1024.0,
+        "MiB/s" => number,
+        other => panic!("{other}"),
+    };
+    assert!(
+        (in_mib - mib_per_s).abs() / mib_per_s < 0.01,
+        "{shown} vs {mib_per_s} MiB/s"
+    );
+    // No throughput declared: none shown.
+    let plain = CriterionResults::open(&common::criterion_fixture(), "hint").unwrap();
+    assert_eq!(
+        plain
+            .measurement("sum/large", Statistic::Median)
+            .unwrap()
+            .unwrap()
+            .throughput,
+        None
     );
 }

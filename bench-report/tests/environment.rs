@@ -272,3 +272,122 @@ fn outside_a_git_checkout_no_commit_is_claimed() {
     assert_eq!(recorded.dirty, None);
     assert_eq!(recorded.criterion, "(not in Cargo.lock)");
 }
+
+/// Sets `file`'s modification time `seconds` after `environment.json`'s.
+fn written_after_environment(project: &common::Project, file: &str, seconds: u64) {
+    let recorded = std::fs::metadata(project.path("criterion/environment.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(project.path(file))
+        .unwrap()
+        .set_modified(recorded + std::time::Duration::from_secs(seconds))
+        .unwrap();
+}
+
+#[test]
+fn results_written_after_the_recorded_facts_are_refused_not_published_under_them() {
+    let project = common::Project::made_up();
+    std::fs::write(
+        project.path("criterion/environment.json"),
+        other_machine().to_json(),
+    )
+    .unwrap();
+    // A later plain `cargo bench` replaced one result: the facts describe the earlier run.
+    written_after_environment(
+        &project,
+        "criterion/parse/tinyjson 2.x_1 KiB/new/benchmark.json",
+        60,
+    );
+    let error = bench_report::generate(&project.options(RunPolicy::Never))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("environment.json was recorded at")
+            && error.contains("the result of `parse/tinyjson 2.x/1 KiB` was written at")
+            && error.contains("bench-report --rerun")
+            && error.contains("bench-report record"),
+        "{error}"
+    );
+    assert!(!project.path("book").exists(), "nothing may be written");
+}
+
+fn bench_report(args: &[&str], cwd: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bench-report"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn record_writes_the_facts_of_a_baseline_and_compare_shows_both_sides() {
+    let scratch = tempfile::tempdir().unwrap();
+    let criterion = scratch.path().join("criterion");
+    common::copy_dir(&common::fixtures().join("compare-0.8.2"), &criterion);
+    let dir = criterion.to_str().unwrap();
+    let recorded = bench_report(
+        &[
+            "record",
+            "--baseline",
+            "a1",
+            "--criterion-dir",
+            dir,
+            "--machine",
+            "laptop",
+        ],
+        scratch.path(),
+    );
+    assert!(recorded.status.success(), "{recorded:?}");
+    let facts: Value = serde_json::from_str(
+        &std::fs::read_to_string(criterion.join("environment-a1.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(facts["recorded"]["machine"], "laptop");
+    let compared = bench_report(
+        &["compare", "a1", "a2", "--criterion-dir", dir],
+        scratch.path(),
+    );
+    assert!(compared.status.success());
+    let markdown = String::from_utf8(compared.stdout).unwrap();
+    assert!(markdown.contains("- `a1`: laptop: "), "{markdown}");
+    assert!(
+        markdown.contains("- `a2`: machine not recorded"),
+        "{markdown}"
+    );
+    // A later run saved under the same name makes the recorded facts another run's.
+    let file = criterion.join("spin/100 rounds/a1/benchmark.json");
+    let later = std::fs::metadata(criterion.join("environment-a1.json"))
+        .unwrap()
+        .modified()
+        .unwrap()
+        + std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    let compared = bench_report(
+        &["compare", "a1", "a2", "--criterion-dir", dir],
+        scratch.path(),
+    );
+    let markdown = String::from_utf8(compared.stdout).unwrap();
+    assert!(
+        markdown.contains("**warning:**") && markdown.contains("`spin/100 rounds`"),
+        "{markdown}"
+    );
+    // A run that does not exist is refused, naming those that do.
+    let missing = bench_report(
+        &["record", "--baseline", "a9", "--criterion-dir", dir],
+        scratch.path(),
+    );
+    assert_eq!(missing.status.code(), Some(1));
+    let stderr = String::from_utf8(missing.stderr).unwrap();
+    assert!(
+        stderr.contains("no results of run `a9`") && stderr.contains("a1, a2"),
+        "{stderr}"
+    );
+}

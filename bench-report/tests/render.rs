@@ -131,7 +131,14 @@ fn bars_carry_their_figures_a_legend_and_the_callouts_that_hold() {
         }
         let speedup = row.speedup.unwrap();
         assert!(speedup.holds);
-        assert!(rendered.texts.contains(&speedup.display()));
+        // The callout names which series is faster, and than which.
+        let callout = format!(
+            "{} {} than {}",
+            parse.series[parse.candidate].label,
+            speedup.display(),
+            parse.series[speedup.against].label
+        );
+        assert!(rendered.texts.contains(&callout), "no {callout:?}");
     }
     assert!(
         rendered.texts.iter().any(|t| t == "0 µs"),
@@ -169,7 +176,10 @@ fn a_slower_candidate_is_called_slower() {
     assert!(speedup.holds && speedup.ratio < 1.0);
     let rendered = chart::render(pair, &Typeface::bundled()).unwrap();
     assert!(
-        rendered.texts.iter().any(|t| t.ends_with("× slower")),
+        rendered
+            .texts
+            .iter()
+            .any(|t| t.ends_with("× slower than A")),
         "{:?}",
         rendered.texts
     );
@@ -208,7 +218,7 @@ fn a_scenario_measured_for_one_series_only_says_so() {
 }
 
 #[test]
-fn one_far_longer_bar_is_cut_so_the_others_stay_readable() {
+fn no_bar_is_ever_cut_and_one_far_longer_bar_keeps_its_true_figure() {
     let page = common::two_series_page("top level", "sum/small/8 items")
         .replace(
             "{ id = \"b\", label = \"B\" }]",
@@ -219,19 +229,113 @@ fn one_far_longer_bar_is_cut_so_the_others_stay_readable() {
             "b = \"sum/small/8 items\", c = \"flat/custom timing\" }",
         );
     let report = report(&page);
-    let rendered = chart::render(section(&report, "pair"), &Typeface::bundled()).unwrap();
-    let Cell::Measured(slow) = &section(&report, "pair").rows[0].cells[2] else {
+    let pair = section(&report, "pair");
+    let rendered = chart::render(pair, &Typeface::bundled()).unwrap();
+    let Cell::Measured(slow) = &pair.rows[0].cells[2] else {
         panic!("measured")
     };
-    // The cut bar keeps its true figure, while the axis stays in the others' nanoseconds.
+    // One scenario: one axis, long enough for the longest bar, which is drawn whole.
+    assert_eq!(
+        chart::Scale::of(pair),
+        chart::Scale::Shared {
+            max: slow.time.upper_ns
+        }
+    );
     assert!(rendered.texts.contains(&format::time(slow.time.point_ns)));
-    assert!(format::time(slow.time.point_ns).ends_with(" µs"));
+    assert!(!rendered.svg.contains("own scale"));
+}
+
+#[test]
+fn scenarios_orders_of_magnitude_apart_are_each_drawn_to_their_own_scale() {
+    // A nanosecond scenario beside a microsecond one: on one axis the first would vanish.
+    let page = common::two_series_page("top level", "sum/small/8 items").replace(
+        "scenarios = [",
+        r#"scenarios = [{ label = "slow", benchmarks = { a = "flat/custom timing", b = "flat/custom timing" } }, "#,
+    );
+    let report = report(&page);
+    let pair = section(&report, "pair");
+    let chart::Scale::PerScenario { row_max } = chart::Scale::of(pair) else {
+        panic!("one scale per scenario")
+    };
+    assert_eq!(row_max.len(), 2);
+    assert!(row_max[0] > 100.0 * row_max[1], "{row_max:?}");
+    let rendered = chart::render(pair, &Typeface::bundled()).unwrap();
     assert!(
-        !rendered
+        rendered
             .texts
-            .iter()
-            .any(|t| t.ends_with(" µs") && t != &format::time(slow.time.point_ns)),
+            .contains(&"Time, lower is better (each scenario to its own scale)".to_owned()),
         "{:?}",
         rendered.texts
     );
+    // No axis ticks, which could only belong to one of the scales; every figure is labelled.
+    assert!(!rendered.texts.iter().any(|t| t == "0 ns" || t == "0 µs"));
+    for row in &pair.rows {
+        for cell in &row.cells {
+            let figure = cell.figure().unwrap();
+            assert!(rendered.texts.contains(&format::time(figure.time.point_ns)));
+        }
+    }
+    assert!(chart::describe(pair).contains("Each scenario is drawn to its own scale."));
+}
+
+#[test]
+fn the_geometric_mean_claims_no_change_its_rows_do_not_support() {
+    // One scenario clearly apart, one the same benchmark on both sides: the mean of the ratios may be
+    // far from 1, but the rows do not support calling the series faster or slower overall.
+    let page = common::two_series_page("top level", "sum/large").replace(
+        "scenarios = [",
+        r#"scenarios = [{ label = "same", benchmarks = { a = "sum/large", b = "sum/large" } }, "#,
+    );
+    let report = report(&page);
+    let pair = section(&report, "pair");
+    assert!(pair.rows[1].speedup.unwrap().holds);
+    assert!(!pair.rows[0].speedup.unwrap().holds);
+    let geomean = pair.geomean.as_ref().unwrap();
+    assert!(!geomean.holds);
+    let markdown = bench_report::markdown::page(&report, "charts", "page.toml");
+    let row = markdown
+        .lines()
+        .find(|l| l.starts_with("| Geometric mean |"))
+        .unwrap();
+    assert!(row.ends_with("| no clear difference |"), "{row}");
+}
+
+#[test]
+fn tables_and_charts_show_the_rate_beside_the_time() {
+    let page = r#"
+title = "Copy"
+[output]
+markdown = "out/page.md"
+charts = "out/charts"
+[[sections]]
+id = "copy"
+title = "Copy"
+caption = "Time to copy, lower is better"
+series = [{ id = "clone", label = "clone" }]
+candidate = "clone"
+benchmark = "copy/{scenario}"
+scenarios = [{ label = "1 KiB" }, { label = "64 KiB" }]
+"#;
+    let page = Page::parse(page, std::path::Path::new("page.toml")).unwrap();
+    let results =
+        CriterionResults::open(&common::fixtures().join("throughput-0.8.2"), "hint").unwrap();
+    let report = Report::build(
+        &page,
+        &results,
+        &AllocationCounts::read(&common::fixtures().join("made-up-allocations"), "hint").unwrap(),
+        &Latencies::default(),
+        Environment::not_recorded(None),
+    )
+    .unwrap();
+    let copy = section(&report, "copy");
+    let rendered = chart::render(copy, &Typeface::bundled()).unwrap();
+    let markdown = bench_report::markdown::page(&report, "charts", "page.toml");
+    for row in &copy.rows {
+        let time = row.cells[0].figure().unwrap().time;
+        let rate = time.throughput.unwrap().rate(time.point_ns);
+        assert!(rate.ends_with("iB/s"), "{rate}");
+        let label = format!("{} · {rate}", format::time(time.point_ns));
+        assert!(rendered.texts.contains(&label), "{:?}", rendered.texts);
+        assert!(markdown.contains(&format!("· {rate}")), "{markdown}");
+    }
 }
