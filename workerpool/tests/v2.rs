@@ -334,20 +334,35 @@ enum Delegated {
 /// without looking at the quit signal). Repeated: the window is a thread slow to wake.
 #[test]
 fn a_removed_worker_woken_for_an_earlier_job_takes_no_later_one() {
+    assert_no_late_job_in_rounds(|pool, removed| {
+        pool.remove_worker(removed).unwrap();
+        pool.remove_worker(removed).unwrap();
+    });
+}
+
+/// The same for `stop`, which removes every worker.
+#[test]
+fn a_worker_removed_by_stop_takes_no_later_job() {
+    assert_no_late_job_in_rounds(|pool, _| pool.stop());
+}
+
+/// Runs [`removed_worker_ran_a_later_job`] for many rounds, removing with `remove`, and
+/// asserts that no round saw a removed worker run a later job.
+fn assert_no_late_job_in_rounds(remove: impl Fn(&Pool, &Worker)) {
     const ROUNDS: usize = 3000;
     let late_rounds = (0..ROUNDS)
-        .filter(|_| removed_worker_ran_a_later_job())
+        .filter(|_| removed_worker_ran_a_later_job(&remove))
         .count();
     assert_eq!(
         late_rounds, 0,
-        "a removed worker ran a job delegated after remove_worker returned in {late_rounds} of \
-         {ROUNDS} rounds"
+        "a removed worker ran a job delegated after its removal in {late_rounds} of {ROUNDS} \
+         rounds"
     );
 }
 
-/// One round: two instances of a worker run three jobs between them, both are removed, and a
-/// kept worker is given three more. Returns whether a removed instance ran one of those.
-fn removed_worker_ran_a_later_job() -> bool {
+/// One round: two instances of a worker run three jobs between them, `remove` removes both,
+/// and a new worker is given three more. Returns whether a removed instance ran one of those.
+fn removed_worker_ran_a_later_job(remove: impl Fn(&Pool, &Worker)) -> bool {
     let pool = Pool::new(64);
     let done = Arc::new(AtomicUsize::new(0));
     let late = Arc::new(AtomicUsize::new(0));
@@ -367,8 +382,8 @@ fn removed_worker_ran_a_later_job() -> bool {
         pool.delegate(Delegated::Before).unwrap();
     }
     wait_for(|| done.load(Ordering::SeqCst) == 3);
-    pool.remove_worker(&removed).unwrap();
-    pool.remove_worker(&removed).unwrap();
+    remove(&pool, &removed);
+    assert_eq!(pool.workers_num(), 0);
     pool.add_worker(&counting(false)).unwrap();
     for _ in 0..3 {
         pool.delegate(Delegated::After).unwrap();
