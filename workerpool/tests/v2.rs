@@ -320,3 +320,75 @@ fn debug_shows_the_queue_and_the_workers() {
         "Pool { queue_length: 3, queued: 0, workers: 1 }"
     );
 }
+
+/// Which side of a `remove_worker` call a job was delegated on.
+#[derive(Clone, Copy, PartialEq)]
+enum Delegated {
+    Before,
+    After,
+}
+
+/// 2.x: once `remove_worker` has returned, the removed worker takes no more jobs, also when
+/// its thread was woken for an earlier job that another thread took first and has not run
+/// since (the wake-up still names the queue, and a select that trusts it takes the next job
+/// without looking at the quit signal). Repeated: the window is a thread slow to wake.
+#[test]
+fn a_removed_worker_woken_for_an_earlier_job_takes_no_later_one() {
+    assert_no_late_job_in_rounds(|pool, removed| {
+        pool.remove_worker(removed).unwrap();
+        pool.remove_worker(removed).unwrap();
+    });
+}
+
+/// The same for `stop`, which removes every worker.
+#[test]
+fn a_worker_removed_by_stop_takes_no_later_job() {
+    assert_no_late_job_in_rounds(|pool, _| pool.stop());
+}
+
+/// Runs [`removed_worker_ran_a_later_job`] for many rounds, removing with `remove`, and
+/// asserts that no round saw a removed worker run a later job.
+fn assert_no_late_job_in_rounds(remove: impl Fn(&Pool, &Worker)) {
+    const ROUNDS: usize = 3000;
+    let late_rounds = (0..ROUNDS)
+        .filter(|_| removed_worker_ran_a_later_job(&remove))
+        .count();
+    assert_eq!(
+        late_rounds, 0,
+        "a removed worker ran a job delegated after its removal in {late_rounds} of {ROUNDS} \
+         rounds"
+    );
+}
+
+/// One round: two instances of a worker run three jobs between them, `remove` removes both,
+/// and a new worker is given three more. Returns whether a removed instance ran one of those.
+fn removed_worker_ran_a_later_job(remove: impl Fn(&Pool, &Worker)) -> bool {
+    let pool = Pool::new(64);
+    let done = Arc::new(AtomicUsize::new(0));
+    let late = Arc::new(AtomicUsize::new(0));
+    let counting = |removed: bool| {
+        let (done, late) = (Arc::clone(&done), Arc::clone(&late));
+        Worker::new(move |job: Delegated| {
+            if removed && job == Delegated::After {
+                late.fetch_add(1, Ordering::SeqCst);
+            }
+            done.fetch_add(1, Ordering::SeqCst);
+        })
+    };
+    let removed = counting(true);
+    pool.add_worker(&removed).unwrap();
+    pool.add_worker(&removed).unwrap();
+    for _ in 0..3 {
+        pool.delegate(Delegated::Before).unwrap();
+    }
+    wait_for(|| done.load(Ordering::SeqCst) == 3);
+    remove(&pool, &removed);
+    assert_eq!(pool.workers_num(), 0);
+    pool.add_worker(&counting(false)).unwrap();
+    for _ in 0..3 {
+        pool.delegate(Delegated::After).unwrap();
+    }
+    // Every job runs: a removed instance that takes one runs it too (same type).
+    wait_for(|| done.load(Ordering::SeqCst) == 6);
+    late.load(Ordering::SeqCst) > 0
+}

@@ -66,7 +66,10 @@ struct Instance {
     worker: *const (),
     /// Never sent on: dropping it disconnects the instance's quit channel, which tells its
     /// thread to exit after its current job.
-    _quit: Sender<()>,
+    quit: Sender<()>,
+    /// Held by the instance's thread while it waits for a job and takes it, never while it
+    /// runs one: see [`Instance::remove`].
+    taking: Arc<Mutex<()>>,
 }
 
 // SAFETY: `worker` is only compared, never dereferenced.
@@ -141,6 +144,8 @@ impl Pool {
     /// ```
     pub fn add_worker(&self, worker: &Worker) -> Result<(), Error> {
         let (quit, quit_signal) = bounded::<()>(0);
+        let taking = Arc::new(Mutex::new(()));
+        let thread_taking = Arc::clone(&taking);
         let queue = self.queue.clone();
         let run = Arc::clone(&worker.run);
         let shared = Arc::clone(&self.shared);
@@ -148,12 +153,15 @@ impl Pool {
         let mut instances = self.shared.lock();
         thread::Builder::new()
             .name(format!("workerpool-v2-{id}"))
-            .spawn(move || shared.run_instance(id, &queue, &quit_signal, &*run))
+            .spawn(move || {
+                shared.run_instance(id, &queue, &quit_signal, &thread_taking, &*run);
+            })
             .unwrap_or_else(|err| panic!("workerpool::v2: failed to start a worker thread: {err}"));
         instances.push(Instance {
             id,
             worker: worker.identity(),
-            _quit: quit,
+            quit,
+            taking,
         });
         self.shared.running.store(instances.len(), Ordering::SeqCst);
         Ok(())
@@ -177,13 +185,15 @@ impl Pool {
     pub fn remove_worker(&self, worker: &Worker) -> Result<(), Error> {
         let mut instances = self.shared.lock();
         let identity = worker.identity();
-        if let Some(last) = instances
+        let removed = instances
             .iter()
             .rposition(|instance| instance.worker == identity)
-        {
-            // Dropping its quit sender disconnects the instance's quit channel.
-            instances.remove(last);
-            self.shared.running.store(instances.len(), Ordering::SeqCst);
+            .map(|last| instances.remove(last));
+        self.shared.running.store(instances.len(), Ordering::SeqCst);
+        // Not under the list's lock: the instance's thread takes it when it ends.
+        drop(instances);
+        if let Some(removed) = removed {
+            Instance::remove([removed]);
         }
         Ok(())
     }
@@ -216,8 +226,10 @@ impl Pool {
     /// ```
     pub fn stop(&self) {
         let mut instances = self.shared.lock();
-        instances.clear();
+        let removed = std::mem::take(&mut *instances);
         self.shared.running.store(0, Ordering::SeqCst);
+        drop(instances);
+        Instance::remove(removed);
     }
 }
 
@@ -240,6 +252,43 @@ impl fmt::Debug for Pool {
     }
 }
 
+impl Instance {
+    /// Tells each of `removed` to quit, and returns once none of them can take another job:
+    /// each has either taken the last job it will run or seen the quit signal. A job that
+    /// one of them is running is not waited for.
+    ///
+    /// The quit signal alone does not promise this, though the select is biased: a thread
+    /// that a `delegate` woke for the queue, whose job another thread took first, still
+    /// holds a wake-up that names the queue, and takes the next queued job without looking
+    /// at the quit signal again, even one delegated after `remove_worker` returned (a
+    /// removed `u8` worker then panics on a `u16` job, and the job is lost). Checking the
+    /// quit signal again after the `recv` comes too late: the job is out of the channel,
+    /// and cannot go back to the front of it (sending it again reorders the queue, and
+    /// waits when it is full). So the removal waits for the instance to let go of the
+    /// queue instead: its thread holds `taking` from before its select until the job is
+    /// out, and `remove` disconnects the quit channel (which ends a blocked select) before
+    /// taking `taking`. Once it has, any later select of that thread starts by trying the
+    /// quit channel first, finds it disconnected, and exits. The wait is for a thread to
+    /// wake, never for a job: a running job does not hold `taking`, so 2.x's "does not
+    /// wait" still holds for it.
+    fn remove(removed: impl IntoIterator<Item = Instance>) {
+        let taking: Vec<Arc<Mutex<()>>> = removed
+            .into_iter()
+            .map(|instance| {
+                drop(instance.quit);
+                instance.taking
+            })
+            .collect();
+        for taking in taking {
+            drop(
+                taking
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            );
+        }
+    }
+}
+
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, Vec<Instance>> {
         // Nothing panics while holding the lock: jobs run outside it.
@@ -250,17 +299,34 @@ impl Shared {
 
     /// The body of an instance's thread: runs jobs until told to quit. A panic, such as a
     /// job of the wrong type, ends the thread for good.
-    fn run_instance(&self, id: usize, queue: &Receiver<Queued>, quit: &Receiver<()>, run: &Run) {
+    fn run_instance(
+        &self,
+        id: usize,
+        queue: &Receiver<Queued>,
+        quit: &Receiver<()>,
+        taking: &Mutex<()>,
+        run: &Run,
+    ) {
         let _gone = Forget { shared: self, id };
         loop {
+            // Held until the job is out of the queue, released before it runs (see
+            // `Instance::remove`). Nothing here panics, so it is never poisoned.
+            let holding = taking
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             // A quit signal wins over a job ready at the same time: 2.x's removed worker
             // "finishes the job it is running, then exits", so it must never take a job
             // queued after `remove_worker`. An unbiased select picks at random between the
-            // two when a thread woken by the quit signal finds a job queued as well.
+            // two when a thread woken by the quit signal finds a job queued as well. The bias
+            // is not enough for a thread woken for the queue before the removal: `holding`
+            // covers that one.
             select_biased! {
                 recv(quit) -> _ => return,
                 recv(queue) -> queued => match queued {
-                    Ok(queued) => run(queued.job, queued.job_type),
+                    Ok(queued) => {
+                        drop(holding);
+                        run(queued.job, queued.job_type);
+                    }
                     Err(_) => return,
                 },
             }
