@@ -124,7 +124,9 @@
 //!   the jobs queued so far have run.
 //! - **You are in async code**: [`delegate_async`](Pool::delegate_async) waits for room
 //!   without blocking a thread, on any executor; [`delegate_async_from`](Pool::delegate_async_from)
-//!   is its cancel-safe form, and [`wait_idle_async`](Pool::wait_idle_async) awaits idle.
+//!   is its cancel-safe form, [`wait_idle_async`](Pool::wait_idle_async) awaits idle, and
+//!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor (as
+//!   `stop` and dropping the pool would).
 //!
 //! # Upgrading from 2.x
 //!
@@ -148,7 +150,7 @@ mod worker;
 #[cfg(feature = "v2")]
 pub mod v2;
 
-pub use async_api::{Delegate, DelegateFrom, WaitIdle};
+pub use async_api::{Delegate, DelegateFrom, Stop, WaitIdle};
 pub use builder::Builder;
 pub use error::{DelegateError, Error};
 pub use pool::Pool;
