@@ -150,7 +150,10 @@ fn the_guide_shows_the_report_of_a_bisecting_verify() {
     let library = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../workerpool");
     let manifest = MANIFEST.replace(
         "workerpool = \"2.1\"",
-        &format!("workerpool = {{ version = \"2.1\", path = {:?} }}", library),
+        &format!(
+            "workerpool = {{ package = \"typed-workerpool\", version = \"2.1\", path = {:?} }}",
+            library
+        ),
     );
     let options = Options {
         mode: Mode::Verify,

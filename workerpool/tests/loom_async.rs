@@ -2,7 +2,7 @@
 //! waiting for room, or on a rendezvous pool for a worker, against a worker freeing room
 //! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing.
 //!
-//! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --release --test loom_async`.
+//! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --release --test loom_async`.
 #![cfg(loom)]
 
 use std::future::Future;
