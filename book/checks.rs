@@ -63,6 +63,29 @@ fn parse(text: &str) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
     Parser::new_ext(text, options).into_offset_iter()
 }
 
+/// The fenced code blocks of `text`, in order: each one's language (the first word of its
+/// info string) and its text.
+pub(crate) fn parse_chapter(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for (event, _) in parse(text) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let language = info.split(',').next().unwrap_or_default().trim().to_owned();
+                open = Some((language, String::new()));
+            }
+            Event::Text(t) => {
+                if let Some((_, body)) = open.as_mut() {
+                    body.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(open.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
 /// The targets of the links in `text`, with where each one is.
 fn links(text: &str) -> Vec<(String, Range<usize>)> {
     parse(text)
