@@ -222,6 +222,93 @@ fn every_code_block_is_a_sample_that_runs_or_plainly_not_rust() {
     );
 }
 
+/// The names a `use` line brings in: the last segment of each path, or its `as` alias.
+fn imported_names(use_line: &str) -> Vec<String> {
+    let body = use_line
+        .trim()
+        .trim_start_matches("pub ")
+        .trim_start_matches("use ")
+        .trim_end_matches(';');
+    let (prefix, list) = match body.split_once('{') {
+        Some((prefix, list)) => (prefix, list.trim_end_matches('}')),
+        None => ("", body),
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty() && *item != "*")
+        .map(|item| {
+            let name = match item.split_once(" as ") {
+                Some((_, alias)) => alias,
+                None => item.rsplit("::").next().unwrap_or(item),
+            };
+            if name == "self" {
+                prefix.trim_end_matches("::").rsplit("::").next().unwrap_or(name)
+            } else {
+                name
+            }
+            .trim()
+            .to_owned()
+        })
+        .collect()
+}
+
+/// Whether `name` appears in `code` as a whole word.
+fn uses_word(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+#[test]
+fn no_sample_hides_an_import_its_visible_lines_use() {
+    let mut problems = Vec::new();
+    for chapter in chapters() {
+        for (language, body) in parse_chapter(&chapter.text) {
+            if language != "rust" {
+                continue;
+            }
+            let (hidden, shown): (Vec<&str>, Vec<&str>) = body
+                .lines()
+                .partition(|line| line.trim_start().starts_with("# ") || line.trim() == "#");
+            let shown = shown.join("\n");
+            for line in hidden {
+                let line = line.trim_start().trim_start_matches('#').trim();
+                if !(line.starts_with("use ") || line.starts_with("pub use ")) {
+                    continue;
+                }
+                for name in imported_names(line) {
+                    if uses_word(&shown, &name) {
+                        problems.push(format!(
+                            "{}: `{line}` is hidden, but the sample shows `{name}`: show the \
+                             import, so that a reader who copies the sample has it",
+                            chapter.path
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "samples to fix:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_import_check_reads_use_lines_as_rustc_does() {
+    assert_eq!(
+        imported_names("use std::sync::{self, mpsc::Sender, Arc as Shared};"),
+        ["sync", "Sender", "Shared"]
+    );
+    assert_eq!(imported_names("use workerpool::Pool;"), ["Pool"]);
+    assert!(uses_word("let p = Pool::new(1);", "Pool"));
+    assert!(!uses_word("let p = PoolBuilder;", "Pool"));
+}
+
 #[test]
 fn links_between_chapters_reach_a_chapter_and_a_heading() {
     let chapters = chapters();

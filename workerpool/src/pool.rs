@@ -281,8 +281,9 @@ impl<T: Send + 'static> Pool<T> {
     /// [`Error::Stopped`].
     ///
     /// A caller that has to sleep for room is woken once half the queue is free, not at
-    /// every free slot, so that one wake-up queues many jobs; it also looks again by
-    /// itself every few milliseconds, so it never sleeps on while there is room.
+    /// every free slot, so that one wake-up queues many jobs. It also looks again by
+    /// itself after 1 ms, then 2, 4, 8, 16 and 32 ms, and every 32 ms from then on: beside
+    /// a free slot in a queue less than half free, it may sleep up to 32 ms.
     ///
     /// ```
     /// # #[derive(Debug)] struct Email;
