@@ -148,7 +148,7 @@ mod worker;
 #[cfg(feature = "v2")]
 pub mod v2;
 
-pub use async_api::{Delegate, DelegateFrom, WaitIdle};
+pub use async_api::{Delegate, DelegateFrom, Stop, WaitIdle};
 pub use builder::Builder;
 pub use error::{DelegateError, Error};
 pub use pool::Pool;

@@ -69,11 +69,36 @@ pub(crate) struct Shared<T> {
     panics: AtomicUsize,
     registry: Mutex<Registry>,
     pub(crate) idle: Idle,
-    /// Set once the first `stop` has joined the workers and taken the leftovers: every
-    /// other `stop` waits for it.
-    stopped: Mutex<bool>,
-    stopped_changed: Condvar,
+    /// Which stop takes the jobs no worker was left to run, and whether they are drained.
+    stop: Mutex<StopState<T>>,
+    stop_changed: Condvar,
     config: Config,
+}
+
+/// Where the stops of a pool stand. Exactly one stop call hands back what no worker was
+/// left to run: the one that holds the claim when it returns. A claim given up (a
+/// [`Stop`](crate::Stop) future dropped before it resolved) passes to the next stop.
+struct StopState<T> {
+    /// A stop call holds the claim: it waits for the workers, drains the queue into
+    /// `left` (unless already done) and returns `left`.
+    claimed: bool,
+    /// The workers have exited (or are inside stops of their own) and what they left is
+    /// in `left`: stops that do not hold the claim return.
+    drained: bool,
+    /// A claimer returned `left`: every later stop returns an empty `Vec`.
+    handed_back: bool,
+    left: Vec<T>,
+}
+
+/// What a stop call got: the claim to the leftovers, or a wait for whoever holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Claim {
+    /// This call returns the leftovers; `drained` says whether the queue is drained already.
+    Ours { drained: bool },
+    /// Another call took or holds the claim, and the queue is drained: return empty.
+    Theirs,
+    /// Another call holds the claim and waits for the workers: wait for it.
+    Pending,
 }
 
 /// Every worker thread not yet reaped.
@@ -177,8 +202,13 @@ impl<T: Send + 'static> Pool<T> {
                     lock: Mutex::new(()),
                     changed: Condvar::new(),
                 },
-                stopped: Mutex::new(false),
-                stopped_changed: Condvar::new(),
+                stop: Mutex::new(StopState {
+                    claimed: false,
+                    drained: false,
+                    handed_back: false,
+                    left: Vec::new(),
+                }),
+                stop_changed: Condvar::new(),
                 config,
             }),
         }
@@ -243,6 +273,8 @@ impl<T: Send + 'static> Pool<T> {
         registry.reap();
         // A worker that finds no job parks in this list: make room now, not then.
         shared.job_waiters.reserve(registry.records.len() + 1);
+        // A `stop_async` waits for this thread's exit in this list: room now, not then.
+        shared.async_waiters.stop.reserve(1);
         let mut builder = thread::Builder::new()
             .name(format!("{}-{}", shared.config.thread_name, registry.added));
         if let Some(bytes) = shared.config.stack_size {
@@ -503,41 +535,29 @@ impl<T: Send + 'static> Pool<T> {
     pub fn stop(&self) -> Vec<T> {
         let shared = &*self.shared;
         let caller = shared.current_worker();
-        if let Some(record) = &caller {
-            // A stop that joins workers must not wait for this one.
-            record.set_stopping(true);
-        }
-        let first = shared.ring.close();
-        if let Some(rendezvous) = &shared.rendezvous {
-            rendezvous.close();
-        }
-        shared.job_waiters.wake_all();
-        shared.room_waiters.wake_all();
-        shared.async_waiters.wake_all();
-        let unrun = if first {
-            shared.join_workers(true);
-            // Jobs no worker is left to run; a rendezvous pool queues none.
-            let mut unrun = Vec::new();
-            while let Some(job) = shared.ring.pop(|_| {}) {
-                unrun.push(job);
+        shared.begin_stop(caller.as_deref());
+        let claim = {
+            let mut state = lock(&shared.stop);
+            loop {
+                match state.claim() {
+                    Claim::Pending => state = wait(&shared.stop_changed, state),
+                    claim => break claim,
+                }
             }
-            *lock(&shared.stopped) = true;
-            shared.stopped_changed.notify_all();
-            shared.notify_idle();
-            unrun
-        } else {
-            let mut stopped = lock(&shared.stopped);
-            while !*stopped {
-                stopped = wait(&shared.stopped_changed, stopped);
-            }
-            Vec::new()
         };
+        if claim == (Claim::Ours { drained: false }) {
+            shared.join_workers(true);
+            shared.drain();
+        }
         match &caller {
             Some(record) => record.set_stopping(false),
             // Workers that were inside a stop of their own go on once it returns.
             None => shared.join_workers(false),
         }
-        unrun
+        match claim {
+            Claim::Ours { .. } => shared.hand_back(),
+            Claim::Theirs | Claim::Pending => Vec::new(),
+        }
     }
 
     /// Waits until every job queued before the call has finished running (or panicked),
@@ -670,6 +690,11 @@ impl<T: Send + 'static> Pool<T> {
 
 impl<T: Send + 'static> Drop for Pool<T> {
     /// Stops the pool as [`Pool::stop`] does, and drops the jobs no worker was left to run.
+    ///
+    /// Like `stop`, it blocks the dropping thread while the workers run the queue and
+    /// exit, and joins their threads. In async code that would block the executor's
+    /// thread: await [`Pool::stop_async`] first, after which dropping the pool returns at
+    /// once (the workers are gone and their threads detached).
     fn drop(&mut self) {
         drop(self.stop());
     }
@@ -813,6 +838,111 @@ impl<T: Send + 'static> Shared<T> {
                 record.join();
             }
         }
+    }
+}
+
+impl<T> StopState<T> {
+    /// Takes the claim if no call holds it and none returned the leftovers yet.
+    fn claim(&mut self) -> Claim {
+        if !self.claimed && !self.handed_back {
+            self.claimed = true;
+            Claim::Ours {
+                drained: self.drained,
+            }
+        } else if self.drained {
+            Claim::Theirs
+        } else {
+            Claim::Pending
+        }
+    }
+}
+
+/// The steps of a stop, shared by [`Pool::stop`] and the [`Stop`](crate::Stop) future.
+impl<T: Send + 'static> Shared<T> {
+    /// Closes the pool and wakes everyone who waits on it; the first step of every stop.
+    /// A `caller` (the pool's worker whose job stops the pool) is marked as inside a stop,
+    /// so that a stop waiting for the workers does not wait for it.
+    pub(crate) fn begin_stop(&self, caller: Option<&WorkerRecord>) {
+        if let Some(record) = caller {
+            record.set_stopping(true);
+            self.async_waiters.stop.wake_all();
+        }
+        self.ring.close();
+        if let Some(rendezvous) = &self.rendezvous {
+            rendezvous.close();
+        }
+        self.job_waiters.wake_all();
+        self.room_waiters.wake_all();
+        self.async_waiters.wake_all();
+    }
+
+    /// Takes the claim to the leftovers if it is free: see [`Claim`].
+    pub(crate) fn claim_leftovers(&self) -> Claim {
+        lock(&self.stop).claim()
+    }
+
+    /// The claimer, once no worker is left to run the queue: moves what is queued into
+    /// the pool's leftovers, and lets every stop waiting for that go on.
+    pub(crate) fn drain(&self) {
+        // Jobs no worker is left to run; a rendezvous pool queues none. One allocation,
+        // none with an empty queue.
+        let mut left = Vec::with_capacity(self.ring.len());
+        while let Some(job) = self.ring.pop(|_| {}) {
+            left.push(job);
+        }
+        let mut state = lock(&self.stop);
+        state.left.append(&mut left);
+        state.drained = true;
+        drop(state);
+        self.stop_changed.notify_all();
+        self.async_waiters.stop.wake_all();
+        self.notify_idle();
+    }
+
+    /// The claimer returns: it takes the leftovers, and no later stop gets any.
+    pub(crate) fn hand_back(&self) -> Vec<T> {
+        let mut state = lock(&self.stop);
+        state.handed_back = true;
+        state.claimed = false;
+        std::mem::take(&mut state.left)
+    }
+
+    /// The claimer gives up before it returned (its future was dropped): the claim, and
+    /// any leftovers drained, pass to the next stop, waiting or to come.
+    pub(crate) fn release_claim(&self) {
+        lock(&self.stop).claimed = false;
+        self.stop_changed.notify_all();
+        self.async_waiters.stop.wake_all();
+    }
+
+    /// Whether every worker thread but `caller`'s has exited, or, with `unless_stopping`,
+    /// is inside a stop it called from a job: what a stop waits for without joining.
+    pub(crate) fn threads_ended(
+        &self,
+        caller: Option<&WorkerRecord>,
+        unless_stopping: bool,
+    ) -> bool {
+        let registry = lock(&self.registry);
+        registry.records.iter().all(|record| {
+            caller.is_some_and(|caller| std::ptr::eq(caller, &**record))
+                || record.has_ended(unless_stopping)
+        })
+    }
+
+    /// Detaches every worker thread that has exited, instead of joining it: its func is
+    /// dropped, and what is left of the thread (its thread-locals' destructors) ends on
+    /// its own, without anyone waiting for it.
+    pub(crate) fn detach_exited_threads(&self) {
+        let registry = lock(&self.registry);
+        for record in &registry.records {
+            record.detach_if_exited();
+        }
+    }
+
+    /// A worker thread has set itself exited: a [`Stop`](crate::Stop) future waiting for
+    /// it looks again.
+    pub(crate) fn thread_ended(&self) {
+        self.async_waiters.stop.wake_all();
     }
 }
 

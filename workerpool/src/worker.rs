@@ -113,6 +113,22 @@ impl WorkerRecord {
         lock(&self.status).exited
     }
 
+    /// Whether the thread has exited, or with `unless_stopping` is inside a `stop` it
+    /// called from a job: what [`wait_for_exit`](Self::wait_for_exit) waits for, asked
+    /// without waiting.
+    pub(crate) fn has_ended(&self, unless_stopping: bool) -> bool {
+        let status = lock(&self.status);
+        status.exited || (unless_stopping && status.stopping)
+    }
+
+    /// Drops the thread's handle once the thread has exited, detaching it: for a stop
+    /// that must not block, which leaves nothing for a later `join` to wait for.
+    pub(crate) fn detach_if_exited(&self) {
+        if self.has_exited() {
+            drop(lock(&self.thread).take());
+        }
+    }
+
     fn set_exited(&self) {
         lock(&self.status).exited = true;
         self.status_changed.notify_all();
@@ -255,6 +271,8 @@ impl<T: Send + 'static> Drop for ExitGuard<'_, T> {
         self.record.set_not_running();
         self.shared.worker_exited(self.record);
         self.record.set_exited();
+        // After the flag: a future that sees it exited need not wait for a wake-up.
+        self.shared.thread_ended();
     }
 }
 

@@ -1,12 +1,14 @@
 //! The pool's ways in for async callers: futures that wait for room, for a worker to take
-//! a job, and for the pool to be idle, without blocking a thread and on any executor.
+//! a job, for the pool to be idle and for it to stop, without blocking a thread and on any executor.
 
 mod delegate;
 mod idle;
+mod stop;
 mod wakers;
 
 pub use delegate::{Delegate, DelegateFrom};
 pub use idle::WaitIdle;
+pub use stop::Stop;
 
 use wakers::WakerList;
 pub(crate) use wakers::wake_caught;
@@ -18,6 +20,9 @@ pub(crate) struct AsyncWaiters {
     pub(crate) room: WakerList,
     /// [`WaitIdle`] futures: woken wherever the pool notifies `wait_idle`.
     pub(crate) idle: WakerList,
+    /// [`Stop`] futures: woken when a worker thread exits or enters a stop of its own, and
+    /// when the leftovers are drained or their claim is given up.
+    pub(crate) stop: WakerList,
 }
 
 impl AsyncWaiters {
@@ -25,6 +30,7 @@ impl AsyncWaiters {
         AsyncWaiters {
             room: WakerList::new(),
             idle: WakerList::new(),
+            stop: WakerList::new(),
         }
     }
 

@@ -61,6 +61,12 @@ impl WakerList {
         }
     }
 
+    /// Makes room for `additional` more waiters than are listed now, so that they can
+    /// wait without allocating.
+    pub(crate) fn reserve(&self, additional: usize) {
+        lock(&self.inner).entries.reserve(additional);
+    }
+
     /// Whether any task waits here.
     #[inline]
     pub(crate) fn any(&self) -> bool {

@@ -30,6 +30,17 @@ impl Gate {
         }
     }
 
+    /// Passes once the gate opens, or gives up after `patience`: whether it opened. For a
+    /// test that fails, rather than hangs, when what should open the gate cannot run.
+    pub fn pass_within(&self, patience: std::time::Duration) -> bool {
+        let open = self.open.lock().unwrap();
+        let (open, _) = self
+            .opened
+            .wait_timeout_while(open, patience, |open| !*open)
+            .unwrap();
+        *open
+    }
+
     pub fn open(&self) {
         *self.open.lock().unwrap() = true;
         self.opened.notify_all();
