@@ -150,6 +150,10 @@ impl<T: Send + 'static> Pool<T> {
     /// A pool whose queue holds `queue_len` jobs, with no workers yet. The whole queue
     /// is allocated now: `queue_len` slots of about the size of a `T` each.
     ///
+    /// `queue_len` is the length of the queue, not a number of threads (as it is for
+    /// `threadpool::ThreadPool::new`): the pool starts a thread for each
+    /// [`add_worker`](Self::add_worker), and none before.
+    ///
     /// With `queue_len == 0` the pool is a rendezvous: [`delegate`](Self::delegate)
     /// returns once a worker has taken the job, and nothing is queued.
     ///
