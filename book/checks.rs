@@ -242,7 +242,11 @@ fn imported_names(use_line: &str) -> Vec<String> {
                 None => item.rsplit("::").next().unwrap_or(item),
             };
             if name == "self" {
-                prefix.trim_end_matches("::").rsplit("::").next().unwrap_or(name)
+                prefix
+                    .trim_end_matches("::")
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or(name)
             } else {
                 name
             }

@@ -263,10 +263,8 @@ fn the_compiler_check_tells_a_sample_that_compiles_from_one_that_fails() {
         &deps,
         &rlib,
     );
-    assert_eq!(
-        errors,
-        ["error[E0283]: type annotations needed for `workerpool::Pool<_>`"]
-    );
+    // `workerpool::Pool<_>` against a build with `v2`, `Pool<_>` without it: a reader's.
+    assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(
         as_a_reader_sees_it(&errors[0]),
         "error[E0283]: type annotations needed for `Pool<_>`"
