@@ -110,6 +110,33 @@ fn the_manifest_has_every_field_crates_io_shows() {
         let value = package[field].as_str().unwrap_or_default();
         assert!(!value.is_empty(), "Cargo.toml has no `{field}`");
     }
+    // The README (crates.io's page) and the crate docs (docs.rs's) say how to install it
+    // and where the hosted book is.
+    let name = package["name"].as_str().unwrap();
+    let major = package["version"]
+        .as_str()
+        .unwrap()
+        .split('.')
+        .next()
+        .unwrap();
+    let book = format!("{}book/", package["homepage"].as_str().unwrap());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join(package["readme"].as_str().unwrap())).unwrap();
+    let crate_docs = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    for (file, text) in [("README.md", &readme), ("src/lib.rs", &crate_docs)] {
+        assert!(
+            text.contains(&format!("cargo add {name}@{major}")),
+            "{file} gives no install line `cargo add {name}@{major}`"
+        );
+        assert!(
+            text.contains(&book),
+            "{file} does not link the hosted book, {book}"
+        );
+    }
+    assert!(
+        readme.contains(package["documentation"].as_str().unwrap()),
+        "README.md does not link the API docs"
+    );
     for field in ["keywords", "categories"] {
         let values = package[field].as_array().unwrap();
         assert!(
