@@ -392,3 +392,37 @@ fn heading_ids_follow_mdbook() {
     ];
     assert_eq!(ids, expected.iter().map(|s| s.to_string()).collect());
 }
+
+/// The `features = [...]` of the first line of `text` that starts with `tokio = `.
+fn tokio_features(text: &str) -> BTreeSet<String> {
+    let line = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("tokio = "))
+        .expect("a tokio requirement");
+    let list = line
+        .split_once("features = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .expect("the tokio requirement lists its features");
+    list.split(',')
+        .map(|feature| feature.trim().trim_matches('"').to_owned())
+        .filter(|feature| !feature.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_async_chapter_names_the_tokio_features_its_samples_are_built_with() {
+    // The samples compile with the book's own requirement and nothing more (no other
+    // dependency of the book turns on a tokio feature), so the line a reader copies suffices.
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+            .expect("the book's Cargo.toml is readable");
+    let chapter = std::fs::read_to_string(src_dir().join("guide/async.md"))
+        .expect("the async chapter is readable");
+    let shown = parse_chapter(&chapter)
+        .into_iter()
+        .find(|(language, body)| language == "toml" && body.contains("tokio = "))
+        .map(|(_, body)| tokio_features(&body))
+        .expect("the async chapter shows its tokio requirement");
+    assert_eq!(shown, tokio_features(&manifest));
+}
