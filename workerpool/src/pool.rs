@@ -895,7 +895,9 @@ impl<T: Send + 'static> Shared<T> {
             left.push(job);
         }
         let mut state = lock(&self.stop);
-        state.left.append(&mut left);
+        // Drained once, by the one claimer: nothing is there yet.
+        debug_assert!(!state.drained && state.left.is_empty());
+        state.left = left;
         state.drained = true;
         drop(state);
         self.stop_changed.notify_all();

@@ -1,6 +1,6 @@
-//! Queueing a job into a queue with room, a worker taking and running it, and async
-//! callers waiting for room, allocate nothing: a counting global allocator fails this test
-//! if any does.
+//! Queueing a job into a queue with room, a worker taking and running it, async callers
+//! waiting for room, and `stop_async` waiting for the workers, allocate nothing: a
+//! counting global allocator fails this test if any does.
 //!
 //! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
 //! test thread allocates while it counts.
@@ -213,6 +213,57 @@ fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
     assert!(pool.stop().is_empty());
 }
 
+/// `stop_async` waiting while the workers run the queue and exit allocates nothing; with
+/// no worker it allocates once, for the `Vec` it hands back, and not at all for an empty
+/// queue.
+fn stop_async_allocates_nothing_but_the_jobs_it_hands_back() {
+    const WORKERS: usize = 4;
+    let pool: Pool<u64> = Pool::new(1024);
+    let total = Arc::new(AtomicUsize::new(0));
+    let roll_call = Arc::new(Barrier::new(WORKERS + 1));
+    for _ in 0..WORKERS {
+        let (total, roll_call) = (Arc::clone(&total), Arc::clone(&roll_call));
+        pool.add_worker(move |job| {
+            if job == ROLL_CALL {
+                roll_call.wait();
+            } else {
+                total.fetch_add(job as usize, Ordering::Relaxed);
+            }
+        });
+    }
+    // Every worker thread has started (std allocates as a thread starts).
+    for _ in 0..WORKERS {
+        pool.delegate(ROLL_CALL).unwrap();
+    }
+    roll_call.wait();
+    for job in 0..1_000 {
+        pool.delegate(job).unwrap();
+    }
+    let mut unrun = None;
+    let made = allocations_in(|| unrun = Some(futures::executor::block_on(pool.stop_async())));
+    assert_eq!(
+        made, 0,
+        "{made} allocations for a stop_async that waited for {WORKERS} workers"
+    );
+    assert_eq!(unrun, Some(Vec::new()));
+    assert_eq!(total.load(Ordering::Relaxed), 499_500);
+
+    for queued in [0, 1_000] {
+        let pool: Pool<u64> = Pool::new(1024);
+        for job in 0..queued {
+            pool.delegate(job).unwrap();
+        }
+        let mut unrun = Vec::new();
+        let made = allocations_in(|| unrun = futures::executor::block_on(pool.stop_async()));
+        assert_eq!(
+            made,
+            usize::from(queued > 0),
+            "{made} allocations to hand back {queued} jobs"
+        );
+        assert_eq!(unrun.len(), queued as usize);
+    }
+}
+
 fn main() {
     // The counter must see allocations, or the zeros above would prove nothing.
     assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
@@ -221,7 +272,10 @@ fn main() {
     running_jobs_on_workers_allocates_nothing();
     async_delegates_waiting_allocate_nothing_in_steady_state(4);
     async_delegates_waiting_allocate_nothing_in_steady_state(0);
+    stop_async_allocates_nothing_but_the_jobs_it_hands_back();
     #[cfg(feature = "v2")]
     v2_allocates_for_every_job();
-    println!("allocations: queueing and running jobs, sync and async, allocated nothing");
+    println!(
+        "allocations: queueing and running jobs, sync and async, and stop_async allocated nothing"
+    );
 }

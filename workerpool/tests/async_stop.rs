@@ -278,7 +278,11 @@ fn dropped_after_its_first_poll_the_pool_stays_stopped_and_the_next_stop_hands_b
     // The worker leaves after job 0: nobody is left to run 1 and 2.
     worker.remove();
     gate.open();
-    let unrun = current_thread().block_on(pool.stop_async());
+    let pool = Arc::new(pool);
+    let unrun = within(30, "the stop after a dropped one", {
+        let pool = Arc::clone(&pool);
+        move || current_thread().block_on(pool.stop_async())
+    });
     assert_eq!(
         unrun,
         [1, 2],
@@ -307,7 +311,10 @@ fn a_sync_stop_waiting_behind_a_dropped_future_takes_the_leftovers() {
     drop(stop);
     worker.remove();
     gate.open();
-    assert_eq!(stopping.join().unwrap(), [1, 2]);
+    let unrun = within(30, "a sync stop behind a dropped future", move || {
+        stopping.join().unwrap()
+    });
+    assert_eq!(unrun, [1, 2]);
     assert_eq!(ran.jobs(), [0]);
 }
 

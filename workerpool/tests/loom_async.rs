@@ -1,6 +1,8 @@
 //! Model-checked races of the async ways in (loom explores their interleavings): a future
 //! waiting for room, or on a rendezvous pool for a worker, against a worker freeing room
-//! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing.
+//! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing;
+//! `stop_async` against the worker it waits for, against a sync `stop`, and dropped while
+//! it holds the leftovers.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --release --test loom_async`.
 #![cfg(loom)]
@@ -131,5 +133,77 @@ fn wait_idle_async_is_woken_by_the_worker_that_finishes_the_last_job() {
         block_on(pool.wait_idle_async());
         assert_eq!(ran.load(Ordering::SeqCst), 1);
         assert!(pool.stop().is_empty());
+    });
+}
+
+/// `stop_async` against the worker that runs the queue and exits: the future is woken by
+/// the worker's exit (or finds it gone) however its registration interleaves with it, and
+/// resolves only once the job has run.
+#[test]
+fn stop_async_is_woken_by_the_worker_that_exits() {
+    model(|| {
+        let pool = Pool::new(1);
+        pool.delegate(1).unwrap();
+        let ran = add_counting_worker(&pool);
+        assert!(block_on(pool.stop_async()).is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert_eq!(pool.workers(), 0);
+    });
+}
+
+/// `stop_async` and a sync `stop` from another thread, on a pool whose queue no worker
+/// runs: exactly one of them hands back the queued job.
+#[test]
+fn stop_async_racing_a_sync_stop_hands_back_the_leftovers_once() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        pool.delegate(1_u32).unwrap();
+        let stopping = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.stop())
+        };
+        let mut unrun = block_on(pool.stop_async());
+        unrun.extend(stopping.join().unwrap());
+        assert_eq!(unrun, [1]);
+    });
+}
+
+/// A `stop_async` polled once and dropped, while its worker is being removed (so the
+/// queued job may be left for the stop to hand back) and a sync `stop` runs on another
+/// thread: whichever of the two held the claim, the job runs or one of the stops hands it
+/// back, exactly once, and nothing waits for the dropped future.
+#[test]
+fn a_dropped_stop_async_passes_its_leftovers_to_the_next_stop() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        let ran = Arc::new(AtomicUsize::new(0));
+        let worker = {
+            let ran = Arc::clone(&ran);
+            pool.add_worker(move |_: u32| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            })
+        };
+        pool.delegate(1).unwrap();
+        let removing = thread::spawn(move || worker.remove());
+        // Resolved at once if the worker was gone already: then it hands the job back.
+        let resolved = {
+            let mut stop = std::pin::pin!(pool.stop_async());
+            let waker = std::task::Waker::noop();
+            match stop
+                .as_mut()
+                .poll(&mut std::task::Context::from_waker(waker))
+            {
+                std::task::Poll::Ready(unrun) => unrun,
+                std::task::Poll::Pending => Vec::new(),
+            }
+        };
+        let stopping = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.stop())
+        };
+        removing.join().unwrap();
+        let unrun = stopping.join().unwrap();
+        let handed_back = resolved.len() + unrun.len();
+        assert_eq!(ran.load(Ordering::SeqCst) + handed_back, 1);
     });
 }
