@@ -63,6 +63,29 @@ fn parse(text: &str) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
     Parser::new_ext(text, options).into_offset_iter()
 }
 
+/// The fenced code blocks of `text`, in order: each one's language (the first word of its
+/// info string) and its text.
+pub(crate) fn parse_chapter(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for (event, _) in parse(text) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let language = info.split(',').next().unwrap_or_default().trim().to_owned();
+                open = Some((language, String::new()));
+            }
+            Event::Text(t) => {
+                if let Some((_, body)) = open.as_mut() {
+                    body.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(open.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
 /// The targets of the links in `text`, with where each one is.
 fn links(text: &str) -> Vec<(String, Range<usize>)> {
     parse(text)
@@ -199,6 +222,97 @@ fn every_code_block_is_a_sample_that_runs_or_plainly_not_rust() {
     );
 }
 
+/// The names a `use` line brings in: the last segment of each path, or its `as` alias.
+fn imported_names(use_line: &str) -> Vec<String> {
+    let body = use_line
+        .trim()
+        .trim_start_matches("pub ")
+        .trim_start_matches("use ")
+        .trim_end_matches(';');
+    let (prefix, list) = match body.split_once('{') {
+        Some((prefix, list)) => (prefix, list.trim_end_matches('}')),
+        None => ("", body),
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty() && *item != "*")
+        .map(|item| {
+            let name = match item.split_once(" as ") {
+                Some((_, alias)) => alias,
+                None => item.rsplit("::").next().unwrap_or(item),
+            };
+            if name == "self" {
+                prefix
+                    .trim_end_matches("::")
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or(name)
+            } else {
+                name
+            }
+            .trim()
+            .to_owned()
+        })
+        .collect()
+}
+
+/// Whether `name` appears in `code` as a whole word.
+fn uses_word(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+#[test]
+fn no_sample_hides_an_import_its_visible_lines_use() {
+    let mut problems = Vec::new();
+    for chapter in chapters() {
+        for (language, body) in parse_chapter(&chapter.text) {
+            if language != "rust" {
+                continue;
+            }
+            let (hidden, shown): (Vec<&str>, Vec<&str>) = body
+                .lines()
+                .partition(|line| line.trim_start().starts_with("# ") || line.trim() == "#");
+            let shown = shown.join("\n");
+            for line in hidden {
+                let line = line.trim_start().trim_start_matches('#').trim();
+                if !(line.starts_with("use ") || line.starts_with("pub use ")) {
+                    continue;
+                }
+                for name in imported_names(line) {
+                    if uses_word(&shown, &name) {
+                        problems.push(format!(
+                            "{}: `{line}` is hidden, but the sample shows `{name}`: show the \
+                             import, so that a reader who copies the sample has it",
+                            chapter.path
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "samples to fix:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_import_check_reads_use_lines_as_rustc_does() {
+    assert_eq!(
+        imported_names("use std::sync::{self, mpsc::Sender, Arc as Shared};"),
+        ["sync", "Sender", "Shared"]
+    );
+    assert_eq!(imported_names("use workerpool::Pool;"), ["Pool"]);
+    assert!(uses_word("let p = Pool::new(1);", "Pool"));
+    assert!(!uses_word("let p = PoolBuilder;", "Pool"));
+}
+
 #[test]
 fn links_between_chapters_reach_a_chapter_and_a_heading() {
     let chapters = chapters();
@@ -277,4 +391,38 @@ fn heading_ids_follow_mdbook() {
         "a-queue-of-zero-handing-over",
     ];
     assert_eq!(ids, expected.iter().map(|s| s.to_string()).collect());
+}
+
+/// The `features = [...]` of the first line of `text` that starts with `tokio = `.
+fn tokio_features(text: &str) -> BTreeSet<String> {
+    let line = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("tokio = "))
+        .expect("a tokio requirement");
+    let list = line
+        .split_once("features = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .expect("the tokio requirement lists its features");
+    list.split(',')
+        .map(|feature| feature.trim().trim_matches('"').to_owned())
+        .filter(|feature| !feature.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_async_chapter_names_the_tokio_features_its_samples_are_built_with() {
+    // The samples compile with the book's own requirement and nothing more (no other
+    // dependency of the book turns on a tokio feature), so the line a reader copies suffices.
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+            .expect("the book's Cargo.toml is readable");
+    let chapter = std::fs::read_to_string(src_dir().join("guide/async.md"))
+        .expect("the async chapter is readable");
+    let shown = parse_chapter(&chapter)
+        .into_iter()
+        .find(|(language, body)| language == "toml" && body.contains("tokio = "))
+        .map(|(_, body)| tokio_features(&body))
+        .expect("the async chapter shows its tokio requirement");
+    assert_eq!(shown, tokio_features(&manifest));
 }

@@ -9,7 +9,8 @@
 //! every link into the API docs names an item that exists and every link to a test names a
 //! test that exists. Those in `migrate_example.rs`
 //! run the migration guide's example through the real `migrate` tool, so that the guide shows
-//! what the tool prints, and run the example's v2 programs against `workerpool::v2`.
+//! what the tool prints, and run the example's v2 programs against `workerpool::v2`. The one in
+//! `getting_started_followed.rs` follows Getting started in a fresh crate, its install line included.
 //!
 //! The book itself is built with mdBook from `book.toml`.
 
@@ -53,5 +54,7 @@ chapters! {
 
 #[cfg(test)]
 mod checks;
+#[cfg(test)]
+mod getting_started_followed;
 #[cfg(test)]
 mod migrate_example;

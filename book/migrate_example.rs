@@ -68,11 +68,16 @@ fn relative(text: &str, dir: &Path) -> String {
     text.replace(&format!("{}/", dir.display()), "")
 }
 
-/// The code block of `language` that comes `nth` in the migration guide.
+/// The code block of `language` that comes `nth` in the migration guide's walk-through.
 fn block(language: &str, nth: usize) -> String {
     let guide =
         std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/upgrading.md"))
             .expect("src/upgrading.md is readable");
+    // Counted from the walk-through: the chapter's earlier blocks (compiler errors) are not the tool's.
+    let walk_through = guide
+        .find("## The `migrate` tool, step by step")
+        .expect("upgrading.md walks through the migrate tool");
+    let guide = &guide[walk_through..];
     let fence = format!("```{language}\n");
     let start = guide
         .match_indices(&fence)
@@ -150,7 +155,10 @@ fn the_guide_shows_the_report_of_a_bisecting_verify() {
     let library = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../workerpool");
     let manifest = MANIFEST.replace(
         "workerpool = \"2.1\"",
-        &format!("workerpool = {{ version = \"2.1\", path = {:?} }}", library),
+        &format!(
+            "workerpool = {{ package = \"typed-workerpool\", version = \"2.1\", path = {:?} }}",
+            library
+        ),
     );
     let options = Options {
         mode: Mode::Verify,

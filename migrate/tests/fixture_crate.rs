@@ -76,7 +76,7 @@ fn the_fixture_crate_prints_the_same_before_and_after_migration() {
     // Before: the 2.x code, pointed at workerpool::v2.
     let manifest = fs::read_to_string(before.join("Cargo.toml")).unwrap();
     let dependency = format!(
-        "workerpool = {{ path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
+        "workerpool = {{ package = \"typed-workerpool\", path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
         library
     );
     fs::write(
@@ -110,7 +110,7 @@ fn the_fixture_crate_prints_the_same_before_and_after_migration() {
     let requirement = "workerpool = { version = \"3\", features = [\"v2\"] }\n";
     assert!(manifest.contains(requirement), "{manifest}");
     let dependency = format!(
-        "workerpool = {{ version = \"3\", path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
+        "workerpool = {{ package = \"typed-workerpool\", version = \"3\", path = {:?}, features = [\"v2\"] }}\n\n[workspace]\n",
         library
     );
     fs::write(
@@ -227,7 +227,7 @@ fn build_fixture_crate(dir: &Path, files: &[(String, String)], target: &str) -> 
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-             [dependencies]\nworkerpool = {{ path = {library:?}, features = [\"v2\"] }}\n\
+             [dependencies]\nworkerpool = {{ package = \"typed-workerpool\", path = {library:?}, features = [\"v2\"] }}\n\
              anyhow = \"1\"\n\n[workspace]\n"
         ),
     )

@@ -85,7 +85,7 @@ fn assert_checks(dir: &Path, name: &str) {
     let library = workspace().join("workerpool");
     let manifest = dir.join("Cargo.toml");
     let original = fs::read_to_string(&manifest).unwrap();
-    let local = format!("path = {library:?}, ");
+    let local = format!("package = \"typed-workerpool\", path = {library:?}, ");
     let patched = original
         .replace("workerpool = \"3\"", "workerpool = { version = \"3\" }")
         .replace("workerpool = { ", &format!("workerpool = {{ {local}"));

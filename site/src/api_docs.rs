@@ -6,12 +6,15 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-/// The crate whose docs the site hosts.
+/// The crate whose docs the site hosts, by its library name (rustdoc's folder).
 pub const CRATE: &str = "workerpool";
+
+/// The package that holds it, as cargo's `-p` names it (crates.io's `workerpool` is another crate).
+pub const PACKAGE: &str = "typed-workerpool";
 
 /// What `cargo doc` is asked for, after `doc`: the v2 module too, which crates being migrated
 /// still use.
-pub const DOC_ARGS: &[&str] = &["-p", CRATE, "--no-deps", "--features", "v2"];
+pub const DOC_ARGS: &[&str] = &["-p", PACKAGE, "--no-deps", "--features", "v2"];
 
 /// Runs `cargo doc` for the crate into a target folder of the site's own (so it never waits on
 /// a cargo that is running this build), then copies the docs into `dest`. `dest/index.html`

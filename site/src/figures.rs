@@ -13,6 +13,8 @@ pub struct Figures {
     pub summary: Summary,
     /// The test coverage.
     pub coverage: Coverage,
+    /// The library's package name, from its `Cargo.toml`: what a user's `Cargo.toml` names.
+    pub package: String,
     /// The library's version, from its `Cargo.toml`, such as `3.0.0`.
     pub version: String,
     /// The crates the library depends on (those only for `cfg(loom)` model checking aside).
@@ -50,6 +52,7 @@ impl Figures {
                 })
         };
         Ok(Figures {
+            package: field("name", &package.name, &None)?,
             version: field("version", &package.version, &shared.version)?,
             repository: field("repository", &package.repository, &shared.repository)?,
             dependencies: library.dependencies.keys().cloned().collect(),
@@ -80,6 +83,7 @@ struct Workspace {
 
 #[derive(Deserialize, Default)]
 struct Package {
+    name: Option<toml::Value>,
     version: Option<toml::Value>,
     repository: Option<toml::Value>,
 }

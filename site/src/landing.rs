@@ -142,7 +142,7 @@ fn hero(figures: &Figures) -> Result<Markup> {
                 div.install {
                     span.install-label { "Cargo.toml" }
                     code {
-                        span.hl-toml-key { "workerpool" } " = " span.hl-string { "\"" (figures.requirement()) "\"" }
+                        span.hl-toml-key { (figures.package) } " = " span.hl-string { "\"" (figures.requirement()) "\"" }
                     }
                 }
             }

@@ -1,5 +1,10 @@
 //! A worker pool with typed jobs.
 //!
+//! The package is `typed-workerpool` (`cargo add typed-workerpool@3`); the library is
+//! `workerpool`, so code says `use workerpool::Pool;`. The crate named `workerpool` on
+//! crates.io is an unrelated one. [The book](https://workerpool-rs.github.io/workerpool/book/)
+//! is the guide, from a first pool to services and async code.
+//!
 //! A [`Pool<T>`] queues values of type `T` for worker threads, each worker an `FnMut(T)`
 //! of its own. [`delegate`](Pool::delegate) waits while the queue is full, workers come
 //! and go at any time, and [`stop`](Pool::stop) runs the queue before it joins the
@@ -125,8 +130,8 @@
 //! - **You are in async code**: [`delegate_async`](Pool::delegate_async) waits for room
 //!   without blocking a thread, on any executor; [`delegate_async_from`](Pool::delegate_async_from)
 //!   is its cancel-safe form, [`wait_idle_async`](Pool::wait_idle_async) awaits idle, and
-//!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor (as
-//!   `stop` and dropping the pool would).
+//!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor's thread
+//!   (`stop`, and dropping the last handle to a pool, block it until the queue has run).
 //!
 //! # Upgrading from 2.x
 //!

@@ -151,6 +151,10 @@ impl<T: Send + 'static> Pool<T> {
     /// A pool whose queue holds `queue_len` jobs, with no workers yet. The whole queue
     /// is allocated now: `queue_len` slots of about the size of a `T` each.
     ///
+    /// `queue_len` is the length of the queue, not a number of threads (as it is for
+    /// `threadpool::ThreadPool::new`): the pool starts a thread for each
+    /// [`add_worker`](Self::add_worker), and none before.
+    ///
     /// With `queue_len == 0` the pool is a rendezvous: [`delegate`](Self::delegate)
     /// returns once a worker has taken the job, and nothing is queued.
     ///
@@ -314,8 +318,9 @@ impl<T: Send + 'static> Pool<T> {
     /// [`Error::Stopped`].
     ///
     /// A caller that has to sleep for room is woken once half the queue is free, not at
-    /// every free slot, so that one wake-up queues many jobs; it also looks again by
-    /// itself every few milliseconds, so it never sleeps on while there is room.
+    /// every free slot, so that one wake-up queues many jobs. It also looks again by
+    /// itself after 1 ms, then 2, 4, 8, 16 and 32 ms, and every 32 ms from then on: beside
+    /// a free slot in a queue less than half free, it may sleep up to 32 ms.
     ///
     /// ```
     /// # #[derive(Debug)] struct Email;

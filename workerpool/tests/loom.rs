@@ -3,7 +3,7 @@
 //! against a concurrent delegate and with two workers racing, two rendezvous delegates and
 //! one worker, and stop from two workers.
 //!
-//! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --test loom --release`.
+//! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --test loom --release`.
 #![cfg(loom)]
 
 use std::sync::Arc;

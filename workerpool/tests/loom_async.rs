@@ -4,7 +4,7 @@
 //! `stop_async` against the worker it waits for, against a sync `stop`, and dropped while
 //! it holds the leftovers.
 //!
-//! Run with `RUSTFLAGS="--cfg loom" cargo test -p workerpool --release --test loom_async`.
+//! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --release --test loom_async`.
 #![cfg(loom)]
 
 use std::future::Future;
