@@ -135,6 +135,9 @@ pub fn run(options: &Options) -> Result<Report, Error> {
         options.workers > 0 && options.queue_len > 0,
         "a worker process needs a worker and room in its queue"
     );
+    // Listening first: a SIGTERM while connecting must not kill the process mid-start.
+    let mut signals = Signals::new([SIGTERM, SIGINT]).map_err(Error::Signals)?;
+    let signals_handle = signals.handle();
     let mut leaser = Leaser::connect(&options.conninfo, &options.name, options.lease)?;
     let (events, received) = mpsc::channel();
     let tally = Arc::new(Tally::default());
@@ -156,8 +159,6 @@ pub fn run(options: &Options) -> Result<Report, Error> {
         });
     }
 
-    let mut signals = Signals::new([SIGTERM, SIGINT]).map_err(Error::Signals)?;
-    let signals_handle = signals.handle();
     let listener = thread::spawn({
         let events = events.clone();
         move || {
