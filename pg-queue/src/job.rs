@@ -58,6 +58,7 @@ impl Runner {
         })
     }
 
+    // ANCHOR: run
     /// Runs `job` and acknowledges it. The effect comes first, so a job marked done has run;
     /// a crash between the two runs the job again elsewhere, which the sink makes harmless.
     pub fn run(&mut self, job: &Job) -> Result<Outcome, Error> {
@@ -82,4 +83,5 @@ impl Runner {
             Outcome::LeaseLost
         })
     }
+    // ANCHOR_END: run
 }

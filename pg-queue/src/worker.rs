@@ -142,6 +142,7 @@ pub fn run(options: &Options) -> Result<Report, Error> {
     let (events, received) = mpsc::channel();
     let tally = Arc::new(Tally::default());
 
+    // ANCHOR: pool
     // The pool's queue is the lease's limit: the loop below leases only what fits in it.
     let pool = Pool::new(options.queue_len);
     for index in 0..options.workers {
@@ -158,6 +159,7 @@ pub fn run(options: &Options) -> Result<Report, Error> {
             }
         });
     }
+    // ANCHOR_END: pool
 
     let listener = thread::spawn({
         let events = events.clone();
@@ -170,9 +172,11 @@ pub fn run(options: &Options) -> Result<Report, Error> {
         }
     });
 
+    // ANCHOR: stop
     let ending = lease_until_stopped(options, &mut leaser, &pool, &tally, &received);
     // Runs every job leased and queued, each acknowledging itself, then joins the workers.
     let unrun = pool.stop();
+    // ANCHOR_END: stop
     debug_assert!(unrun.is_empty(), "workers run the queue before they exit");
     signals_handle.close();
     listener.join().expect("the signal listener does not panic");
@@ -200,6 +204,7 @@ fn lease_until_stopped(
             Err(TryRecvError::Empty) => {}
             Err(TryRecvError::Disconnected) => unreachable!("the pool's workers hold senders"),
         }
+        // ANCHOR: lease
         // Lease what the queue has room for. With no room, lease one: `delegate` holds it
         // until a worker frees a slot. So at most queue_len + workers + 1 jobs are in hand.
         let room = pool.capacity().saturating_sub(pool.queued());
@@ -222,5 +227,6 @@ fn lease_until_stopped(
             pool.delegate(job)
                 .expect("only `run` stops the pool, after this loop");
         }
+        // ANCHOR_END: lease
     }
 }
