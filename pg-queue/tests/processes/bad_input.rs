@@ -1,7 +1,7 @@
 //! No server at the start, no tables, or the server going away mid-run: a clear error, exit 1 without spinning, and nothing marked done that did not run.
 
-use crate::support::{WorkerProcess, count, pg_queue, produce};
-use pg_queue::scratch::{ScratchDatabase, test_server, wait_for};
+use crate::support::{WorkerProcess, count, database_with_jobs, pg_queue, wait_until_done_by};
+use pg_queue::scratch::{ScratchDatabase, test_server};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -65,12 +65,9 @@ fn a_database_without_the_tables_says_to_produce_first() {
 
 #[test]
 fn the_server_going_away_mid_run_is_an_error_and_nothing_is_marked_done_that_did_not_run() {
-    let Some(server) = test_server("server-goes-away test") else {
+    let Some((db, mut client)) = database_with_jobs("server-goes-away test", 300) else {
         return;
     };
-    let db = ScratchDatabase::create(&server);
-    produce(&db, 300);
-    let mut client = db.client();
     let args = [
         "--workers",
         "2",
@@ -82,14 +79,7 @@ fn the_server_going_away_mid_run_is_an_error_and_nothing_is_marked_done_that_did
         "2000",
     ];
     let a = WorkerProcess::start(&db, "a", &args);
-    wait_for("a few jobs done", Duration::from_secs(30), || {
-        (count(
-            &mut client,
-            "SELECT count(*) FROM jobs WHERE done_by = 'a'",
-            &[],
-        ) >= 5)
-            .then_some(())
-    });
+    wait_until_done_by(&mut client, "a", 5);
     // From a's side this is the server going away: every connection it has is closed.
     let ended = count(
         &mut client,
@@ -139,4 +129,19 @@ fn the_server_going_away_mid_run_is_an_error_and_nothing_is_marked_done_that_did
         ),
         0
     );
+}
+
+#[test]
+fn a_pool_of_no_workers_or_no_queue_is_refused_before_connecting() {
+    for (flag, value) in [("--workers", "0"), ("--queue", "0"), ("--lease-ms", "0")] {
+        let output = pg_queue(&["--db", "host=/nowhere", "work", "--name", "a", flag, value])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(flag) && stderr.contains("1.."),
+            "{flag} {value}: {stderr}"
+        );
+    }
 }

@@ -1,17 +1,13 @@
 //! The pool's bounded queue keeps a worker process from leasing more than it can run.
 
-use crate::support::{WorkerProcess, count, produce};
-use pg_queue::scratch::{ScratchDatabase, test_server};
+use crate::support::{WorkerProcess, count, database_with_jobs};
 use std::time::Duration;
 
 #[test]
 fn a_process_holds_no_more_leases_than_its_queue_workers_and_one_waiting() {
-    let Some(server) = test_server("bounded leases test") else {
+    let Some((db, mut client)) = database_with_jobs("bounded leases test", 60) else {
         return;
     };
-    let db = ScratchDatabase::create(&server);
-    produce(&db, 60);
-    let mut client = db.client();
     let args = [
         "--workers",
         "1",

@@ -1,7 +1,7 @@
 //! A worker process killed with `SIGKILL` mid-batch loses nothing: its leases run out and the other process runs those jobs, each id once in the sink.
 
-use crate::support::{WorkerProcess, count, produce};
-use pg_queue::scratch::{ScratchDatabase, test_server, wait_for};
+use crate::support::{WorkerProcess, count, database_with_jobs};
+use pg_queue::scratch::wait_for;
 use std::time::{Duration, SystemTime};
 
 /// Jobs long enough that the kill lands while one is running, a lease short enough to wait out.
@@ -18,13 +18,10 @@ const WORKER: &[&str] = &[
 
 #[test]
 fn a_process_killed_mid_batch_loses_no_job_and_the_sink_has_each_id_once() {
-    let Some(server) = test_server("kill test") else {
+    let jobs = 40;
+    let Some((db, mut client)) = database_with_jobs("kill test", jobs) else {
         return;
     };
-    let db = ScratchDatabase::create(&server);
-    let jobs = 40;
-    produce(&db, jobs);
-    let mut client = db.client();
 
     let mut a = WorkerProcess::start(&db, "a", WORKER);
     let b = WorkerProcess::start(&db, "b", &[WORKER, &["--until-done"]].concat());

@@ -1,7 +1,7 @@
 //! `SIGTERM` stops leasing; the process finishes and acknowledges every job it leased, leaves none leased, and exits 0 within a bound.
 
-use crate::support::{WorkerProcess, count, produce};
-use pg_queue::scratch::{ScratchDatabase, test_server, wait_for};
+use crate::support::{WorkerProcess, count, database_with_jobs, wait_until_done_by};
+use pg_queue::scratch::wait_for;
 use std::time::Duration;
 
 /// In hand at most 4 + 2 + 1 jobs of 50 ms on 2 workers: about 200 ms of work to finish.
@@ -9,23 +9,13 @@ const STOP_BOUND: Duration = Duration::from_secs(5);
 
 #[test]
 fn sigterm_finishes_and_acknowledges_every_leased_job_then_exits_0() {
-    let Some(server) = test_server("SIGTERM test") else {
+    let Some((db, mut client)) = database_with_jobs("SIGTERM test", 400) else {
         return;
     };
-    let db = ScratchDatabase::create(&server);
-    produce(&db, 400);
-    let mut client = db.client();
     // A lease far longer than the test: a job left unacknowledged would stay leased.
     let args = ["--workers", "2", "--queue", "4", "--work-ms", "50"];
     let mut a = WorkerProcess::start(&db, "a", &[&args[..], &["--lease-ms", "600000"]].concat());
-    wait_for("a few jobs done", Duration::from_secs(30), || {
-        (count(
-            &mut client,
-            "SELECT count(*) FROM jobs WHERE done_by = 'a'",
-            &[],
-        ) >= 5)
-            .then_some(())
-    });
+    wait_until_done_by(&mut client, "a", 5);
     a.signal(libc::SIGTERM);
     let a = a.finish_within(Duration::from_secs(60));
 
@@ -71,12 +61,9 @@ fn sigterm_finishes_and_acknowledges_every_leased_job_then_exits_0() {
 
 #[test]
 fn sigterm_while_waiting_for_jobs_exits_0_at_once() {
-    let Some(server) = test_server("SIGTERM test") else {
+    let Some((db, mut client)) = database_with_jobs("SIGTERM test", 0) else {
         return;
     };
-    let db = ScratchDatabase::create(&server);
-    produce(&db, 0);
-    let mut client = db.client();
     let mut a = WorkerProcess::start(&db, "a", &[]);
     // It is waiting once its connections are open (the leaser's and two workers').
     wait_for("a to connect", Duration::from_secs(30), || {

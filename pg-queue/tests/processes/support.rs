@@ -1,7 +1,7 @@
 //! Worker processes to start, signal and wait for, and the queries the tests ask.
 
 use pg_queue::producer;
-use pg_queue::scratch::ScratchDatabase;
+use pg_queue::scratch::{ScratchDatabase, test_server, wait_for};
 use postgres::Client;
 use postgres::types::ToSql;
 use std::collections::BTreeMap;
@@ -9,11 +9,30 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Creates the tables in `db` and inserts `jobs` jobs.
-pub fn produce(db: &ScratchDatabase, jobs: usize) {
+/// A database of its own for `test`, with the tables and `jobs` jobs, and a client on it; `None`
+/// when the test is skipped (see [`test_server`]).
+pub fn database_with_jobs(test: &str, jobs: usize) -> Option<(ScratchDatabase, Client)> {
+    let db = ScratchDatabase::create(&test_server(test)?);
     let mut client = db.client();
     producer::create_schema(&mut client, db.conninfo()).unwrap();
     producer::produce(&mut client, db.conninfo(), jobs, 100).unwrap();
+    Some((db, client))
+}
+
+/// Waits until worker process `process` has done `jobs` jobs.
+pub fn wait_until_done_by(client: &mut Client, process: &str, jobs: i64) {
+    wait_for(
+        &format!("{process} to have done {jobs} jobs"),
+        Duration::from_secs(30),
+        || {
+            let done = count(
+                client,
+                "SELECT count(*) FROM jobs WHERE done_by = $1",
+                &[&process],
+            );
+            (done >= jobs).then_some(())
+        },
+    );
 }
 
 /// One number from `sql`.
