@@ -14,7 +14,7 @@ use std::path::{Component, Path, PathBuf};
 const GENERATED: &str = "performance.md";
 
 /// Languages of code blocks that are not Rust: rustdoc does not run them, mdBook shows them whole.
-const NOT_RUST: &[&str] = &["console", "diff", "text", "toml"];
+const NOT_RUST: &[&str] = &["console", "diff", "sql", "text", "toml"];
 
 /// A chapter: its path relative to `src/`, and its text.
 struct Chapter {
