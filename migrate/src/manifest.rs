@@ -3,6 +3,52 @@
 
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Value};
 
+/// The package a manifest moves to: the workspace's library, whose Cargo.toml is read when migrate is built, so that
+/// its name on crates.io (the library itself is always called `workerpool` in code) and its major version are one
+/// fact.
+pub struct Package {
+    name: String,
+    requirement: String,
+}
+
+impl Package {
+    /// The name on crates.io (`package = ".."` in a dependency that keeps the key `workerpool`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The requirement a manifest moves to: the library's major version (`"3"`).
+    pub fn requirement(&self) -> &str {
+        &self.requirement
+    }
+
+    /// Whether the dependency needs `package = ".."` beside its key `workerpool`.
+    pub fn renamed(&self) -> bool {
+        self.name != "workerpool"
+    }
+}
+
+/// The package migrate moves manifests to.
+pub static PACKAGE: std::sync::LazyLock<Package> = std::sync::LazyLock::new(|| {
+    let manifest: DocumentMut = include_str!("../../workerpool/Cargo.toml")
+        .parse()
+        .expect("the library's Cargo.toml parses");
+    let field = |key: &str| {
+        manifest["package"][key]
+            .as_str()
+            .expect("the library's package has a name and a version")
+    };
+    let major = field("version")
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    Package {
+        name: field("name").to_string(),
+        requirement: major,
+    }
+});
+
 /// What a Cargo.toml asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Requirement {

@@ -263,10 +263,11 @@ fn help_explains_the_steps_the_report_and_the_exit_codes() {
     for needle in [
         "--diff",
         "--check",
-        "--verify",
+        "--no-verify",
         "--allow-dirty",
         "--format json",
         "halving",
+        "not checked: ",
         "left on v2",
         "behaviour change",
         "feature \"v2\"",
