@@ -10,6 +10,10 @@ use crate::manifest::{Layout, Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
 
+/// What the report adds about a file that could not be read or parsed and may be 2.x code.
+const KEEPS_V2: &str = "; Cargo.toml keeps the cargo feature \"v2\" for it (when it moves to 3), so that once \
+    it parses its 2.x code can build on workerpool::v2: fix it, then run migrate on it again";
+
 /// The id of the line about a file migrated beyond the paths given.
 pub const TAKEN_IN: &str = "taken-in";
 
@@ -102,6 +106,9 @@ pub struct Crate {
     taken_in: BTreeMap<usize, String>,
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
+    /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
+    /// feature, so that once the file is fixed it builds on `workerpool::v2` and can be migrated.
+    unread_may_use_v2: bool,
 }
 
 impl Crate {
@@ -157,6 +164,7 @@ impl Crate {
             ));
         }
         let mut sources = Vec::new();
+        let mut unread_may_use_v2 = false;
         // Index into `sources` of each planned file that loads.
         let mut loaded = Vec::new();
         for path in &plan.files {
@@ -167,7 +175,9 @@ impl Crate {
                 }
                 Err(e) => {
                     loaded.push(None);
-                    lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string()));
+                    unread_may_use_v2 = true;
+                    let message = format!("{e}{}", KEEPS_V2);
+                    lines.push(Line::file(path, Kind::Error, "unreadable", message));
                 }
             }
         }
@@ -194,12 +204,19 @@ impl Crate {
                 )),
                 Err(e) => {
                     let offset = s.range(e.span()).start;
+                    // The text, not its tokens (it may not even tokenize); a mention in a comment errs on the side
+                    // of keeping the feature.
+                    let names_workerpool = s.text.contains("workerpool");
+                    unread_may_use_v2 |= names_workerpool;
                     lines.push(Line {
                         path: s.path.clone(),
                         at: Some(s.line_col(offset)),
                         kind: Kind::Error,
                         id: "does-not-parse",
-                        message: format!("does not parse as Rust ({e}); the file is left as it is, the others are migrated"),
+                        message: format!(
+                            "does not parse as Rust ({e}); the file is left as it is, the others are migrated{}",
+                            if names_workerpool { KEEPS_V2 } else { "" }
+                        ),
                     });
                 }
             }
@@ -243,6 +260,7 @@ impl Crate {
             units,
             taken_in,
             load_lines: lines,
+            unread_may_use_v2,
         }
     }
 
@@ -276,7 +294,7 @@ impl Crate {
         }
         if let Some((path, old)) = &self.manifest {
             let mut manifest = Manifest::parse(old).expect("parsed when loaded");
-            let new = manifest.migrate(needs_v2);
+            let new = manifest.migrate(needs_v2 || self.unread_may_use_v2);
             if new != *old {
                 m.changes.push(Change {
                     path: path.clone(),

@@ -88,9 +88,19 @@ fn a_file_that_does_not_parse_is_reported_and_the_others_migrate() {
         report.contains("broken.rs:2:12: error: does not parse as Rust"),
         "{report}"
     );
+    assert!(
+        report.contains("Cargo.toml keeps the cargo feature \"v2\" for it"),
+        "{report}"
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("src/broken.rs")).unwrap(),
         broken
+    );
+    // Its 2.x code keeps what it needs: once it parses, it can build on workerpool::v2 and be migrated.
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.ends_with("workerpool = { version = \"3\", features = [\"v2\"] }\n"),
+        "{manifest}"
     );
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
@@ -111,6 +121,8 @@ fn a_file_that_is_not_utf8_is_reported_and_left_byte_for_byte() {
         text(&out.stderr)
     );
     assert_eq!(fs::read(dir.path().join("src/latin1.rs")).unwrap(), latin1);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("features = [\"v2\"]"), "{manifest}");
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
         V3_SOURCE
