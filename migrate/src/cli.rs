@@ -128,6 +128,11 @@ The report (on stderr), one line per site:
       for 3 (an earlier run left it behind): run the command shown.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
+      If it may be 2.x code, Cargo.toml keeps the feature \"v2\", so that it builds once fixed.
+  Cargo.toml:LINE:1: note: workerpool requirement left as it is: WHY ...: write `LINE` there
+      A requirement migrate does not move (a range such as \">=2.1, <3\", workspace = true: then the line is
+      the workspace's [workspace.dependencies] entry): the code is left as it is too, so that it still
+      builds; write the line shown, then run migrate again.
 A summary closes the report, then for each package written:
   checked: Cargo.toml: cargo check --all-targets passes on the code written (N checks)
   not checked: Cargo.toml: WHY
