@@ -482,8 +482,11 @@ pub fn classify_version(version: &str) -> Requirement {
 mod tests {
     use super::*;
 
+    /// Migrates to the package `workerpool` (the published name is tested with `renamed`).
     fn migrate(text: &str, needs_v2: bool) -> String {
-        Manifest::parse(text).unwrap().migrate(needs_v2)
+        Manifest::parse(text)
+            .unwrap()
+            .migrate_to(&Package::new("workerpool", "3"), needs_v2)
     }
 
     #[test]

@@ -57,7 +57,10 @@ fn migrate_copy(
     for file in files(&from) {
         let to = dir.path().join(&file);
         fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from.join(&file), to).unwrap();
+        fs::copy(from.join(&file), &to).unwrap();
+        if file == Path::new("Cargo.toml") {
+            fs::write(&to, published(&fs::read_to_string(&to).unwrap())).unwrap();
+        }
     }
     common::patch_workerpool(dir.path());
     let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
@@ -84,33 +87,33 @@ fn assert_second_run_changes_nothing(dir: &Path, paths: &[&str]) {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
-/// The after/ trees write the dependency as before the library took its published name: a manifest moved from 2.x
-/// then gets `package = ".."` too (`migrate::manifest::PACKAGE`). Once the library is renamed for good, write the
-/// after/ manifests so and drop this.
-fn published(after_manifest: Vec<u8>, before_manifest: &str) -> Vec<u8> {
-    let package = migrate::manifest::PACKAGE.name();
-    if !migrate::manifest::PACKAGE.renamed() || !before_manifest.contains("workerpool = \"2") {
-        return after_manifest;
+/// The packages' manifests write the dependency as before the library took its published name: under another
+/// name (`migrate::manifest::PACKAGE`), a dependency on 3 has `package = ".."` too, in the before/ copies (a
+/// manifest already on 3) and in what after/ expects. Once the library is renamed for good, write the manifests
+/// so and drop this.
+fn published(manifest: &str) -> String {
+    let package = &migrate::manifest::PACKAGE;
+    if !package.renamed() {
+        return manifest.to_string();
     }
-    let named = format!("workerpool = {{ package = \"{package}\", version = \"3\"");
-    text(&after_manifest)
+    let named = format!(
+        "workerpool = {{ package = \"{}\", version = \"3\"",
+        package.name()
+    );
+    manifest
         .replace("workerpool = \"3\"\n", &format!("{named} }}\n"))
         .replace("workerpool = { version = \"3\"", &named)
-        .into_bytes()
 }
 
-/// Asserts that `dir` holds exactly the files of `name/after`, byte for byte (its manifest migrated from
-/// `name/before/Cargo.toml`).
-fn assert_same_as_after(dir: &Path, name: &str, before: &str) {
+/// Asserts that `dir` holds exactly the files of `name/after`, byte for byte (its manifest as `published`).
+fn assert_same_as_after(dir: &Path, name: &str) {
     let after = packages().join(name).join("after");
-    let before_manifest =
-        fs::read_to_string(packages().join(name).join(before).join("Cargo.toml")).unwrap();
     assert_eq!(files(dir), files(&after), "the package's files");
     for file in files(&after) {
         let got = fs::read(dir.join(&file)).unwrap();
         let mut want = fs::read(after.join(&file)).unwrap();
         if file == Path::new("Cargo.toml") {
-            want = published(want, &before_manifest);
+            want = published(&text(&want)).into_bytes();
         }
         assert!(
             got == want,
@@ -180,7 +183,7 @@ fn assert_migrates_to_after(
     let (dir, out) = migrate_copy(name, before, paths, check_as);
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{report}");
-    assert_same_as_after(dir.path(), name, before);
+    assert_same_as_after(dir.path(), name);
     assert_second_run_changes_nothing(dir.path(), paths);
     assert_checks(dir.path(), check_as);
     (dir, report)

@@ -28,7 +28,7 @@ fn verify_keeps_a_migration_that_builds() {
     assert!(
         fs::read_to_string(dir.path().join("Cargo.toml"))
             .unwrap()
-            .contains("workerpool = \"3\"\n")
+            .contains(&format!("workerpool = {}\n", common::requirement_3(false)))
     );
 }
 

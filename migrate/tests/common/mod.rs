@@ -56,6 +56,24 @@ pub fn named_crate(name: &str, requirement: &str, main: &str) -> tempfile::TempD
     dir
 }
 
+/// The value migrate writes for a plain 2.x requirement written as a string: `"3"`, with the `v2` feature when
+/// `v2`, and `package = ".."` when the library's published name is not `workerpool` (`migrate::manifest::PACKAGE`).
+pub fn requirement_3(v2: bool) -> String {
+    let package = &migrate::manifest::PACKAGE;
+    let mut fields = Vec::new();
+    if package.renamed() {
+        fields.push(format!("package = \"{}\"", package.name()));
+    }
+    fields.push("version = \"3\"".to_string());
+    if v2 {
+        fields.push("features = [\"v2\"]".to_string());
+    }
+    match fields.len() {
+        1 => "\"3\"".to_string(),
+        _ => format!("{{ {} }}", fields.join(", ")),
+    }
+}
+
 /// Writes `dir/.cargo/config.toml`, which makes `workerpool = "2"` the tests' copy of 2.1 and `"3"` the workspace's
 /// library, offline (tests/v2-shim/config.toml; the book's tests use it too).
 pub fn patch_workerpool(dir: &Path) {
