@@ -639,7 +639,7 @@ mod tests {
         let mut m = Manifest::parse(text).unwrap();
         assert_eq!(m.requirement(), Requirement::V2);
         assert_eq!(
-            m.migrate(false),
+            migrate(text, false),
             "[target.'cfg(unix)'.dependencies]\nworkerpool = \"3\"\n"
         );
     }
