@@ -210,8 +210,10 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         loop {
             let job = slot.take().expect("the job waits in its slot");
             match shared.ring.push(job) {
-                Ok(_) => {
-                    shared.job_waiters.notify_queued(|| shared.ring.len());
+                Ok(position) => {
+                    shared
+                        .job_waiters
+                        .notify_queued(|spinning| shared.ring.more_queued_than(position, spinning));
                     self.leave_room();
                     return Poll::Ready(Ok(()));
                 }
