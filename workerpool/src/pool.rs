@@ -398,10 +398,8 @@ impl<T: Send + 'static> Pool<T> {
             return sent;
         }
         match shared.ring.push(job) {
-            Ok(position) => {
-                shared
-                    .job_waiters
-                    .notify_queued(|spinning| shared.ring.more_queued_than(position, spinning));
+            Ok(_) => {
+                shared.job_waiters.notify_queued(|| shared.ring.len());
                 Ok(())
             }
             Err(refused) => self.send_slow(refused, wait),
@@ -421,10 +419,8 @@ impl<T: Send + 'static> Pool<T> {
         let mut pushed = Err(refused);
         let refused = loop {
             match pushed {
-                Ok(position) => {
-                    shared
-                        .job_waiters
-                        .notify_queued(|spinning| shared.ring.more_queued_than(position, spinning));
+                Ok(_) => {
+                    shared.job_waiters.notify_queued(|| shared.ring.len());
                     shared.room_waiters.done_waiting(standing, has_room);
                     return Ok(());
                 }

@@ -291,29 +291,6 @@ impl<T> Ring<T> {
         head.wrapping_add(self.one_lap) == tail & !self.closed_bit
     }
 
-    /// Whether more than `n` values are queued, as the push that just wrote `position` sees
-    /// it: whether the value pushed `n` positions before it is still in its slot. It reads
-    /// the stamps of slots this push and the ones before it wrote (most often the line it
-    /// has just written), never `head`, which every pop writes. A pop under way may make it
-    /// late by one value either way; callers use it only to judge a backlog.
-    pub(crate) fn more_queued_than(&self, position: usize, n: usize) -> bool {
-        if n >= self.slots.len() {
-            return false;
-        }
-        let mut behind = position;
-        for _ in 0..n {
-            behind = if self.index(behind) > 0 {
-                behind - 1
-            } else {
-                // The last slot of the lap before.
-                behind
-                    .wrapping_sub(self.one_lap)
-                    .wrapping_add(self.slots.len() - 1)
-            };
-        }
-        self.slot(behind).stamp.load(Ordering::Acquire) == behind.wrapping_add(1)
-    }
-
     /// How many values are queued now.
     pub(crate) fn len(&self) -> usize {
         loop {
@@ -375,36 +352,6 @@ mod tests {
         }
         assert_eq!(ring.count(ring.tail()), 10);
         assert!(ring.is_empty());
-    }
-
-    /// A push judges the backlog from the slots behind it, across the end of a lap too
-    /// (capacity 3 is not a power of two: a lap skips positions).
-    #[test]
-    fn a_push_tells_how_many_are_queued_from_the_slots_behind_it() {
-        let ring = Ring::new(3);
-        for lap in 0..4 {
-            let mut positions = Vec::new();
-            for i in 0..3 {
-                positions.push(ring.push(lap * 3 + i).ok().unwrap());
-                let queued = i + 1;
-                let last = *positions.last().unwrap();
-                for n in 0..4 {
-                    assert_eq!(
-                        ring.more_queued_than(last, n),
-                        queued > n,
-                        "lap {lap}, {queued} queued, more than {n}?"
-                    );
-                }
-            }
-            assert_eq!(ring.pop(|_| {}), Some(lap * 3));
-            assert!(
-                !ring.more_queued_than(positions[2], 2),
-                "the oldest was taken"
-            );
-            assert!(ring.more_queued_than(positions[2], 1));
-            while ring.pop(|_| {}).is_some() {}
-            assert!(!ring.more_queued_than(positions[2], 0), "all were taken");
-        }
     }
 
     #[test]

@@ -210,10 +210,8 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         loop {
             let job = slot.take().expect("the job waits in its slot");
             match shared.ring.push(job) {
-                Ok(position) => {
-                    shared
-                        .job_waiters
-                        .notify_queued(|spinning| shared.ring.more_queued_than(position, spinning));
+                Ok(_) => {
+                    shared.job_waiters.notify_queued(|| shared.ring.len());
                     self.leave_room();
                     return Poll::Ready(Ok(()));
                 }
