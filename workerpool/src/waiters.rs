@@ -49,6 +49,62 @@ pub(crate) struct Waiters {
     /// event came without a notification (see [`Waiters::looking_again`]).
     looks_again: bool,
     sleepers: Mutex<VecDeque<Sleeper>>,
+    /// What this list did, for the tests that count wake-ups per job (not built otherwise).
+    #[cfg(test)]
+    pub(crate) tally: Tally,
+}
+
+/// Counts of what a waiters list did, kept only in the crate's own test builds.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Tally {
+    /// Sleepers woken: one `unpark` each, a futex wake if the thread was parked.
+    pub(crate) wakes: std::sync::atomic::AtomicU64,
+    /// Times a thread parked (a futex wait each, unless a wake-up came first).
+    pub(crate) parks: std::sync::atomic::AtomicU64,
+    /// Times a waiter counted itself as spinning: a write to the counts every event reads.
+    pub(crate) counted_spins: std::sync::atomic::AtomicU64,
+    /// Times an event read the queue's length to decide whether to wake.
+    pub(crate) queue_reads: std::sync::atomic::AtomicU64,
+    /// Waits begun: times a thread found nothing and waited here.
+    pub(crate) waits: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl Tally {
+    fn add(counter: &std::sync::atomic::AtomicU64) {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The counts so far, leaving zeros.
+    #[cfg(not(loom))]
+    pub(crate) fn take(&self) -> Tally {
+        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+        let take = |counter: &AtomicU64| AtomicU64::new(counter.swap(0, Relaxed));
+        Tally {
+            wakes: take(&self.wakes),
+            parks: take(&self.parks),
+            counted_spins: take(&self.counted_spins),
+            queue_reads: take(&self.queue_reads),
+            waits: take(&self.waits),
+        }
+    }
+
+    /// The counts per 1,000 of `events`, as a line of text.
+    #[cfg(not(loom))]
+    pub(crate) fn per_thousand(&self, events: u64) -> String {
+        let per = |counter: &std::sync::atomic::AtomicU64| {
+            counter.load(std::sync::atomic::Ordering::Relaxed) as f64 * 1000.0 / events as f64
+        };
+        format!(
+            "{:.2} waits, {:.2} wakes, {:.2} parks, {:.2} counted spins, {:.2} queue reads",
+            per(&self.waits),
+            per(&self.wakes),
+            per(&self.parks),
+            per(&self.counted_spins),
+            per(&self.queue_reads)
+        )
+    }
 }
 
 /// How long a sleeper that looks again sleeps first; each look doubles it, up to
@@ -162,6 +218,8 @@ impl Waiters {
             newest_first,
             looks_again: false,
             sleepers: Mutex::new(VecDeque::new()),
+            #[cfg(test)]
+            tally: Tally::default(),
         }
     }
 
@@ -182,7 +240,7 @@ impl Waiters {
     }
 
     /// Whether any thread waits, spinning or asleep (the tests' view of the counts).
-    #[cfg(test)]
+    #[cfg(all(test, not(loom)))]
     fn any(&self) -> bool {
         self.counts.load(Ordering::SeqCst) != 0
     }
@@ -230,9 +288,13 @@ impl Waiters {
             return;
         }
         let spinning = spinners(counts);
+        let outnumbered = || {
+            #[cfg(test)]
+            Tally::add(&self.tally.queue_reads);
+            queued() > spinning
+        };
         // No one spins (so someone sleeps), or the spinners are outnumbered.
-        if spinning == 0
-            || (sleepers(counts) > 0 && spinning <= self.max_spinning && queued() > spinning)
+        if spinning == 0 || (sleepers(counts) > 0 && spinning <= self.max_spinning && outnumbered())
         {
             self.wake_one();
         }
@@ -293,6 +355,8 @@ impl Waiters {
 
     /// Marks `sleeper` woken and counted as spinning. Runs under the list's lock.
     fn wake(&self, sleeper: Sleeper) {
+        #[cfg(test)]
+        Tally::add(&self.tally.wakes);
         // One more spinner, one fewer sleeper (there is one: it is in the list).
         self.counts.fetch_add(SPINNER - SLEEPER, Ordering::SeqCst);
         // SAFETY: the sleeper is still in `wait`: it leaves only after seeing this flag,
@@ -319,6 +383,8 @@ impl Waiters {
             may_spin,
             deadline,
         } = plan;
+        #[cfg(test)]
+        Tally::add(&self.tally.waits);
         let spinning = standing == Standing::Spinning;
         let spin = if !may_spin {
             if spinning {
@@ -331,6 +397,8 @@ impl Waiters {
         } else if sleepers(self.counts.load(Ordering::SeqCst)) == 0 {
             Spin::Uncounted
         } else if spinners(self.counts.fetch_add(SPINNER, Ordering::SeqCst)) < self.max_spinning {
+            #[cfg(test)]
+            Tally::add(&self.tally.counted_spins);
             Spin::Counted
         } else {
             // Enough others spin: sleep at once.
@@ -396,6 +464,8 @@ impl Waiters {
             if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                 return self.leave(&woken, Woken::TimedOut);
             }
+            #[cfg(test)]
+            Tally::add(&self.tally.parks);
             if !self.looks_again {
                 park_until(deadline);
                 continue;
@@ -485,6 +555,54 @@ mod tests {
         }
         for _ in releases {
             assert_eq!(outcomes.recv().unwrap(), Woken::Spinning);
+        }
+    }
+
+    /// The suite's `jobs/N workers` shape: one caller delegates `jobs` jobs that do nothing
+    /// into a queue of 1024 that `workers` workers empty. Returns the tallies of the job
+    /// waiters and of the room waiters.
+    fn tallies_of_one_caller(workers: usize, jobs: u64) -> [Tally; 2] {
+        let pool = crate::Pool::new(1024);
+        for _ in 0..workers {
+            pool.add_worker(|job: u64| {
+                std::hint::black_box(job);
+            });
+        }
+        // Every worker has looked for a job and gone to sleep: the shape starts idle.
+        until_sleeping(&pool.shared().job_waiters, workers);
+        for job in 0..jobs {
+            pool.delegate(job).unwrap();
+        }
+        pool.wait_idle();
+        let shared = pool.shared();
+        [
+            shared.job_waiters.tally.take(),
+            shared.room_waiters.tally.take(),
+        ]
+    }
+
+    /// One caller feeding many idle workers wakes and parks a few threads per lap of the
+    /// queue, not per job, however many sleep. Run with `--nocapture` for the counts.
+    #[test]
+    fn wake_ups_per_thousand_jobs() {
+        const JOBS: u64 = 200_000;
+        for workers in [1, 16, 64, 256] {
+            let [jobs, room] = tallies_of_one_caller(workers, JOBS);
+            println!(
+                "{workers:>3} workers, per 1,000 jobs: workers {}; caller {}",
+                jobs.per_thousand(JOBS),
+                room.per_thousand(JOBS)
+            );
+            for tally in [&jobs, &room] {
+                let wakes = tally.wakes.load(std::sync::atomic::Ordering::Relaxed);
+                // A wake-up per push would be 1,000 per 1,000 jobs; one per lap of the
+                // queue of 1024 is about 1.
+                assert!(
+                    wakes * 1000 / JOBS < 50,
+                    "{workers} workers: {}",
+                    tally.per_thousand(JOBS)
+                );
+            }
         }
     }
 
@@ -587,13 +705,13 @@ mod loom_tests {
             .is_ok()
     }
 
-    /// Two waiters each take one event and leave; two events come. However the waits and
-    /// the events interleave, both waiters get theirs: none sleeps through an event left.
-    #[test]
-    fn every_event_finds_a_waiter() {
+    /// Two waiters each take one event and leave; two events come, each announced with
+    /// `notify`. However the waits and the events interleave, both waiters get theirs:
+    /// none sleeps through an event left.
+    fn every_event_finds_a_waiter_announced_by(notify: fn(&Waiters)) {
         let mut builder = loom::model::Builder::new();
         builder.preemption_bound = Some(3);
-        builder.check(|| {
+        builder.check(move || {
             let waiters = Arc::new(Waiters::new(true, 2));
             let events = Arc::new(AtomicUsize::new(0));
             let takers: Vec<_> = (0..2)
@@ -616,11 +734,23 @@ mod loom_tests {
                 .collect();
             for _ in 0..2 {
                 events.fetch_add(1, Ordering::SeqCst);
-                waiters.notify();
+                notify(&waiters);
             }
             for taker in takers {
                 taker.join().unwrap();
             }
         });
+    }
+
+    #[test]
+    fn every_event_finds_a_waiter() {
+        every_event_finds_a_waiter_announced_by(Waiters::notify);
+    }
+
+    /// Events that each see only themselves queued, so that no backlog ever wakes one
+    /// more sleeper than the spinners stand in for: every event still finds a waiter.
+    #[test]
+    fn every_event_finds_a_waiter_when_no_backlog_wakes() {
+        every_event_finds_a_waiter_announced_by(|waiters| waiters.notify_queued(|| 1));
     }
 }

@@ -234,3 +234,50 @@ fn every_queued_job_finds_a_worker_while_the_others_are_busy() {
         }
     });
 }
+
+/// One caller and 256 workers, most of them asleep: the first jobs block until the last
+/// job has run, so the workers awake (blocked in a job) outnumber the cores while the rest
+/// come. Each job queued then must still wake a sleeper, however many sleep: left for
+/// the workers already awake, the last job would never run and the round never end.
+#[test]
+fn jobs_behind_blocked_workers_wake_sleepers_however_many_are_idle() {
+    const WORKERS: usize = 256;
+    const BLOCKED: usize = 8;
+    const JOBS: usize = 100_000;
+    let last_ran = Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+    let ran = Arc::new(AtomicUsize::new(0));
+    let pool: Pool<usize> = Pool::new(1024);
+    for _ in 0..WORKERS {
+        let (last_ran, ran) = (Arc::clone(&last_ran), Arc::clone(&ran));
+        pool.add_worker(move |job| {
+            let (done, changed) = &*last_ran;
+            if job < BLOCKED {
+                let mut done = done.lock().unwrap();
+                while !*done {
+                    done = changed.wait(done).unwrap();
+                }
+            } else if job == JOBS - 1 {
+                *done.lock().unwrap() = true;
+                changed.notify_all();
+            }
+            ran.fetch_add(1, Ordering::SeqCst);
+        });
+    }
+    let (finished, all_finished) = std::sync::mpsc::channel();
+    thread::scope(|scope| {
+        let pool = &pool;
+        scope.spawn(move || {
+            for job in 0..JOBS {
+                pool.delegate(job).unwrap();
+            }
+            pool.wait_idle();
+            finished.send(()).unwrap();
+        });
+        // Only a job left queued beside sleeping workers makes this take so long.
+        if all_finished.recv_timeout(Duration::from_secs(120)).is_err() {
+            eprintln!("the last job never ran: a job queued behind blocked workers woke no one");
+            std::process::abort();
+        }
+    });
+    assert_eq!(ran.load(Ordering::SeqCst), JOBS);
+}
