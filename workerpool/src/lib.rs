@@ -130,8 +130,8 @@
 //! - **You are in async code**: [`delegate_async`](Pool::delegate_async) waits for room
 //!   without blocking a thread, on any executor; [`delegate_async_from`](Pool::delegate_async_from)
 //!   is its cancel-safe form, [`wait_idle_async`](Pool::wait_idle_async) awaits idle, and
-//!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor's thread
-//!   (`stop`, and dropping the last handle to a pool, block it until the queue has run).
+//!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor (as
+//!   `stop` and dropping the pool would).
 //!
 //! # Upgrading from 2.x
 //!

@@ -27,7 +27,8 @@ use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRec
 ///
 /// A `Pool<T>` is `Send` and `Sync`: share it by reference, with
 /// [`std::thread::scope`], or in an [`Arc`](std::sync::Arc). Dropping it stops it as
-/// [`stop`](Self::stop) does, and drops any job that no worker was left to run.
+/// [`stop`](Self::stop) does, blocking until the queue has run, and drops any job that no
+/// worker was left to run; in async code, await [`stop_async`](Self::stop_async) first.
 ///
 /// ```
 /// use std::sync::mpsc;

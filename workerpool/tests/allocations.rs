@@ -50,6 +50,9 @@ fn allocations_in(f: impl FnOnce()) -> usize {
 
 const JOBS: u64 = 10_000;
 
+/// Workers in the pools that run jobs.
+const WORKERS: usize = 4;
+
 fn delegating_into_room_allocates_nothing() {
     let pool: Pool<u64> = Pool::new(JOBS as usize);
     let made = allocations_in(|| {
@@ -64,8 +67,9 @@ fn delegating_into_room_allocates_nothing() {
 /// A job that holds its worker until every worker holds one.
 const ROLL_CALL: u64 = u64::MAX;
 
-fn running_jobs_on_workers_allocates_nothing() {
-    const WORKERS: usize = 4;
+/// A pool with `WORKERS` workers that add their jobs to the returned total, each thread
+/// started (std allocates as a thread starts): each has held a roll-call job.
+fn pool_with_started_workers() -> (Pool<u64>, Arc<AtomicUsize>) {
     let pool: Pool<u64> = Pool::new(1024);
     let total = Arc::new(AtomicUsize::new(0));
     let roll_call = Arc::new(Barrier::new(WORKERS + 1));
@@ -81,12 +85,15 @@ fn running_jobs_on_workers_allocates_nothing() {
             }
         });
     }
-    // Every worker thread has started (std allocates as a thread starts) once each
-    // holds a roll-call job.
     for _ in 0..WORKERS {
         pool.delegate(ROLL_CALL).unwrap();
     }
     roll_call.wait();
+    (pool, total)
+}
+
+fn running_jobs_on_workers_allocates_nothing() {
+    let (pool, total) = pool_with_started_workers();
     // Let every worker go through a whole wait and wake once before counting.
     for round in 0..3 {
         for job in 0..1_000 {
@@ -217,25 +224,7 @@ fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
 /// no worker it allocates once, for the `Vec` it hands back, and not at all for an empty
 /// queue.
 fn stop_async_allocates_nothing_but_the_jobs_it_hands_back() {
-    const WORKERS: usize = 4;
-    let pool: Pool<u64> = Pool::new(1024);
-    let total = Arc::new(AtomicUsize::new(0));
-    let roll_call = Arc::new(Barrier::new(WORKERS + 1));
-    for _ in 0..WORKERS {
-        let (total, roll_call) = (Arc::clone(&total), Arc::clone(&roll_call));
-        pool.add_worker(move |job| {
-            if job == ROLL_CALL {
-                roll_call.wait();
-            } else {
-                total.fetch_add(job as usize, Ordering::Relaxed);
-            }
-        });
-    }
-    // Every worker thread has started (std allocates as a thread starts).
-    for _ in 0..WORKERS {
-        pool.delegate(ROLL_CALL).unwrap();
-    }
-    roll_call.wait();
+    let (pool, total) = pool_with_started_workers();
     for job in 0..1_000 {
         pool.delegate(job).unwrap();
     }

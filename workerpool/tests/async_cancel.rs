@@ -6,16 +6,8 @@ mod async_support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use async_support::{Gate, Ran, sorted};
+use async_support::{Gate, Ran, multi_thread, sorted};
 use workerpool::Pool;
-
-fn multi_thread() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_time()
-        .build()
-        .unwrap()
-}
 
 #[test]
 fn a_timed_out_delegate_async_never_queues_its_job_later() {

@@ -13,28 +13,13 @@ use std::task::{Poll, Waker};
 use std::thread;
 use std::time::Duration;
 
-use async_support::{Gate, Ran, poll_once, sorted, wait_until};
-use common::{DropCounter, with_quiet_panics, within};
+use async_support::{Gate, Ran, current_thread, multi_thread, poll_once, sorted, wait_until};
+use common::{DropCounter, pool_with_weak_workers, with_quiet_panics, within};
 use workerpool::{Pool, Stop};
 
 /// How long a gated job waits before it gives up: only reached when what should open the
 /// gate cannot run (the executor's thread is blocked), never in a passing run.
 const PATIENCE: Duration = Duration::from_secs(10);
-
-fn current_thread() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .unwrap()
-}
-
-fn multi_thread() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_time()
-        .build()
-        .unwrap()
-}
 
 /// Adds a worker that holds its first job at `gate` (giving up after [`PATIENCE`]) and
 /// reports through the returned channel whether the gate opened in time.
@@ -369,29 +354,11 @@ fn two_stop_futures_joined_on_one_task_both_resolve_after_the_queue_ran() {
     assert_eq!(ran.jobs(), [1, 2]);
 }
 
-/// A pool whose jobs can reach it through a weak reference.
-fn pool_with_weak_workers<F>(workers: usize, work: F) -> Arc<Pool<u64>>
-where
-    F: Fn(&Pool<u64>, u64) + Send + Sync + 'static,
-{
-    let pool = Arc::new(Pool::new(16));
-    let work = Arc::new(work);
-    for _ in 0..workers {
-        let (weak, work) = (Arc::downgrade(&pool), Arc::clone(&work));
-        pool.add_worker(move |job| {
-            if let Some(pool) = weak.upgrade() {
-                work(&pool, job);
-            }
-        });
-    }
-    pool
-}
-
 #[test]
 fn a_job_blocking_on_it_gets_the_jobs_no_other_worker_is_left_to_run() {
     let (sent, handed_back) = mpsc::channel();
     let sent = std::sync::Mutex::new(sent);
-    let pool = pool_with_weak_workers(1, move |pool, job| {
+    let pool = pool_with_weak_workers(16, 1, move |pool: &Arc<Pool<u64>>, job| {
         if job == 0 {
             let unrun = futures::executor::block_on(pool.stop_async());
             sent.lock().unwrap().send(unrun).unwrap();
@@ -413,7 +380,7 @@ fn a_job_awaiting_it_and_another_stopping_the_pool_at_once_do_not_deadlock() {
         let stopped = Arc::new(AtomicUsize::new(0));
         let pool = {
             let (started, stopped) = (Arc::clone(&started), Arc::clone(&stopped));
-            pool_with_weak_workers(2, move |pool, job| {
+            pool_with_weak_workers(16, 2, move |pool: &Arc<Pool<u64>>, job| {
                 started.wait();
                 let unrun = match job {
                     0 => futures::executor::block_on(pool.stop_async()),

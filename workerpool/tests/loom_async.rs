@@ -36,6 +36,12 @@ fn add_counting_worker(pool: &Pool<u32>) -> Arc<AtomicUsize> {
     ran
 }
 
+/// Calls `stop` on a thread of its own, racing the model's main thread.
+fn stop_on_another_thread(pool: &loom::sync::Arc<Pool<u32>>) -> thread::JoinHandle<Vec<u32>> {
+    let pool = loom::sync::Arc::clone(pool);
+    thread::spawn(move || pool.stop())
+}
+
 /// A full queue; a worker starts and frees the slot while the future registers its waker.
 /// However they interleave, the future is woken and gets in: both jobs run.
 #[test]
@@ -57,10 +63,7 @@ fn a_future_waiting_for_room_gets_its_job_back_when_stop_races_it() {
     model(|| {
         let pool = loom::sync::Arc::new(Pool::new(1));
         pool.delegate(1_u32).unwrap();
-        let stopping = {
-            let pool = loom::sync::Arc::clone(&pool);
-            thread::spawn(move || pool.stop())
-        };
+        let stopping = stop_on_another_thread(&pool);
         let err = block_on(pool.delegate_async(2)).unwrap_err();
         assert_eq!(err.kind(), Error::Stopped);
         assert_eq!(err.into_job(), 2);
@@ -110,10 +113,7 @@ fn a_rendezvous_future_is_woken_by_the_worker_that_takes_its_job() {
 fn a_rendezvous_future_gets_its_job_back_when_stop_races_its_offer() {
     model(|| {
         let pool = loom::sync::Arc::new(Pool::new(0));
-        let stopping = {
-            let pool = loom::sync::Arc::clone(&pool);
-            thread::spawn(move || pool.stop())
-        };
+        let stopping = stop_on_another_thread(&pool);
         let err = block_on(pool.delegate_async(2_u32)).unwrap_err();
         assert_eq!(err.kind(), Error::Stopped);
         assert_eq!(err.into_job(), 2);
@@ -158,10 +158,7 @@ fn stop_async_racing_a_sync_stop_hands_back_the_leftovers_once() {
     model(|| {
         let pool = loom::sync::Arc::new(Pool::new(1));
         pool.delegate(1_u32).unwrap();
-        let stopping = {
-            let pool = loom::sync::Arc::clone(&pool);
-            thread::spawn(move || pool.stop())
-        };
+        let stopping = stop_on_another_thread(&pool);
         let mut unrun = block_on(pool.stop_async());
         unrun.extend(stopping.join().unwrap());
         assert_eq!(unrun, [1]);
@@ -197,10 +194,7 @@ fn a_dropped_stop_async_passes_its_leftovers_to_the_next_stop() {
                 std::task::Poll::Pending => Vec::new(),
             }
         };
-        let stopping = {
-            let pool = loom::sync::Arc::clone(&pool);
-            thread::spawn(move || pool.stop())
-        };
+        let stopping = stop_on_another_thread(&pool);
         removing.join().unwrap();
         let unrun = stopping.join().unwrap();
         let handed_back = resolved.len() + unrun.len();

@@ -9,7 +9,7 @@ use std::thread;
 use workerpool::{Error, Pool};
 
 mod common;
-use common::{DropCounter, within};
+use common::{DropCounter, pool_with_weak_workers, within};
 
 #[test]
 fn stop_runs_every_queued_job_then_joins_the_workers() {
@@ -184,24 +184,6 @@ fn dropping_a_pool_without_workers_drops_its_queued_jobs() {
         pool.delegate(Arc::clone(&job)).unwrap();
     }
     assert_eq!(Arc::strong_count(&job), 1);
-}
-
-/// A pool shared with its own workers, which hold only a weak reference.
-fn pool_with_weak_workers<F>(queue_len: usize, workers: usize, work: F) -> Arc<Pool<u32>>
-where
-    F: Fn(&Arc<Pool<u32>>, u32) + Send + Sync + 'static,
-{
-    let pool = Arc::new(Pool::new(queue_len));
-    let work = Arc::new(work);
-    for _ in 0..workers {
-        let (inner, work) = (Arc::downgrade(&pool), Arc::clone(&work));
-        pool.add_worker(move |job| {
-            if let Some(pool) = inner.upgrade() {
-                work(&pool, job);
-            }
-        });
-    }
-    pool
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Many threads delegate while workers are added and removed and the pool is stopped
-//! mid-way (by the caller, or by two workers from inside their jobs), on rendezvous,
+//! mid-way (by the caller with `stop` or `stop_async`, and maybe by two workers from
+//! inside their jobs at the same time), on rendezvous,
 //! one-slot and larger queues, with some jobs panicking with payloads whose drop panics:
 //! every job runs exactly once or is handed back to its caller, and once `stop` returns
 //! no worker thread is left.
@@ -145,7 +146,13 @@ fn run_round(round: usize, queue_len: usize, stop_from_workers: bool) {
                 thread::yield_now();
             }
         }
-        for job in pool.stop() {
+        // Every other round stops from async code: the same promises, no join.
+        let unrun = if matches!(round % 4, 1 | 2) {
+            futures::executor::block_on(pool.stop_async())
+        } else {
+            pool.stop()
+        };
+        for job in unrun {
             hand_back(job);
         }
         // Workers the churn adds after the stop never start; wait for it before counting.
@@ -153,7 +160,7 @@ fn run_round(round: usize, queue_len: usize, stop_from_workers: bool) {
         assert_eq!(
             alive.load(Ordering::SeqCst),
             0,
-            "a worker thread outlived stop"
+            "round {round}: a worker's func outlived the stop"
         );
     });
 

@@ -1,5 +1,5 @@
 //! Helpers the async test files share: a gate that holds workers, a record of the jobs
-//! run, a waker that counts its wake-ups, and a single poll.
+//! run, a waker that counts its wake-ups, a single poll, and tokio runtimes.
 // Each test file is its own crate and uses only some of these.
 #![allow(dead_code)]
 
@@ -119,6 +119,23 @@ pub fn wait_until(condition: impl Fn() -> bool) {
 /// Polls `future` once with `waker`.
 pub fn poll_once<F: Future + Unpin>(future: &mut F, waker: &Waker) -> Poll<F::Output> {
     Pin::new(future).poll(&mut Context::from_waker(waker))
+}
+
+/// A tokio runtime on the calling thread only, with timers.
+pub fn current_thread() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap()
+}
+
+/// A tokio runtime of two threads, with timers.
+pub fn multi_thread() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_time()
+        .build()
+        .unwrap()
 }
 
 /// Sorted copy, to compare sets of job ids.

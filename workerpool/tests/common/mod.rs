@@ -5,6 +5,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use workerpool::Pool;
+
 /// Counts worker funcs dropped: a worker's func is dropped as its thread ends.
 pub struct DropCounter(pub Arc<AtomicUsize>);
 
@@ -54,4 +56,24 @@ pub fn spin_for(micros: u64) {
     while std::time::Instant::now() < until {
         std::hint::spin_loop();
     }
+}
+
+/// A pool shared with its own workers, which hold only a weak reference: a job can stop
+/// its own pool, or drop the last reference to it.
+pub fn pool_with_weak_workers<T, F>(queue_len: usize, workers: usize, work: F) -> Arc<Pool<T>>
+where
+    T: Send + 'static,
+    F: Fn(&Arc<Pool<T>>, T) + Send + Sync + 'static,
+{
+    let pool = Arc::new(Pool::new(queue_len));
+    let work = Arc::new(work);
+    for _ in 0..workers {
+        let (inner, work) = (Arc::downgrade(&pool), Arc::clone(&work));
+        pool.add_worker(move |job| {
+            if let Some(pool) = inner.upgrade() {
+                work(&pool, job);
+            }
+        });
+    }
+    pool
 }
