@@ -61,7 +61,10 @@ pub fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
     let library = workspace().join("workerpool");
     let dir = named_crate(
         name,
-        &format!("{{ version = \"2\", path = {:?} }}", library),
+        &format!(
+            "{{ package = \"typed-workerpool\", version = \"2\", path = {:?} }}",
+            library
+        ),
         main,
     );
     fs::copy(
