@@ -218,6 +218,10 @@ fn the_landing_pages_install_line_names_the_package_crates_io_has() {
         .collect();
     assert_eq!(
         shown,
-        [format!("{} = \"{}\"", figures.package, figures.requirement())]
+        [format!(
+            "{} = \"{}\"",
+            figures.package,
+            figures.requirement()
+        )]
     );
 }
