@@ -426,3 +426,24 @@ fn the_async_chapter_names_the_tokio_features_its_samples_are_built_with() {
         .expect("the async chapter shows its tokio requirement");
     assert_eq!(shown, tokio_features(&manifest));
 }
+
+#[test]
+fn the_introduction_lists_every_chapter_of_the_guide() {
+    let summary =
+        std::fs::read_to_string(src_dir().join("SUMMARY.md")).expect("src/SUMMARY.md is readable");
+    let introduction = std::fs::read_to_string(src_dir().join("introduction.md"))
+        .expect("the introduction is readable");
+    let linked: BTreeSet<String> = links(&introduction)
+        .into_iter()
+        .map(|(target, _)| target.split('#').next().unwrap_or_default().to_owned())
+        .collect();
+    let missing: Vec<String> = links(&summary)
+        .into_iter()
+        .map(|(target, _)| target)
+        .filter(|target| target.starts_with("guide/") && !linked.contains(target))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the introduction's \"In this book\" leaves out {missing:?}"
+    );
+}

@@ -201,3 +201,27 @@ fn every_figure_and_chart_links_to_its_book_section_and_the_api_items_it_names()
         }
     }
 }
+
+#[test]
+fn the_landing_pages_install_line_names_the_package_crates_io_has() {
+    // crates.io's `workerpool` is an unrelated crate: the line must name our package.
+    let built = common::built_site();
+    let figures = site::figures::Figures::load(&common::test_layout("shared")).unwrap();
+    assert_eq!(figures.package, "typed-workerpool");
+    let page = scraper::Html::parse_document(
+        &std::fs::read_to_string(built.dist.join("index.html")).unwrap(),
+    );
+    let selector = scraper::Selector::parse(".install code").unwrap();
+    let shown: Vec<String> = page
+        .select(&selector)
+        .map(|e| e.text().collect::<String>())
+        .collect();
+    assert_eq!(
+        shown,
+        [format!(
+            "{} = \"{}\"",
+            figures.package,
+            figures.requirement()
+        )]
+    );
+}

@@ -13,7 +13,10 @@ const CHUNK: u64 = 10_000;
 const LIMIT: u64 = 500_000;
 
 fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// One job: a range of numbers, and where to send how many primes it holds.

@@ -57,4 +57,6 @@ fn the_async_apis_futures_are_send() {
     drop(assert_send(pool.delegate_async("job".to_owned())));
     drop(assert_send(pool.delegate_async_from(&mut slot)));
     drop(assert_send(pool.wait_idle_async()));
+    drop(assert_send(pool.stop_async())); // dropped unpolled: it stops nothing
+    assert!(!pool.is_stopped());
 }

@@ -3,11 +3,12 @@
 //! `cargo test` builds the examples before it runs the tests; this runs those binaries
 //! (from `target/<profile>/examples/`, beside this test's folder). Run alone (`cargo test
 //! --test examples`), cargo does not build them: then, or when one is older than its
-//! source, the test builds them itself, into a target folder of its own.
+//! source or the library's, the test builds them itself, into a target folder of its own.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use std::time::SystemTime;
 
 const EXAMPLES: &[&str] = &["batch", "connections", "service", "tokio_app"];
 
@@ -34,12 +35,32 @@ fn examples_dir() -> &'static Path {
     })
 }
 
-/// Whether `dir` holds example `name`, built after its source last changed.
+/// When `path` last changed: a file's time, or a folder's newest file's.
+fn last_changed(path: &Path) -> Option<SystemTime> {
+    if path.is_dir() {
+        std::fs::read_dir(path)
+            .ok()?
+            .filter_map(|entry| last_changed(&entry.ok()?.path()))
+            .max()
+    } else {
+        path.metadata().and_then(|m| m.modified()).ok()
+    }
+}
+
+/// Whether `dir` holds example `name`, built after it or the library last changed.
 fn is_fresh(dir: &Path, name: &str) -> bool {
-    let modified = |path: &Path| path.metadata().and_then(|m| m.modified()).ok();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{name}.rs"));
-    let binary = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    matches!((modified(&binary), modified(&source)), (Some(b), Some(s)) if b >= s)
+    let package = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sources = [
+        package.join(format!("examples/{name}.rs")),
+        package.join("src"),
+        package.join("Cargo.toml"),
+    ];
+    let binary = last_changed(&dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX)));
+    let newest_source = sources
+        .iter()
+        .filter_map(|source| last_changed(source))
+        .max();
+    matches!((binary, newest_source), (Some(b), Some(s)) if b >= s)
 }
 
 /// Runs example `name` with `args`; returns what it printed on stdout and stderr.
