@@ -5,6 +5,7 @@
 //! certainty stays on `workerpool::v2` and is reported with the reason.
 
 pub mod analysis;
+pub mod cargo_check;
 pub mod cli;
 pub mod crate_migration;
 pub mod diff;

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::cargo_check;
 use crate::crate_migration::{Crate, Migration, Pool};
 use crate::diff;
 use crate::discover::discover;
@@ -192,12 +193,13 @@ fn verify_all(
     // Should the signals not be caught, a signal ends the run as it would without --verify.
     let interrupt = Interrupt::catch().ok();
     let interrupted = || interrupt.as_ref().is_some_and(Interrupt::happened);
-    let mut check = |root: &Path, quiet: bool| {
+    let mut check = |root: &Path| {
         let stopped = || Err("interrupted (Ctrl-C or a termination signal)".to_string());
         if interrupted() {
             return stopped();
         }
-        let verdict = verify::cargo_check(root, quiet);
+        let request = cargo_check::Request::new(root.join("Cargo.toml"));
+        let verdict = cargo_check::cargo_check(&request, &mut |_| {});
         if interrupted() { stopped() } else { verdict }
     };
     for (krate, migration) in crates.iter().zip(migrations.iter_mut()) {

@@ -3,32 +3,10 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
+use crate::cargo_check::Checked;
 use crate::crate_migration::{Crate, Migration, Pool};
 use crate::write::Written;
-
-/// Runs `cargo check --all-targets` for the crate whose Cargo.toml is in `root`. Its errors go to stderr unless
-/// `quiet`. Returns whether it passed, or why it could not run (or was stopped).
-pub fn cargo_check(root: &Path, quiet: bool) -> Result<bool, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["check", "--all-targets", "--manifest-path"])
-        .arg(root.join("Cargo.toml"))
-        .stdout(Stdio::null())
-        .stderr(if quiet {
-            Stdio::null()
-        } else {
-            Stdio::inherit()
-        })
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    match status.code() {
-        Some(_) => Ok(status.success()),
-        // Killed by a signal: not a verdict on the code, so nothing is put back on v2 for it.
-        None => Err(format!("cargo check was stopped ({status})")),
-    }
-}
 
 /// Writes the files of `migration` (and puts back those of `krate` it no longer changes).
 pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Result<(), String> {
@@ -52,16 +30,20 @@ pub struct Verified {
     pub migration: Migration,
     /// The pools put back on v2 because their rewrite broke the build, in the order found.
     pub put_back: Vec<Pool>,
+    /// The compiler's first error on the migration as first written, when it failed.
+    pub first_error: Option<String>,
+    /// Every check run, in order.
+    pub checks: Vec<Checked>,
 }
 
-/// Checks the written `migration` of `krate` with `check` (given the crate's root, whether it builds). While it
+/// Checks the written `migration` of `krate` with `check` (given the crate's root, what `cargo check` found). While it
 /// fails, finds the pool whose rewrite breaks it by halving the set of migrated pools, keeps that pool on v2, and
 /// checks again. Errs when `check` cannot run, or when the crate fails with every pool on v2.
 pub fn verify(
     krate: &Crate,
     migration: Migration,
     written: &mut Written,
-    check: &mut dyn FnMut(&Path, bool) -> Result<bool, String>,
+    check: &mut dyn FnMut(&Path) -> Result<Checked, String>,
 ) -> Result<Verified, String> {
     let Some(root) = krate.root.as_deref() else {
         return Err("--verify needs a Cargo.toml beside or above the files".into());
@@ -69,17 +51,28 @@ pub fn verify(
     let mut forced = BTreeSet::new();
     let mut current = migration;
     let mut put_back = Vec::new();
-    // The first check shows cargo's errors; the bisection's trials are quiet.
-    let mut quiet = false;
-    while !check(root, quiet)? {
-        quiet = true;
+    let mut checks = Vec::new();
+    let mut first_error = None;
+    let mut passes_now = |checks: &mut Vec<Checked>| -> Result<bool, String> {
+        let checked = check(root)?;
+        let success = checked.success;
+        checks.push(checked);
+        Ok(success)
+    };
+    while !passes_now(&mut checks)? {
+        if first_error.is_none() {
+            first_error = checks.last().and_then(Checked::first_error);
+        }
         let migrated: Vec<&Pool> = current.pools.iter().filter(|p| p.migrates).collect();
         if migrated.is_empty() {
-            return Err(
-                "cargo check fails on the crate with every pool on workerpool::v2 too (its errors are above): \
-                 fix what breaks it, then run migrate again"
-                    .into(),
-            );
+            return Err(format!(
+                "cargo check fails on the crate with every pool on workerpool::v2 too (first error: {}): \
+                     fix what breaks it, then run migrate again",
+                checks
+                    .last()
+                    .and_then(Checked::first_error)
+                    .unwrap_or_default()
+            ));
         }
         // The smallest k for which migrating the first k pools (and keeping the rest on v2) fails: all n fail;
         // none migrated is taken to pass (the check after putting the k-th back tells if it does not).
@@ -89,7 +82,7 @@ pub fn verify(
             let mut trial = forced.clone();
             trial.extend(migrated[mid..].iter().map(|p| p.id));
             apply(krate, &krate.migrate(&trial), written)?;
-            if check(root, true)? {
+            if passes_now(&mut checks)? {
                 passes = mid;
             } else {
                 fails = mid;
@@ -104,5 +97,7 @@ pub fn verify(
     Ok(Verified {
         migration: current,
         put_back,
+        first_error,
+        checks,
     })
 }

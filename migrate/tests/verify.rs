@@ -8,8 +8,10 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use common::{V2_SOURCE, V3_SOURCE, local_crate, migrate, text};
+use migrate::cargo_check::Checked;
 use migrate::crate_migration::Crate;
 use migrate::verify::verify;
 use migrate::write::Written;
@@ -198,12 +200,19 @@ fn bisect(jobs: &[&str], breaking: &[&str]) -> (Vec<String>, usize) {
     let mut written = Written::default();
     migrate::verify::apply(&krate, &migration, &mut written).unwrap();
     let checks = Cell::new(0);
-    let mut check = |_: &Path, _: bool| {
+    let mut check = |root: &Path| {
         checks.set(checks.get() + 1);
         let text = fs::read_to_string(&main).unwrap();
-        Ok(!breaking
+        let success = !breaking
             .iter()
-            .any(|job| text.contains(&format!("Pool::<{job}>::new"))))
+            .any(|job| text.contains(&format!("Pool::<{job}>::new")));
+        Ok(Checked {
+            success,
+            diagnostics: Vec::new(),
+            stderr: String::new(),
+            duration: Duration::ZERO,
+            root: root.to_path_buf(),
+        })
     };
     let verified = verify(&krate, migration, &mut written, &mut check).unwrap();
     let text = fs::read_to_string(&main).unwrap();
@@ -270,4 +279,97 @@ fn the_json_report_names_the_pool_verify_put_back_by_its_refusal_id() {
         (&serde_json::Value::from(18), &serde_json::Value::from(16))
     );
     assert_eq!(report["summary"]["pools_left_on_v2"], 1);
+}
+
+fn check_request(dir: &Path) -> migrate::cargo_check::Request {
+    migrate::cargo_check::Request {
+        manifest: dir.join("Cargo.toml"),
+        target_dir: Some(common::workspace().join("target/migrate-fixture-crate/cli")),
+        env: vec![("CARGO_NET_OFFLINE".into(), "true".into())],
+    }
+}
+
+#[test]
+fn cargo_check_returns_the_compilers_errors_with_their_spans_codes_and_labels() {
+    let main = "fn main() {\n    let n: u8 = \"seven\";\n    let _ = n;\n}\n";
+    let dir = common::named_crate(
+        "check_errors",
+        "{ version = \"2\", path = \"../nowhere\" }",
+        main,
+    );
+    // No dependency: the crate alone, so that only the compiler can fail it.
+    fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"check_errors\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    let mut messages = 0;
+    let checked =
+        migrate::cargo_check::cargo_check(&check_request(dir.path()), &mut |_| messages += 1)
+            .unwrap();
+    assert!(!checked.success);
+    assert!(
+        messages >= 2,
+        "the compiler's message and the build's end are streamed"
+    );
+    let errors: Vec<_> = checked.errors().collect();
+    assert_eq!(errors.len(), 1, "{:#?}", checked.diagnostics);
+    let error = errors[0];
+    assert_eq!(error.code.as_ref().unwrap().code, "E0308");
+    assert!(
+        error
+            .rendered
+            .as_deref()
+            .unwrap()
+            .contains("mismatched types")
+    );
+    let span = migrate::cargo_check::primary_span(error).unwrap();
+    assert_eq!((span.line_start, span.column_start), (2, 17));
+    assert_eq!(
+        &main[span.byte_start as usize..span.byte_end as usize],
+        "\"seven\""
+    );
+    assert_eq!(span.label.as_deref(), Some("expected `u8`, found `&str`"));
+    assert_eq!(checked.path_of(span), dir.path().join("src/main.rs"));
+    assert_eq!(
+        checked.first_error().unwrap(),
+        "src/main.rs:2:17: error[E0308]: mismatched types (expected `u8`, found `&str`)"
+    );
+}
+
+#[test]
+fn cargo_check_passes_a_crate_that_builds_and_says_how_long_it_took() {
+    let dir = local_crate("check_passes", V3_SOURCE);
+    let manifest = dir.path().join("Cargo.toml");
+    let v3 = fs::read_to_string(&manifest)
+        .unwrap()
+        .replace("version = \"2\"", "version = \"3\"");
+    fs::write(&manifest, v3).unwrap();
+    let mut progress = Vec::new();
+    let checked = migrate::cargo_check::cargo_check_showing(
+        &check_request(dir.path()),
+        "the migrated crate",
+        &mut progress,
+    )
+    .unwrap();
+    assert!(checked.success, "{}", checked.stderr);
+    assert_eq!(checked.first_error(), None);
+    assert!(checked.duration > Duration::ZERO);
+    let progress = text(&progress);
+    assert!(
+        progress.starts_with("checking the migrated crate (cargo check --all-targets)... ")
+            && progress.ends_with(" s (passed)\n"),
+        "{progress}"
+    );
+}
+
+#[test]
+fn cargo_check_reports_cargos_own_error_when_the_compiler_gives_none() {
+    let dir = common::krate("\"not a requirement\"", V2_SOURCE);
+    let checked =
+        migrate::cargo_check::cargo_check(&check_request(dir.path()), &mut |_| {}).unwrap();
+    assert!(!checked.success);
+    assert_eq!(checked.errors().count(), 0);
+    let first = checked.first_error().unwrap();
+    assert!(first.starts_with("error"), "{first}");
 }
