@@ -104,6 +104,8 @@ pub struct Crate {
     pub load_lines: Vec<Line>,
     /// What the compiler said about the job types of pools the syntax does not settle.
     answers: BTreeMap<PoolId, Answer>,
+    /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
+    checked: bool,
 }
 
 /// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
@@ -255,6 +257,7 @@ impl Crate {
             taken_in,
             load_lines: lines,
             answers: BTreeMap::new(),
+            checked: false,
         }
     }
 
@@ -272,6 +275,11 @@ impl Crate {
     /// from what all of them need.
     pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {
         self.migrate_asking(forced_v2, None, &mut BTreeMap::new())
+    }
+
+    /// Says that every migration of the crate from now on is checked by the compiler (see [`Asked::checked`]).
+    pub fn set_checked(&mut self) {
+        self.checked = true;
     }
 
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
@@ -315,6 +323,7 @@ impl Crate {
                 .map(|(p, a)| (p.group, a.clone()))
                 .collect();
             // Each unit's placeholders are numbered apart: a package's targets are checked together.
+            asked.checked = self.checked;
             asked.placeholder_base = probe.map(|()| analysis::PLACEHOLDER_BASE + index * 100_000);
             needs_v2 |= self.migrate_unit(index, unit, &asked, &mut m, placeholders);
         }
