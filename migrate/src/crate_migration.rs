@@ -271,6 +271,11 @@ impl Crate {
         sources.chain(manifest)
     }
 
+    /// The syntax of every file that parses.
+    pub fn syntax(&self) -> impl Iterator<Item = &syn::File> {
+        self.parsed.iter().map(|(_, f)| f)
+    }
+
     /// Migrates the package, keeping the pools of `forced_v2` on v2: each unit on its own, then the manifest once,
     /// from what all of them need.
     pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {

@@ -2,11 +2,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use super::asked::{Answer, Asked, compiler_answers, compiler_checks, placeholder};
 use super::model::{
     CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
     TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
-use super::asked::{Answer, Asked, compiler_answers, compiler_checks, placeholder};
 use super::reasons::{Refusal, SiteChange, Warning};
 use super::scopes::{ModuleId, ScopeNames};
 use super::types::always_nameable;
@@ -91,7 +91,10 @@ pub fn decide(
         }
         let mut job = None;
         // With the output checked, a use the syntax does not follow is left to the compiler.
-        if asked.checked && r.iter().all(|(_, why)| compiler_answers(why) || compiler_checks(why)) {
+        if asked.checked
+            && r.iter()
+                .all(|(_, why)| compiler_answers(why) || compiler_checks(why))
+        {
             r.retain(|(_, why)| compiler_answers(why));
             if r.is_empty() && !jobs.contains_key(&root) && pool {
                 r.push((facts.first_seen[&root], Refusal::NoWorkerSeen));

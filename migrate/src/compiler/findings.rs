@@ -35,6 +35,16 @@ pub fn findings(diagnostics: &[Diagnostic], numbers: &dyn Fn(usize) -> bool) -> 
                 }
             }
         }
+        // Two placeholders met where rustc compares only their lengths.
+        for t in &texts {
+            if let Some((a, b)) = array_sizes(t)
+                && a != b
+                && numbers(a)
+                && numbers(b)
+            {
+                out.push(Finding::Same(a.min(b), a.max(b)));
+            }
+        }
         for (a, b) in &pairs {
             match b {
                 Found::Type(b) => {
@@ -66,6 +76,14 @@ fn gather(d: &Diagnostic, out: &mut Vec<String>) {
     for child in &d.children {
         gather(child, out);
     }
+}
+
+/// `expected an array with a size of N, found one with a size of M`: N and M.
+fn array_sizes(text: &str) -> Option<(usize, usize)> {
+    let a = between(text, "expected an array with a size of ", ",")?;
+    let b = text.split("found one with a size of ").nth(1)?;
+    let b: String = b.chars().take_while(char::is_ascii_digit).collect();
+    Some((a.trim().parse().ok()?, b.parse().ok()?))
 }
 
 /// The text between `open` and the next `close` after it.
@@ -107,13 +125,15 @@ fn pairs(text: &str) -> Vec<(String, Found)> {
             "floating-point number" => Some(Found::Type("{float}".into())),
             "closure" => Some(Found::Type("{closure}".into())),
             "type parameter" => backticked(found).map(|b| Found::Parameter(b.to_string())),
-            _ if words.contains("closure") || words.contains("opaque") => {
-                Some(Found::Type(format!("{{{words}}}")))
-            }
-            // `found struct `B``, `found tuple `B``, `found closure signature `fn(B) -> _``.
-            _ if found[words.len()..].starts_with('`') => {
-                backticked(found).map(|b| Found::Type(b.to_string()))
-            }
+            // `found struct `B``, `found tuple `B``, `found closure signature `fn(B) -> _``, `found closure
+            // `{closure@src/main.rs:5:80: 5:82}``.
+            _ if found[words.len()..].trim_start().starts_with('`') => backticked(found).map(|b| {
+                if b.starts_with("{closure") {
+                    Found::Type("{closure}".into())
+                } else {
+                    Found::Type(b.to_string())
+                }
+            }),
             _ => None,
         };
         if let Some(b) = b {
@@ -137,13 +157,7 @@ fn backticked(text: &str) -> Option<&str> {
 }
 
 /// For each placeholder `[(); N]` written in `a`, what stands at its place in `b` (the same text around it).
-fn met(
-    a: &str,
-    b: &str,
-    parameter: bool,
-    numbers: &dyn Fn(usize) -> bool,
-    out: &mut Vec<Finding>,
-) {
+fn met(a: &str, b: &str, parameter: bool, numbers: &dyn Fn(usize) -> bool, out: &mut Vec<Finding>) {
     for (start, len, number) in placeholders(a) {
         if !numbers(number) {
             continue;
@@ -304,8 +318,13 @@ mod tests {
             &["expected `[(); 99]`, found `u8`"],
             &[],
         );
+        let sizes = message(
+            "mismatched types",
+            &["expected an array with a size of 7770007, found one with a size of 7770008"],
+            &[],
+        );
         assert_eq!(
-            found(&[d, n, c, back, other]),
+            found(&[d, n, c, back, other, sizes]),
             vec![
                 Finding::Met {
                     number: 7_770_002,
@@ -315,6 +334,7 @@ mod tests {
                 met(7_770_004, "{integer}"),
                 met(7_770_005, "{closure}"),
                 met(7_770_006, "Order"),
+                Finding::Same(7_770_007, 7_770_008),
             ]
         );
     }

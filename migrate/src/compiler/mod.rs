@@ -38,7 +38,11 @@ pub struct Asking {
 
 /// [`ask`], unless a file of the package has uncommitted changes and `allow_dirty` is not given (the probes are
 /// written in place): the report's line about it, if any.
-pub fn ask_when_clean(krate: &mut Crate, allow_dirty: bool, progress: &mut dyn Write) -> Option<Line> {
+pub fn ask_when_clean(
+    krate: &mut Crate,
+    allow_dirty: bool,
+    progress: &mut dyn Write,
+) -> Option<Line> {
     let manifest = krate.root.as_ref()?.join("Cargo.toml");
     let paths: Vec<PathBuf> = krate.files().map(|(p, _)| p.to_path_buf()).collect();
     if !allow_dirty && !git::dirty(&paths).is_empty() {
@@ -48,7 +52,11 @@ pub fn ask_when_clean(krate: &mut Crate, allow_dirty: bool, progress: &mut dyn W
     match ask(krate, progress) {
         Ok(asking) if asking.rounds.is_empty() => None,
         Ok(asking) => {
-            let took: Vec<String> = asking.rounds.iter().map(|d| cargo_check::seconds(*d)).collect();
+            let took: Vec<String> = asking
+                .rounds
+                .iter()
+                .map(|d| cargo_check::seconds(*d))
+                .collect();
             let message = format!(
                 "asked the compiler for the job types the code does not write: {} probe{} ({}), {} pool{} typed, {} left on v2",
                 took.len(),
@@ -60,7 +68,12 @@ pub fn ask_when_clean(krate: &mut Crate, allow_dirty: bool, progress: &mut dyn W
             );
             Some(Line::file(&manifest, Kind::Note, "compiler-asked", message))
         }
-        Err(why) => Some(Line::file(&manifest, Kind::Error, "probe-failed", format!("{why}; the pools whose job types the code does not write stay on v2"))),
+        Err(why) => Some(Line::file(
+            &manifest,
+            Kind::Error,
+            "probe-failed",
+            format!("{why}; the pools whose job types the code does not write stay on v2"),
+        )),
     }
 }
 
@@ -72,6 +85,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
         return Ok(Asking::default());
     };
     let externs = extern_names(krate);
+    let parameters = type_parameters(krate);
     let mut asking = Asking::default();
     let mut state = State::default();
     let mut written = Written::default();
@@ -95,22 +109,28 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             let what = format!(
                 "probe {round} of the job types of {} pool{}",
                 probe.placeholders.len(),
-                if probe.placeholders.len() == 1 { "" } else { "s" }
+                if probe.placeholders.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
             );
             let request = Request::new(root.join("Cargo.toml"));
             let checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
             asking.rounds.push(checked.duration);
             let numbers = |n: usize| probe.placeholders.contains_key(&n);
             let found = findings::findings(&checked.diagnostics, &numbers);
-            let new = state.learn(&found, &probe.placeholders, &externs);
+            let new = state.learn(&found, &probe.placeholders, &externs, &parameters);
             krate.set_answers(state.answers.clone());
             if !new {
                 // Nothing more to learn: what is still a question stays on v2, saying what the compiler said.
                 let detail = match checked.first_error() {
-                    Some(error) if found.is_empty() => format!(
-                        "the probe's first error is not about a job type: {error}"
-                    ),
-                    _ => "no job or worker of this pool reaches the compiler as a typed value".into(),
+                    Some(error) if found.is_empty() => {
+                        format!("the probe's first error is not about a job type: {error}")
+                    }
+                    _ => {
+                        "no job or worker of this pool reaches the compiler as a typed value".into()
+                    }
                 };
                 for pool in probe.placeholders.values() {
                     state.answers.entry(*pool).or_insert_with(|| {
@@ -172,6 +192,7 @@ impl State {
         found: &[Finding],
         placeholders: &BTreeMap<usize, PoolId>,
         externs: &BTreeSet<String>,
+        type_parameters: &BTreeSet<String>,
     ) -> bool {
         let mut new = false;
         for f in found {
@@ -180,7 +201,13 @@ impl State {
                     number,
                     found,
                     parameter,
-                } => new |= self.met.entry(*number).or_default().insert((found.clone(), *parameter)),
+                } => {
+                    new |= self
+                        .met
+                        .entry(*number)
+                        .or_default()
+                        .insert((found.clone(), *parameter))
+                }
                 Finding::Same(a, b) => {
                     let (a, b) = (self.find(*a), self.find(*b));
                     if a != b {
@@ -200,7 +227,7 @@ impl State {
                 .iter()
                 .flat_map(|n| self.met.get(n).cloned().unwrap_or_default())
                 .collect();
-            let Some(answer) = self.settle(&met, externs, &mut new) else {
+            let Some(answer) = self.settle(&met, externs, type_parameters, &mut new) else {
                 continue;
             };
             for n in members {
@@ -216,14 +243,16 @@ impl State {
         &mut self,
         met: &BTreeSet<(String, bool)>,
         externs: &BTreeSet<String>,
+        type_parameters: &BTreeSet<String>,
         new: &mut bool,
     ) -> Option<Answer> {
         let weak = |t: &str| t == "{integer}" || t == "{float}";
-        let parameters: BTreeSet<String> = met
+        let mut parameters: BTreeSet<String> = met
             .iter()
             .filter(|(_, p)| *p)
             .map(|(t, _)| t.clone())
             .collect();
+        parameters.extend(type_parameters.iter().cloned());
         // One type printed two ways (`Order`, `jobs::Order`) is one: compared by last segments.
         let mut kinds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
         for (t, _) in met.iter().filter(|(t, _)| !weak(t)) {
@@ -243,7 +272,9 @@ impl State {
                 match paths::written(best, externs, &self.decoys, &parameters) {
                     Path::Path(text) => Some(Answer::Job(text)),
                     Path::Unnameable(what) => {
-                        Some(Answer::Refused(Refusal::CompilerFoundUnnameable { found: what }))
+                        Some(Answer::Refused(Refusal::CompilerFoundUnnameable {
+                            found: what,
+                        }))
                     }
                     Path::Trimmed(names) => {
                         for name in names {
@@ -285,11 +316,45 @@ fn decoy_module(names: &BTreeSet<String>) -> String {
     if names.is_empty() {
         return String::new();
     }
-    let items: String = names
-        .iter()
-        .map(|n| format!(" pub struct {n};"))
-        .collect();
-    format!("#[doc(hidden)]\n#[allow(dead_code, non_camel_case_types)]\nmod __migrate_probe_names {{{items} }}\n")
+    let items: String = names.iter().map(|n| format!(" pub struct {n};")).collect();
+    format!(
+        "#[doc(hidden)]\n#[allow(dead_code, non_camel_case_types)]\nmod __migrate_probe_names {{{items} }}\n"
+    )
+}
+
+/// The names of the package's type parameters that name no item of it: a bare one of those in a printed type is the
+/// parameter (decoys make items ambiguous, never a parameter).
+fn type_parameters(krate: &Crate) -> BTreeSet<String> {
+    #[derive(Default)]
+    struct Names {
+        parameters: BTreeSet<String>,
+        items: BTreeSet<String>,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Names {
+        fn visit_type_param(&mut self, p: &'ast syn::TypeParam) {
+            self.parameters.insert(p.ident.to_string());
+            syn::visit::visit_type_param(self, p);
+        }
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let name = match item {
+                syn::Item::Struct(i) => Some(&i.ident),
+                syn::Item::Enum(i) => Some(&i.ident),
+                syn::Item::Union(i) => Some(&i.ident),
+                syn::Item::Type(i) => Some(&i.ident),
+                syn::Item::Trait(i) => Some(&i.ident),
+                _ => None,
+            };
+            if let Some(name) = name {
+                self.items.insert(name.to_string());
+            }
+            syn::visit::visit_item(self, item);
+        }
+    }
+    let mut names = Names::default();
+    for file in krate.syntax() {
+        syn::visit::Visit::visit_file(&mut names, file);
+    }
+    names.parameters.difference(&names.items).cloned().collect()
 }
 
 /// The names the package's code calls other crates by: its dependencies (renamed ones by their key) and its own

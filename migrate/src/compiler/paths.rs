@@ -48,12 +48,16 @@ pub fn written(
         _ => {}
     }
     let Ok(ty) = syn::parse_str::<syn::Type>(printed) else {
-        return Written::Unnameable(format!("`{printed}`, which this tool cannot read as a type"));
+        return Written::Unnameable(format!(
+            "`{printed}`, which this tool cannot read as a type"
+        ));
     };
     let mut heads = Heads::default();
     heads.visit_type(&ty);
     if heads.impl_trait {
-        return Written::Unnameable(format!("`{printed}`, an `impl Trait` type, which has no name"));
+        return Written::Unnameable(format!(
+            "`{printed}`, an `impl Trait` type, which has no name"
+        ));
     }
     let mut trimmed = BTreeSet::new();
     let mut inserts = Vec::new();
@@ -117,12 +121,20 @@ mod tests {
     }
 
     fn write(printed: &str) -> Written {
-        written(printed, &set(&["serde", "mylib"]), &set(&["Order", "Arc"]), &set(&["J"]))
+        written(
+            printed,
+            &set(&["serde", "mylib"]),
+            &set(&["Order", "Arc"]),
+            &set(&["J"]),
+        )
     }
 
     #[test]
     fn the_crates_items_get_crate_others_stay_as_printed() {
-        assert_eq!(write("jobs::Order"), Written::Path("crate::jobs::Order".into()));
+        assert_eq!(
+            write("jobs::Order"),
+            Written::Path("crate::jobs::Order".into())
+        );
         assert_eq!(
             write("(u64, std::sync::mpsc::Sender<jobs::Job>)"),
             Written::Path("(u64, std::sync::mpsc::Sender<crate::jobs::Job>)".into())
