@@ -168,11 +168,10 @@ fn met(a: &str, b: &str, parameter: bool, numbers: &dyn Fn(usize) -> bool, out: 
         }
         let there = &b[pre.len()..b.len() - suf.len()];
         match placeholders(there).as_slice() {
-            [(0, l, other)] if *l == there.len() => {
-                if *other != number && numbers(*other) {
-                    out.push(Finding::Same(number.min(*other), number.max(*other)));
-                }
+            [(0, l, other)] if *l == there.len() && *other != number && numbers(*other) => {
+                out.push(Finding::Same(number.min(*other), number.max(*other)));
             }
+            [(0, l, _)] if *l == there.len() => {}
             [] if !there.is_empty() => out.push(Finding::Met {
                 number,
                 found: there.to_string(),
