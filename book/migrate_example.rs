@@ -27,8 +27,7 @@ fn run_on(name: &str, manifest: &str, main_rs: &str, options: Options) -> Printe
     std::fs::create_dir_all(dir.join("src")).expect("the temporary folder can be made");
     std::fs::write(dir.join("Cargo.toml"), manifest).expect("the manifest can be written");
     std::fs::write(dir.join("src/main.rs"), main_rs).expect("main.rs can be written");
-    let lock = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock");
-    std::fs::copy(lock, dir.join("Cargo.lock")).expect("the lock file can be copied");
+    offline_workerpool(&dir);
     let options = Options {
         paths: vec![dir.join("src")],
         ..options
@@ -42,6 +41,29 @@ fn run_on(name: &str, manifest: &str, main_rs: &str, options: Options) -> Printe
         out: text(out),
         err: text(err),
     }
+}
+
+/// Writes `dir/.cargo/config.toml` from migrate's tests' (`migrate/tests/v2-shim/config.toml`): offline,
+/// `workerpool = "2.1"` is their copy of the 2.x API and "3" the workspace's library.
+fn offline_workerpool(dir: &Path) {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shim = workspace.join("migrate/tests/v2-shim");
+    let config = std::fs::read_to_string(shim.join("config.toml"))
+        .expect("the tests' cargo config is readable")
+        .replace("{shim}", &shim.display().to_string())
+        .replace(
+            "{library}",
+            &workspace.join("workerpool").display().to_string(),
+        )
+        .replace("{package}", migrate::manifest::PACKAGE.name())
+        + &format!(
+            "\n[build]\ntarget-dir = {:?}\n",
+            workspace.join("target/migrate-fixture-crate/book")
+        );
+    std::fs::create_dir_all(dir.join(".cargo")).expect("the config folder can be made");
+    std::fs::write(dir.join(".cargo/config.toml"), config).expect("the config can be written");
+    std::fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock"))
+        .expect("the lock file can be copied");
 }
 
 /// Runs `migrate --diff src/` on a crate of `MANIFEST` and `main_rs`.
@@ -106,9 +128,21 @@ fn the_guide_shows_the_diff_migrate_prints() {
         hunks(&shown, "src/main.rs"),
         hunks(&run.diff, "src/main.rs")
     );
+    // The guide's sentence quotes the line migrate writes (with `package = ".."` once the library is published
+    // under another name than `workerpool`).
+    let guide =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/upgrading.md"))
+            .expect("src/upgrading.md is readable")
+            .replace('\n', " ");
+    let said = "The diff goes on with `Cargo.toml`, where `workerpool = \"2.1\"` becomes `";
+    let start = guide
+        .find(said)
+        .expect("the guide says what the requirement becomes")
+        + said.len();
+    let becomes = &guide[start..start + guide[start..].find('`').expect("a closed quote")];
     assert!(
-        hunks(&run.diff, "Cargo.toml").contains("-workerpool = \"2.1\"\n+workerpool = \"3\"\n"),
-        "the guide says Cargo.toml's requirement becomes \"3\":\n{}",
+        hunks(&run.diff, "Cargo.toml").contains(&format!("-workerpool = \"2.1\"\n+{becomes}\n")),
+        "the guide says Cargo.toml's requirement becomes `{becomes}`:\n{}",
         run.diff
     );
 }
@@ -146,23 +180,24 @@ fn the_guide_shows_the_json_report_migrate_prints() {
 
 #[test]
 fn the_guide_shows_the_report_of_a_bisecting_verify() {
-    // A crate that builds against the workspace's workerpool, so that cargo check runs offline.
-    let library = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../workerpool");
-    let manifest = MANIFEST.replace(
-        "workerpool = \"2.1\"",
-        &format!("workerpool = {{ version = \"2.1\", path = {:?} }}", library),
-    );
+    // The crate builds offline, before migration and after: migrate's tests' cargo config points "2.1" at their
+    // copy of the 2.x API and "3" at the workspace's library, so that it checks the result, as by default.
     let options = Options {
-        mode: Mode::Verify,
         allow_dirty: true,
         ..Options::default()
     };
     let main_rs = include_str!("migrate-example/one_breaks.rs");
-    let printed = run_on("verify", &manifest, main_rs, options);
+    let printed = run_on("verify", MANIFEST, main_rs, options);
     assert_eq!(printed.status, Status::Done, "{}", printed.err);
     let shown = block("text", 0);
-    let printed: Vec<&str> = printed.err.lines().take(shown.lines().count()).collect();
-    assert_eq!(shown.lines().collect::<Vec<_>>(), printed);
+    // The progress lines say how long each check took, which differs from run to run: the guide shows them apart.
+    let (progress, report): (Vec<&str>, Vec<&str>) = printed
+        .err
+        .lines()
+        .partition(|l| l.starts_with("checking "));
+    assert_eq!(progress.len(), 4, "{}", printed.err);
+    let report: Vec<&str> = report.into_iter().take(shown.lines().count()).collect();
+    assert_eq!(shown.lines().collect::<Vec<_>>(), report);
 }
 
 /// The examples' v2 programs, compiled against `workerpool::v2` and run, as 2.x ran them.

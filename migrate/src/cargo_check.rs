@@ -113,15 +113,19 @@ pub fn cargo_check(
     on_message: &mut dyn FnMut(&Message),
 ) -> Result<Checked, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = std::path::absolute(&request.manifest)
+        .map_err(|e| format!("cannot find {}: {e}", request.manifest.display()))?;
     let mut command = Command::new(cargo);
+    // From the package's directory, as its user runs cargo: its .cargo/config.toml applies.
     command
+        .current_dir(manifest.parent().unwrap_or(Path::new("/")))
         .args([
             "check",
             "--all-targets",
             "--message-format=json",
             "--manifest-path",
         ])
-        .arg(&request.manifest)
+        .arg(&manifest)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

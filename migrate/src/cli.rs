@@ -41,10 +41,17 @@ pub struct Args {
     #[arg(long)]
     pub check: bool,
 
-    /// After writing, run `cargo check --all-targets` on the crate; if it fails, find the pools whose rewrite breaks
-    /// it by halving the set of migrated pools, put those back on workerpool::v2 (each with a report line), and keep
-    /// the others migrated.
+    /// Write without checking the result with the compiler. By default, when the package builds before migration
+    /// (`cargo check --all-targets`), migrate checks what it wrote the same way; if that fails, it finds the pools
+    /// whose rewrite breaks it by halving the set of migrated pools, puts those back on workerpool::v2 (saying
+    /// which, with the compiler's first error), and keeps the others migrated. With --no-verify, for a crate that
+    /// cannot be built on this machine, the report says the output was not checked.
     #[arg(long, conflicts_with_all = ["check", "diff"])]
+    pub no_verify: bool,
+
+    /// What migrate does by default now (check the result with cargo check); kept so that scripts that pass it
+    /// still work.
+    #[arg(long, hide = true, conflicts_with_all = ["check", "diff", "no_verify"])]
     pub verify: bool,
 
     /// Rewrite files even if they have uncommitted changes in their git work tree.
@@ -73,8 +80,6 @@ impl Args {
             Mode::Diff
         } else if self.check {
             Mode::Check
-        } else if self.verify {
-            Mode::Verify
         } else {
             Mode::Write
         };
@@ -82,6 +87,7 @@ impl Args {
             paths: self.paths,
             mode,
             allow_dirty: self.allow_dirty,
+            no_verify: self.no_verify,
             format: match self.format {
                 ReportFormat::Text => Format::Text,
                 ReportFormat::Json => Format::Json,
@@ -97,7 +103,10 @@ Steps:
   2. Dry run:  migrate --diff src/      shows every change and the report; writes nothing.
   3. Migrate:  migrate src/             rewrites the files; Cargo.toml's workerpool requirement becomes \"3\",
                and the package's other targets that use 2.x (tests/, examples/, benches/, src/bin/) with them.
-  4. Build:    cargo build && cargo test   (or run step 3 with --verify: it puts back on v2 what breaks the build).
+  4. Check:    step 3 checks the package with cargo check --all-targets before writing and after; when the
+               result fails, it puts back on v2 the pools whose rewrite breaks it. (--no-verify skips this;
+               --diff and --check write nothing, so they do not compile the result, and say so.) Then run
+               cargo test.
   5. Fix by hand what the report lists as \"left on v2\", then run migrate again: it picks up what it can.
 
 The report (on stderr), one line per site:
@@ -119,10 +128,22 @@ The report (on stderr), one line per site:
       for 3 (an earlier run left it behind): run the command shown.
   FILE: error: WHAT
       The file could not be read or parsed; it is left untouched and the other files are still migrated.
-A summary closes the report, with the behaviour changes of 3.x to check everywhere.
+      If it may be 2.x code, Cargo.toml keeps the feature \"v2\", so that it builds once fixed.
+  Cargo.toml:LINE:1: note: workerpool requirement left as it is: WHY ...: write `LINE` there
+      A requirement migrate does not move (a range such as \">=2.1, <3\", workspace = true: then the line is
+      the workspace's [workspace.dependencies] entry): the code is left as it is too, so that it still
+      builds; write the line shown, then run migrate again.
+A summary closes the report, then for each package written:
+  checked: Cargo.toml: cargo check --all-targets passes on the code written (N checks)
+  not checked: Cargo.toml: WHY
+      WHY is --no-verify, --diff or --check, no Cargo.toml, or that the package did not build before
+      migration (with the compiler's first error): then nothing tells whether the result builds.
+Each check is shown while it runs, with how long it took. Then come the behaviour changes of 3.x to check
+everywhere.
 
-With --format json the report is one JSON object on stdout (cargo's output stays on stderr):
+With --format json the report is one JSON object on stdout (the checks' progress stays on stderr):
   {\"version\": 1, \"sites\": [{\"file\", \"line\", \"column\", \"kind\", \"id\", \"message\"}, ...], \"summary\": {...}}
+  summary.verification lists, per package, \"checked\", \"not_checked_because\" and \"checks\" (what, seconds, passed).
   kind is \"migrated\", \"left_on_v2\", \"behaviour_change\", \"note\" or \"error\"; id names the rule or reason and
   stays the same when the message is reworded; line and column are null for a line about a whole file.
 
@@ -132,5 +153,5 @@ Exit status:
   0  done (or nothing to do)
   1  with --check: some file would change
   2  an error: a path that does not exist, a file that could not be read or parsed, uncommitted changes
-     without --allow-dirty, or under --verify: cargo check failing even with every pool on v2, cargo
-     stopped, or Ctrl-C (the files were restored)";
+     without --allow-dirty, cargo check that cannot run or is stopped, Ctrl-C, or a package that built
+     before migration and fails even with every pool on v2 (every file written is put back)";

@@ -9,6 +9,54 @@ use crate::discover::targets::{self, Target};
 use crate::manifest::{Layout, Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
+use toml_edit::Item;
+
+/// Where and why the requirement of the manifest `path` (parsed as `m`) is left as it is: for `workspace = true`,
+/// the entry of `[workspace.dependencies]` in the workspace's Cargo.toml above it, when there is one.
+fn left_requirement(path: &Path, m: &Manifest, why: &str) -> LeftRequirement {
+    let here = LeftRequirement {
+        path: path.to_path_buf(),
+        line: m.line_of_entry(),
+        why: why.to_string(),
+    };
+    if !why.starts_with("workspace = true") {
+        return here;
+    }
+    let above = path.parent().and_then(Path::parent);
+    for dir in above.into_iter().flat_map(Path::ancestors) {
+        let root = dir.join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&root) else {
+            continue;
+        };
+        let Ok(doc) = toml_edit::Document::parse(text.as_str()) else {
+            continue;
+        };
+        let Some(workspace) = doc.get("workspace") else {
+            continue;
+        };
+        let line = workspace
+            .get("dependencies")
+            .and_then(Item::as_table_like)
+            .and_then(|d| d.key("workerpool"))
+            .and_then(toml_edit::Key::span)
+            .map(|s| text[..s.start].matches('\n').count() + 1);
+        let Some(line) = line else { break };
+        return LeftRequirement {
+            path: root,
+            line: Some(line),
+            why: format!(
+                "{} has `workspace = true`: the requirement is the workspace's, in [workspace.dependencies], \
+                 shared by its members (move their code with it)",
+                path.display()
+            ),
+        };
+    }
+    here
+}
+
+/// What the report adds about a file that could not be read or parsed and may be 2.x code.
+const KEEPS_V2: &str = "; Cargo.toml keeps the cargo feature \"v2\" for it (when it moves to 3), so that once \
+    it parses its 2.x code can build on workerpool::v2: fix it, then run migrate on it again";
 
 /// The id of the line about a file migrated beyond the paths given.
 pub const TAKEN_IN: &str = "taken-in";
@@ -106,6 +154,12 @@ pub struct Crate {
     answers: BTreeMap<PoolId, Answer>,
     /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
     checked: bool,
+    /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
+    /// feature, so that once the file is fixed it builds on `workerpool::v2` and can be migrated.
+    unread_may_use_v2: bool,
+    /// Where the manifest's requirement is left as it is (a range, `workspace = true`): the place to edit, and
+    /// the report's words about it.
+    left: Option<LeftRequirement>,
 }
 
 /// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
@@ -117,6 +171,16 @@ pub struct Probe {
     pub placeholders: BTreeMap<usize, PoolId>,
 }
 
+/// A requirement migrate leaves as it is, and where to write what instead.
+#[derive(Debug, Clone)]
+struct LeftRequirement {
+    /// The manifest to edit (the workspace's, for `workspace = true`) and the 1-based line of the entry.
+    path: PathBuf,
+    line: Option<usize>,
+    /// Why it is left.
+    why: String,
+}
+
 impl Crate {
     /// Reads the manifest in `root` and `files`, split into the package's crate roots; when the manifest moves
     /// from 2.x to 3, the files of every other target of the package that names workerpool are read too. What
@@ -125,6 +189,7 @@ impl Crate {
         let mut lines = Vec::new();
         let mut manifest = None;
         let mut requirement = Requirement::Absent;
+        let mut left = None;
         let mut layout = None;
         if let Some(path) = root.map(|r| r.join("Cargo.toml")) {
             let read = std::fs::read_to_string(&path).map_err(|e| e.to_string());
@@ -140,12 +205,7 @@ impl Crate {
                         lines.push(Line::file(&path, Kind::Note, "renamed-dependency", format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
                     }
                     if let Requirement::Left(why) = &requirement {
-                        lines.push(Line::file(
-                            &path,
-                            Kind::Note,
-                            "requirement-left",
-                            format!("workerpool requirement left as it is: {why}"),
-                        ));
+                        left = Some(left_requirement(&path, &m, why));
                     }
                     manifest = Some((path, text));
                 }
@@ -170,6 +230,7 @@ impl Crate {
             ));
         }
         let mut sources = Vec::new();
+        let mut unread_may_use_v2 = false;
         // Index into `sources` of each planned file that loads.
         let mut loaded = Vec::new();
         for path in &plan.files {
@@ -180,7 +241,9 @@ impl Crate {
                 }
                 Err(e) => {
                     loaded.push(None);
-                    lines.push(Line::file(path, Kind::Error, "unreadable", e.to_string()));
+                    unread_may_use_v2 = true;
+                    let message = format!("{e}{}", KEEPS_V2);
+                    lines.push(Line::file(path, Kind::Error, "unreadable", message));
                 }
             }
         }
@@ -207,12 +270,19 @@ impl Crate {
                 )),
                 Err(e) => {
                     let offset = s.range(e.span()).start;
+                    // The text, not its tokens (it may not even tokenize); a mention in a comment errs on the side
+                    // of keeping the feature.
+                    let names_workerpool = s.text.contains("workerpool");
+                    unread_may_use_v2 |= names_workerpool;
                     lines.push(Line {
                         path: s.path.clone(),
                         at: Some(s.line_col(offset)),
                         kind: Kind::Error,
                         id: "does-not-parse",
-                        message: format!("does not parse as Rust ({e}); the file is left as it is, the others are migrated"),
+                        message: format!(
+                            "does not parse as Rust ({e}); the file is left as it is, the others are migrated{}",
+                            if names_workerpool { KEEPS_V2 } else { "" }
+                        ),
                     });
                 }
             }
@@ -258,6 +328,8 @@ impl Crate {
             load_lines: lines,
             answers: BTreeMap::new(),
             checked: false,
+            unread_may_use_v2,
+            left,
         }
     }
 
@@ -332,6 +404,11 @@ impl Crate {
             asked.placeholder_base = probe.map(|()| analysis::PLACEHOLDER_BASE + index * 100_000);
             needs_v2 |= self.migrate_unit(index, unit, &asked, &mut m, placeholders);
         }
+        if let Some(left) = &self.left {
+            // Code moved to 3 under a requirement that still allows 2.x (or that names no version here) builds
+            // against neither: the code stays as it is, and the report says what to write, and where.
+            return self.left_as_it_is(left, &m, needs_v2);
+        }
         for change in &m.changes {
             let taken = self
                 .taken_in
@@ -344,7 +421,7 @@ impl Crate {
         }
         if let Some((path, old)) = &self.manifest {
             let mut manifest = Manifest::parse(old).expect("parsed when loaded");
-            let new = manifest.migrate(needs_v2);
+            let new = manifest.migrate(needs_v2 || self.unread_may_use_v2);
             if new != *old {
                 m.changes.push(Change {
                     path: path.clone(),
@@ -354,6 +431,51 @@ impl Crate {
             }
         }
         m
+    }
+
+    /// The migration under a requirement left as it is: no change, and one line at the requirement saying what to
+    /// write there for the migration `m` (whose pools left on v2 need the feature when `needs_v2`).
+    fn left_as_it_is(&self, left: &LeftRequirement, m: &Migration, needs_v2: bool) -> Migration {
+        let package = &*crate::manifest::PACKAGE;
+        let mut fields = Vec::new();
+        if package.renamed() {
+            fields.push(format!("package = \"{}\"", package.name()));
+        }
+        fields.push(format!("version = \"{}\"", package.requirement()));
+        if needs_v2 {
+            fields.push("features = [\"v2\"]".into());
+        }
+        let line = match fields.as_slice() {
+            [version] => format!("workerpool = {}", &version["version = ".len()..]),
+            _ => format!("workerpool = {{ {} }}", fields.join(", ")),
+        };
+        let would = if m.changes.is_empty() {
+            "nothing else would change".to_string()
+        } else {
+            format!(
+                "the code is left as it is too, so that it still builds against what the requirement allows \
+                 ({} of it would change)",
+                if m.changes.len() == 1 {
+                    "1 file".to_string()
+                } else {
+                    format!("{} files", m.changes.len())
+                }
+            )
+        };
+        let message = format!(
+            "workerpool requirement left as it is: {}; {would}: write `{line}` there, then run migrate again",
+            left.why
+        );
+        Migration {
+            lines: vec![Line {
+                path: left.path.clone(),
+                at: left.line.map(|l| (l, 1)),
+                kind: Kind::Note,
+                id: "requirement-left",
+                message,
+            }],
+            ..Migration::default()
+        }
     }
 
     /// Migrates one unit into `m`; returns whether its code still needs the `v2` feature.

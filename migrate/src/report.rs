@@ -73,6 +73,28 @@ impl Line {
     }
 }
 
+/// Whether the compiler checked a package's migrated code, and each check it ran.
+#[derive(Debug, Clone)]
+pub struct Verification {
+    /// The package's Cargo.toml (or the first file changed, when there is none).
+    pub manifest: PathBuf,
+    /// `None`: `cargo check --all-targets` passes on the code written; `Some(why)`: it was not checked.
+    pub not_checked: Option<String>,
+    /// Every check run, in order.
+    pub checks: Vec<CheckTime>,
+}
+
+/// One `cargo check` a run made: what it checked, how long it took, whether it passed.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckTime {
+    /// What was checked: `the crate before migration`, `the migrated crate`, a trial of the halving.
+    pub what: String,
+    /// How long cargo ran, in seconds.
+    pub seconds: f64,
+    /// Whether it passed.
+    pub passed: bool,
+}
+
 /// Everything one run reports.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -86,6 +108,8 @@ pub struct Report {
     pub pools_left: usize,
     /// Whether some migrated code meets the behaviour changes of 3.x.
     pub migrated_anything: bool,
+    /// For each package whose files change, whether the compiler checked the result.
+    pub verifications: Vec<Verification>,
 }
 
 /// Behaviour of 3.x that differs everywhere, not at one site: listed once.
@@ -111,7 +135,7 @@ pub const ON_V2_IDS: [&str; 3] = [IMPORT_ON_V2, PATH_ON_V2, crate::analysis::Not
 struct JsonReport<'a> {
     version: u32,
     sites: Vec<JsonSite<'a>>,
-    summary: JsonSummary,
+    summary: JsonSummary<'a>,
 }
 
 #[derive(Serialize)]
@@ -125,7 +149,7 @@ struct JsonSite<'a> {
 }
 
 #[derive(Serialize)]
-struct JsonSummary {
+struct JsonSummary<'a> {
     written: bool,
     files_changed: usize,
     pools_migrated: usize,
@@ -133,7 +157,16 @@ struct JsonSummary {
     pools_left_on_v2: usize,
     places_on_v2: usize,
     errors: usize,
+    verification: Vec<JsonVerification<'a>>,
     check_everywhere: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct JsonVerification<'a> {
+    manifest: String,
+    checked: bool,
+    not_checked_because: Option<&'a str>,
+    checks: &'a [CheckTime],
 }
 
 impl Report {
@@ -201,6 +234,18 @@ impl Report {
             plural(Self::count(&lines, Kind::Error), "error"),
         )
         .expect("writing to a String");
+        for v in &self.verifications {
+            let manifest = v.manifest.display();
+            match &v.not_checked {
+                None => writeln!(
+                    out,
+                    "checked: {manifest}: cargo check --all-targets passes on the code written ({})",
+                    plural(v.checks.len(), "check")
+                ),
+                Some(why) => writeln!(out, "not checked: {manifest}: {why}"),
+            }
+            .expect("writing to a String");
+        }
         if self.pools_left > 0 {
             out.push_str("pools left on v2 need the cargo feature \"v2\" of workerpool 3 (migrate adds it to the Cargo.toml it updates); migrate them by hand, then drop the feature\n");
         }
@@ -238,6 +283,16 @@ impl Report {
                 pools_left_on_v2: self.pools_left,
                 places_on_v2: Self::places_on_v2(&lines),
                 errors: Self::count(&lines, Kind::Error),
+                verification: self
+                    .verifications
+                    .iter()
+                    .map(|v| JsonVerification {
+                        manifest: v.manifest.display().to_string(),
+                        checked: v.not_checked.is_none(),
+                        not_checked_because: v.not_checked.as_deref(),
+                        checks: &v.checks,
+                    })
+                    .collect(),
                 check_everywhere: if self.migrated_anything {
                     CHECK_EVERYWHERE.to_vec()
                 } else {

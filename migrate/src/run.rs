@@ -1,5 +1,6 @@
 //! One run of the tool: find the files, migrate each crate, then check, diff or write (and verify), and report.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,18 +12,16 @@ use crate::diff;
 use crate::discover::discover;
 use crate::git;
 use crate::interrupt::Interrupt;
-use crate::report::{Format, Kind, Line, Report};
+use crate::report::{CheckTime, Format, Kind, Line, Report, Verification};
 use crate::verify;
 use crate::write::Written;
 
 /// What a run does with the migrated text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
-    /// Rewrite the files.
+    /// Rewrite the files (and, unless `Options::no_verify`, check the result with the compiler).
     #[default]
     Write,
-    /// Rewrite the files, then `cargo check` the crate and put back on v2 the pools whose rewrite breaks it.
-    Verify,
     /// Print a unified diff of every change; write nothing.
     Diff,
     /// Write nothing; the status says whether anything would change.
@@ -46,6 +45,8 @@ pub struct Options {
     pub allow_dirty: bool,
     /// How to print the report (text on `err`, JSON on `out`).
     pub format: Format,
+    /// Write without checking the result with `cargo check` (the report then says it was not checked).
+    pub no_verify: bool,
 }
 
 impl Options {
@@ -80,7 +81,8 @@ impl Status {
     }
 }
 
-/// Runs the tool: the diff (or the JSON report) goes to `out`, the text report to `err`.
+/// Runs the tool: the diff (or the JSON report) goes to `out`, the text report and the progress of `cargo check` to
+/// `err`.
 pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Status {
     let mut report = Report::default();
     let (found, bad) = discover(&options.paths);
@@ -103,7 +105,8 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
     for c in &crates {
         report.lines.extend(c.load_lines.iter().cloned());
     }
-    if options.mode == Mode::Verify {
+    // The compiler is asked only where it will check the result too (the probes are written in place).
+    if options.mode == Mode::Write && !options.no_verify {
         for c in crates.iter_mut() {
             let progress = &mut std::io::stderr();
             report
@@ -124,14 +127,16 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
             for c in migrations.iter().flat_map(|m| &m.changes) {
                 let _ = write!(out, "{}", diff::unified(&c.path, &c.old, &c.new));
             }
+            not_checked(&crates, &migrations, &mut report, WRITES_NOTHING("--diff"));
         }
         Mode::Check => {
             if report.files_changed > 0 && status == Status::Done {
                 status = Status::WouldChange;
             }
+            not_checked(&crates, &migrations, &mut report, WRITES_NOTHING("--check"));
         }
-        Mode::Write | Mode::Verify => {
-            if !write(options, &crates, &mut migrations, &mut report) {
+        Mode::Write => {
+            if !write(options, &crates, &mut migrations, &mut report, err) {
                 status = Status::Failed;
             }
         }
@@ -142,7 +147,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
         report.pools_left += m.left();
     }
     report.migrated_anything = report.pools_migrated > 0;
-    let wrote = matches!(options.mode, Mode::Write | Mode::Verify);
+    let wrote = options.mode == Mode::Write;
     let text = report.render(options.format, wrote);
     let _ = match options.format {
         Format::Text => err.write_all(text.as_bytes()),
@@ -151,13 +156,46 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
     status
 }
 
-/// Writes the migrations (after the dirty check), then verifies them under `Mode::Verify`, replacing each
-/// migration by the one left on disk. Returns false on failure, with the reason reported.
+/// Why `--diff` and `--check` leave the result unchecked: they write nothing, and the compiler checks what is on
+/// disk (a copy of the package would build its dependencies anew, and a path dependency could not be followed).
+#[allow(non_snake_case)]
+fn WRITES_NOTHING(flag: &str) -> String {
+    format!(
+        "{flag} writes nothing, so the compiler did not check the migrated code; run migrate without it, which \
+         checks what it writes with cargo check --all-targets"
+    )
+}
+
+/// The manifest a package's report lines about the whole of it are at (the first file changed without one).
+fn package_file(krate: &Crate, migration: &Migration) -> PathBuf {
+    krate.root.as_ref().map_or_else(
+        || migration.changes[0].path.clone(),
+        |r| r.join("Cargo.toml"),
+    )
+}
+
+/// Records, for every package whose files change, that its result is not checked, and `why`.
+fn not_checked(crates: &[Crate], migrations: &[Migration], report: &mut Report, why: String) {
+    for (krate, migration) in crates.iter().zip(migrations) {
+        if !migration.changes.is_empty() && krate.root.is_some() {
+            report.verifications.push(Verification {
+                manifest: package_file(krate, migration),
+                not_checked: Some(why.clone()),
+                checks: Vec::new(),
+            });
+        }
+    }
+}
+
+/// Writes the migrations (after the dirty check). Unless `--no-verify`, first checks each package as it is, then
+/// checks what was written to those that built, putting back on v2 the pools whose rewrite breaks them; each
+/// migration becomes the one left on disk. Returns false on failure, with the reason reported.
 fn write(
     options: &Options,
     crates: &[Crate],
     migrations: &mut [Migration],
     report: &mut Report,
+    progress: &mut dyn Write,
 ) -> bool {
     if !options.allow_dirty {
         let paths: Vec<PathBuf> = migrations
@@ -173,6 +211,76 @@ fn write(
             return false;
         }
     }
+    // Ctrl-C (which cargo gets too) or a termination signal: put every file back rather than stop half-way.
+    // Should the signals not be caught, a signal ends the run as it would without checks.
+    let interrupt = if options.no_verify {
+        None
+    } else {
+        Interrupt::catch().ok()
+    };
+    let interrupted = || interrupt.as_ref().is_some_and(Interrupt::happened);
+    let times: RefCell<Vec<CheckTime>> = RefCell::default();
+    let mut check = |root: &Path, what: &str| {
+        let stopped = || Err("interrupted (Ctrl-C or a termination signal)".to_string());
+        if interrupted() {
+            return stopped();
+        }
+        let request = cargo_check::Request::new(root.join("Cargo.toml"));
+        let verdict = cargo_check::cargo_check_showing(&request, what, progress);
+        if let Ok(checked) = &verdict {
+            times.borrow_mut().push(CheckTime {
+                what: what.to_string(),
+                seconds: checked.duration.as_secs_f64(),
+                passed: checked.success,
+            });
+        }
+        if interrupted() { stopped() } else { verdict }
+    };
+    // Before writing: only a package that builds as it is can tell whether its migration builds.
+    let mut verifications = Vec::new();
+    for (krate, migration) in crates.iter().zip(migrations.iter()) {
+        if migration.changes.is_empty() {
+            verifications.push(None);
+            continue;
+        }
+        let not_checked = if options.no_verify {
+            Some("--no-verify was given: the compiler did not check the migrated code".to_string())
+        } else if let Some(root) = &krate.root {
+            match check(root, "the crate before migration") {
+                Ok(c) if c.success => None,
+                Ok(c) => Some(format!(
+                    "the crate did not build before migration (first error: {}), so the compiler cannot tell \
+                     whether the migration builds; fix that error and run migrate again on the original code, \
+                     or check the result by hand",
+                    c.first_error().unwrap_or_default()
+                )),
+                Err(why) => {
+                    // No verdict on the code (cargo cannot run, was stopped, Ctrl-C): stop before writing.
+                    let at = package_file(krate, migration);
+                    let message = format!(
+                        "{why}; nothing was written (pass --no-verify to migrate without the compiler's check)"
+                    );
+                    report
+                        .lines
+                        .push(Line::file(&at, Kind::Error, "verify-failed", message));
+                    report.files_changed = 0;
+                    for m in migrations.iter_mut() {
+                        *m = Migration::default();
+                    }
+                    return false;
+                }
+            }
+        } else {
+            // Files of no package: there is nothing for cargo to check, and nothing to say about it.
+            verifications.push(None);
+            continue;
+        };
+        verifications.push(Some(Verification {
+            manifest: package_file(krate, migration),
+            not_checked,
+            checks: times.borrow_mut().drain(..).collect(),
+        }));
+    }
     let mut written = Written::default();
     let mut ok = true;
     for c in migrations.iter().flat_map(|m| &m.changes) {
@@ -184,78 +292,70 @@ fn write(
             ok = false;
         }
     }
-    if ok && options.mode == Mode::Verify {
-        ok = verify_all(crates, migrations, &mut written, report);
-    }
-    report.files_changed = written.changed();
-    ok
-}
-
-/// Runs `--verify` on every crate; on a failure that bisection cannot fix, restores every file written.
-fn verify_all(
-    crates: &[Crate],
-    migrations: &mut [Migration],
-    written: &mut Written,
-    report: &mut Report,
-) -> bool {
-    // Ctrl-C (which cargo gets too) or a termination signal: put every file back rather than stop half-way.
-    // Should the signals not be caught, a signal ends the run as it would without --verify.
-    let interrupt = Interrupt::catch().ok();
-    let interrupted = || interrupt.as_ref().is_some_and(Interrupt::happened);
-    let mut check = |root: &Path| {
-        let stopped = || Err("interrupted (Ctrl-C or a termination signal)".to_string());
-        if interrupted() {
-            return stopped();
-        }
-        let request = cargo_check::Request::new(root.join("Cargo.toml"));
-        let verdict = cargo_check::cargo_check(&request, &mut |_| {});
-        if interrupted() { stopped() } else { verdict }
-    };
-    for (krate, migration) in crates.iter().zip(migrations.iter_mut()) {
-        if migration.changes.is_empty() {
+    for (i, (krate, migration)) in crates.iter().zip(migrations.iter_mut()).enumerate() {
+        let Some(verification) = &mut verifications[i] else {
+            continue;
+        };
+        if !ok || verification.not_checked.is_some() {
             continue;
         }
-        let manifest = krate.root.as_ref().map(|r| r.join("Cargo.toml"));
-        let at = manifest.unwrap_or_else(|| migration.changes[0].path.clone());
-        match verify::verify(krate, std::mem::take(migration), written, &mut check) {
+        let verified = verify::verify(krate, std::mem::take(migration), &mut written, &mut check);
+        match verified {
             Ok(verified) => {
                 *migration = verified.migration;
                 if !verified.put_back.is_empty() {
-                    report
-                        .lines
-                        .push(bisected(&at, &verified.put_back, migration));
+                    let line = bisected(&verification.manifest, &verified.put_back, migration);
+                    report.lines.push(line);
                 }
+                verification.checks.append(&mut times.borrow_mut());
             }
             Err(why) => {
-                let failed = written.restore();
-                for (path, e) in &failed {
-                    let message = format!("could not put it back as it was ({e})");
-                    report
-                        .lines
-                        .push(Line::file(path, Kind::Error, "restore-failed", message));
-                }
-                let message = if failed.is_empty() {
-                    format!("{why}; restored every file written")
-                } else {
-                    format!("{why}; restored every other file written")
-                };
-                report
-                    .lines
-                    .push(Line::file(&at, Kind::Error, "verify-failed", message));
-                // The report describes the migration that was put back: nothing.
+                let at = verification.manifest.clone();
+                restore(&mut written, report, &at, &why);
                 for m in migrations.iter_mut() {
                     *m = Migration::default();
                 }
+                report.files_changed = written.changed();
                 return false;
             }
         }
     }
-    true
+    report
+        .verifications
+        .extend(verifications.into_iter().flatten());
+    report.files_changed = written.changed();
+    ok
 }
 
-/// The line that says which pools `--verify` put back on v2, and that the others stay migrated.
-fn bisected(at: &Path, put_back: &[Pool], migration: &Migration) -> Line {
-    let places: Vec<String> = put_back.iter().map(Pool::place).collect();
+/// Puts back every file written after a check that failed for `why` (at `at`), reporting what could not be.
+fn restore(written: &mut Written, report: &mut Report, at: &Path, why: &str) {
+    let failed = written.restore();
+    for (path, e) in &failed {
+        let message = format!("could not put it back as it was ({e})");
+        report
+            .lines
+            .push(Line::file(path, Kind::Error, "restore-failed", message));
+    }
+    let message = if failed.is_empty() {
+        format!("{why}; restored every file written")
+    } else {
+        format!("{why}; restored every other file written")
+    };
+    report
+        .lines
+        .push(Line::file(at, Kind::Error, "verify-failed", message));
+}
+
+/// The line that says which pools the check put back on v2, why (the compiler's first error with each), and that
+/// the others stay migrated.
+fn bisected(at: &Path, put_back: &[(Pool, Option<String>)], migration: &Migration) -> Line {
+    let places: Vec<String> = put_back
+        .iter()
+        .map(|(pool, error)| match error {
+            Some(e) => format!("{} (cargo check said: {e})", pool.place()),
+            None => pool.place(),
+        })
+        .collect();
     let found = match places.len() {
         1 => "the pool".to_string(),
         n => format!("{n} pools"),

@@ -28,22 +28,22 @@ pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Res
 pub struct Verified {
     /// The migration on disk now (`cargo check` passes on it).
     pub migration: Migration,
-    /// The pools put back on v2 because their rewrite broke the build, in the order found.
-    pub put_back: Vec<Pool>,
-    /// The compiler's first error on the migration as first written, when it failed.
-    pub first_error: Option<String>,
+    /// The pools put back on v2 because their rewrite broke the build, in the order found, each with the
+    /// compiler's first error on the smallest set of migrated pools that failed with it.
+    pub put_back: Vec<(Pool, Option<String>)>,
     /// Every check run, in order.
     pub checks: Vec<Checked>,
 }
 
-/// Checks the written `migration` of `krate` with `check` (given the crate's root, what `cargo check` found). While it
+/// Checks the written `migration` of `krate` with `check` (given the crate's root and what is checked, for progress;
+/// returns what `cargo check` found). While it
 /// fails, finds the pool whose rewrite breaks it by halving the set of migrated pools, keeps that pool on v2, and
 /// checks again. Errs when `check` cannot run, or when the crate fails with every pool on v2.
 pub fn verify(
     krate: &Crate,
     migration: Migration,
     written: &mut Written,
-    check: &mut dyn FnMut(&Path) -> Result<Checked, String>,
+    check: &mut dyn FnMut(&Path, &str) -> Result<Checked, String>,
 ) -> Result<Verified, String> {
     let Some(root) = krate.root.as_deref() else {
         return Err("--verify needs a Cargo.toml beside or above the files".into());
@@ -52,26 +52,22 @@ pub fn verify(
     let mut current = migration;
     let mut put_back = Vec::new();
     let mut checks = Vec::new();
-    let mut first_error = None;
-    let mut passes_now = |checks: &mut Vec<Checked>| -> Result<bool, String> {
-        let checked = check(root)?;
+    let mut passes_now = |checks: &mut Vec<Checked>, what: &str| -> Result<bool, String> {
+        let checked = check(root, what)?;
         let success = checked.success;
         checks.push(checked);
         Ok(success)
     };
-    while !passes_now(&mut checks)? {
-        if first_error.is_none() {
-            first_error = checks.last().and_then(Checked::first_error);
-        }
+    let last_error = |checks: &[Checked]| checks.last().and_then(Checked::first_error);
+    while !passes_now(&mut checks, "the migrated crate")? {
+        // The first error of the check that failed with the culprit the last pool migrated.
+        let mut culprit_error = last_error(&checks);
         let migrated: Vec<&Pool> = current.pools.iter().filter(|p| p.migrates).collect();
         if migrated.is_empty() {
             return Err(format!(
                 "cargo check fails on the crate with every pool on workerpool::v2 too (first error: {}): \
                      fix what breaks it, then run migrate again",
-                checks
-                    .last()
-                    .and_then(Checked::first_error)
-                    .unwrap_or_default()
+                culprit_error.unwrap_or_default()
             ));
         }
         // The smallest k for which migrating the first k pools (and keeping the rest on v2) fails: all n fail;
@@ -82,22 +78,26 @@ pub fn verify(
             let mut trial = forced.clone();
             trial.extend(migrated[mid..].iter().map(|p| p.id));
             apply(krate, &krate.migrate(&trial), written)?;
-            if passes_now(&mut checks)? {
+            let what = format!(
+                "the halving's trial with {mid} of {} pools migrated",
+                migrated.len()
+            );
+            if passes_now(&mut checks, &what)? {
                 passes = mid;
             } else {
                 fails = mid;
+                culprit_error = last_error(&checks);
             }
         }
         let culprit = migrated[fails - 1].clone();
         forced.insert(culprit.id);
-        put_back.push(culprit);
+        put_back.push((culprit, culprit_error));
         current = krate.migrate(&forced);
         apply(krate, &current, written)?;
     }
     Ok(Verified {
         migration: current,
         put_back,
-        first_error,
         checks,
     })
 }

@@ -51,7 +51,10 @@ fn diff_prints_a_unified_diff_and_writes_nothing() {
     assert!(diff.contains("-    let pool = Pool::new(1);\n-    pool.add_worker(&Worker::new(|n: u64| println!(\"{n}\"))).unwrap();\n\
         +    let pool = Pool::<u64>::new(1);\n+    pool.add_worker(|n: u64| println!(\"{n}\"));\n"), "{diff}");
     assert!(
-        diff.contains("-workerpool = \"2.1\"\n+workerpool = \"3\"\n"),
+        diff.contains(&format!(
+            "-workerpool = \"2.1\"\n+workerpool = {}\n",
+            common::requirement_3(false)
+        )),
         "{diff}"
     );
     assert_eq!(fs::read_to_string(&main).unwrap(), V2_SOURCE);
@@ -70,7 +73,10 @@ fn a_second_run_changes_nothing() {
     assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
     assert_eq!(fs::read_to_string(src.join("main.rs")).unwrap(), V3_SOURCE);
     let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
-    assert!(manifest.ends_with("workerpool = \"3\"\n"), "{manifest}");
+    assert!(
+        manifest.ends_with(&format!("workerpool = {}\n", common::requirement_3(false))),
+        "{manifest}"
+    );
     let second = migrate(&["--check"], &[&src]);
     assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
     assert_eq!(fs::read_to_string(src.join("main.rs")).unwrap(), V3_SOURCE);
@@ -88,9 +94,19 @@ fn a_file_that_does_not_parse_is_reported_and_the_others_migrate() {
         report.contains("broken.rs:2:12: error: does not parse as Rust"),
         "{report}"
     );
+    assert!(
+        report.contains("Cargo.toml keeps the cargo feature \"v2\" for it"),
+        "{report}"
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("src/broken.rs")).unwrap(),
         broken
+    );
+    // Its 2.x code keeps what it needs: once it parses, it can build on workerpool::v2 and be migrated.
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.ends_with(&format!("workerpool = {}\n", common::requirement_3(true))),
+        "{manifest}"
     );
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
@@ -111,6 +127,8 @@ fn a_file_that_is_not_utf8_is_reported_and_left_byte_for_byte() {
         text(&out.stderr)
     );
     assert_eq!(fs::read(dir.path().join("src/latin1.rs")).unwrap(), latin1);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("features = [\"v2\"]"), "{manifest}");
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
         V3_SOURCE
@@ -263,10 +281,11 @@ fn help_explains_the_steps_the_report_and_the_exit_codes() {
     for needle in [
         "--diff",
         "--check",
-        "--verify",
+        "--no-verify",
         "--allow-dirty",
         "--format json",
         "halving",
+        "not checked: ",
         "left on v2",
         "behaviour change",
         "feature \"v2\"",
@@ -280,4 +299,92 @@ fn help_explains_the_steps_the_report_and_the_exit_codes() {
         help, committed,
         "migrate/help.txt (shown in the book) is out of date"
     );
+}
+
+#[test]
+fn a_range_requirement_is_left_with_the_code_and_the_report_says_what_to_write_where() {
+    let dir = krate("\">=2.1, <3\"", V2_SOURCE);
+    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
+    let out = migrate(&[], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    // Code moved to 3 under a requirement that allows only 2.x would build against neither.
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V2_SOURCE
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest
+    );
+    let line = format!(
+        "{}:7:1: note: workerpool requirement left as it is: the requirement \">=2.1, <3\" is not a plain 2.x one; \
+         set it to \"3\" by hand; the code is left as it is too, so that it still builds against what the \
+         requirement allows (1 file of it would change): write `workerpool = {}` there, then run migrate again",
+        dir.path().join("Cargo.toml").display(),
+        common::requirement_3(false)
+    );
+    assert!(report.contains(&line), "{report}");
+    assert!(report.contains("summary: 0 files changed"), "{report}");
+}
+
+#[test]
+fn workspace_true_names_the_line_of_the_workspaces_requirement() {
+    let root = tempfile::tempdir().unwrap();
+    let workspace = "[workspace]\nmembers = [\"app\"]\n\n[workspace.dependencies]\nserde = \"1\"\nworkerpool = \"2.1\"\n";
+    fs::write(root.path().join("Cargo.toml"), workspace).unwrap();
+    let app = root.path().join("app");
+    fs::create_dir_all(app.join("src")).unwrap();
+    let member = "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = { workspace = true }\n";
+    fs::write(app.join("Cargo.toml"), member).unwrap();
+    fs::write(app.join("src/main.rs"), V2_SOURCE).unwrap();
+    let out = migrate(&["--no-verify"], &[&app.join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(
+        fs::read_to_string(app.join("src/main.rs")).unwrap(),
+        V2_SOURCE
+    );
+    assert_eq!(fs::read_to_string(app.join("Cargo.toml")).unwrap(), member);
+    assert_eq!(
+        fs::read_to_string(root.path().join("Cargo.toml")).unwrap(),
+        workspace
+    );
+    let at = format!(
+        "{}:6:1: note: workerpool requirement left as it is: ",
+        root.path().join("Cargo.toml").display()
+    );
+    assert!(report.contains(&at), "{report}");
+    assert!(
+        report.contains("has `workspace = true`: the requirement is the workspace's"),
+        "{report}"
+    );
+    let write = format!(
+        "write `workerpool = {}` there",
+        common::requirement_3(false)
+    );
+    assert!(report.contains(&write), "{report}");
+}
+
+#[test]
+fn a_dotted_key_manifest_with_crlf_line_endings_stays_so() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let manifest = "[package]\r\nname = \"demo\"\r\nversion = \"0.1.0\"\r\nedition = \"2021\"\r\n\r\n[dependencies]\r\n\
+        # the pool, pinned for the release\r\nworkerpool.version = '2.1'\r\nworkerpool.default-features = false\r\n";
+    fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
+    let src = dir.path().join("src");
+    let out = migrate(&["--no-verify"], &[&src]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let package = &migrate::manifest::PACKAGE;
+    let moved = if package.renamed() {
+        format!("'3'\r\nworkerpool.package = \"{}\"", package.name())
+    } else {
+        "'3'".to_string()
+    };
+    assert_eq!(
+        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
+        manifest.replace("'2.1'", &moved)
+    );
+    let second = migrate(&["--check"], &[&src]);
+    assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
 }

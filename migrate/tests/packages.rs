@@ -15,11 +15,22 @@ fn packages() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages")
 }
 
+fn entry_name(path: &Path) -> &str {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default()
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files(dir: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
+            // The cargo config and lock file the tests add (`common::patch_workerpool`).
+            if [".cargo", "Cargo.lock"].contains(&entry_name(&path)) && path.parent() == Some(base)
+            {
+                continue;
+            }
             if path.is_dir() {
                 walk(&path, base, out);
             } else {
@@ -35,18 +46,30 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 /// Copies the package `name/before` into a temporary directory and runs migrate there (from the package's
 /// directory, as a user would) on `paths`; returns the directory and migrate's output.
-fn migrate_copy(name: &str, before: &str, paths: &[&str]) -> (tempfile::TempDir, Output) {
+fn migrate_copy(
+    name: &str,
+    before: &str,
+    paths: &[&str],
+    check_as: &str,
+) -> (tempfile::TempDir, Output) {
     let from = packages().join(name).join(before);
     let dir = tempfile::tempdir().unwrap();
     for file in files(&from) {
         let to = dir.path().join(&file);
         fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from.join(&file), to).unwrap();
+        fs::copy(from.join(&file), &to).unwrap();
+        if file == Path::new("Cargo.toml") {
+            fs::write(&to, published(&fs::read_to_string(&to).unwrap())).unwrap();
+        }
     }
+    common::patch_workerpool(dir.path());
     let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
         .arg("--allow-dirty")
         .args(paths)
         .current_dir(dir.path())
+        .env("CARGO_TARGET_DIR", target_dir(check_as))
+        .env("CARGO_NET_OFFLINE", "true")
+        .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
     (dir, out)
@@ -58,18 +81,40 @@ fn assert_second_run_changes_nothing(dir: &Path, paths: &[&str]) {
         .args(["--check", "--allow-dirty"])
         .args(paths)
         .current_dir(dir)
+        .env("CARGO_NET_OFFLINE", "true")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
-/// Asserts that `dir` holds exactly the files of `name/after`, byte for byte.
+/// The packages' manifests write the dependency as before the library took its published name: under another
+/// name (`migrate::manifest::PACKAGE`), a dependency on 3 has `package = ".."` too, in the before/ copies (a
+/// manifest already on 3) and in what after/ expects. Once the library is renamed for good, write the manifests
+/// so and drop this.
+fn published(manifest: &str) -> String {
+    let package = &migrate::manifest::PACKAGE;
+    if !package.renamed() {
+        return manifest.to_string();
+    }
+    let named = format!(
+        "workerpool = {{ package = \"{}\", version = \"3\"",
+        package.name()
+    );
+    manifest
+        .replace("workerpool = \"3\"\n", &format!("{named} }}\n"))
+        .replace("workerpool = { version = \"3\"", &named)
+}
+
+/// Asserts that `dir` holds exactly the files of `name/after`, byte for byte (its manifest as `published`).
 fn assert_same_as_after(dir: &Path, name: &str) {
     let after = packages().join(name).join("after");
     assert_eq!(files(dir), files(&after), "the package's files");
     for file in files(&after) {
         let got = fs::read(dir.join(&file)).unwrap();
-        let want = fs::read(after.join(&file)).unwrap();
+        let mut want = fs::read(after.join(&file)).unwrap();
+        if file == Path::new("Cargo.toml") {
+            want = published(&text(&want)).into_bytes();
+        }
         assert!(
             got == want,
             "{} differs from after/:\n{}",
@@ -79,37 +124,21 @@ fn assert_same_as_after(dir: &Path, name: &str) {
     }
 }
 
-/// `cargo check --all-targets --offline` on the migrated package, its workerpool requirement pointed at the
-/// workspace's library (one target directory per package: cargo tells path packages apart by name only).
+/// The target directory of the package `name`'s checks (one per package: cargo tells path packages apart by name
+/// only).
+fn target_dir(name: &str) -> PathBuf {
+    workspace()
+        .join("target/migrate-fixture-crate/packages")
+        .join(name)
+}
+
+/// `cargo check --all-targets --offline` on the migrated package, as its user would run it (its workerpool
+/// requirement reaches the workspace's library through the `.cargo/config.toml` of `common::patch_workerpool`).
 fn assert_checks(dir: &Path, name: &str) {
-    let library = workspace().join("workerpool");
-    let manifest = dir.join("Cargo.toml");
-    let original = fs::read_to_string(&manifest).unwrap();
-    let local = format!("path = {library:?}, ");
-    let patched = original
-        .replace("workerpool = \"3\"", "workerpool = { version = \"3\" }")
-        .replace("workerpool = { ", &format!("workerpool = {{ {local}"));
-    assert_ne!(
-        patched, original,
-        "a workerpool requirement to point at the workspace"
-    );
-    fs::write(&manifest, patched).unwrap();
-    fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let out = Command::new(env!("CARGO"))
-        .args([
-            "check",
-            "--all-targets",
-            "--offline",
-            "--quiet",
-            "--manifest-path",
-        ])
-        .arg(&manifest)
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace()
-                .join("target/migrate-fixture-crate/packages")
-                .join(name),
-        )
+        .args(["check", "--all-targets", "--offline", "--quiet"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir(name))
         .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
@@ -123,14 +152,9 @@ fn assert_checks(dir: &Path, name: &str) {
 /// `cargo test --doc --offline` on the migrated package in `dir`, set up by [`assert_checks`]: its doc tests run.
 fn assert_doc_tests_pass(dir: &Path, name: &str) {
     let out = Command::new(env!("CARGO"))
-        .args(["test", "--doc", "--offline", "--quiet", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace()
-                .join("target/migrate-fixture-crate/packages")
-                .join(name),
-        )
+        .args(["test", "--doc", "--offline", "--quiet"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir(name))
         .env_remove("RUSTFLAGS")
         .output()
         .unwrap();
@@ -156,7 +180,7 @@ fn assert_migrates_to_after(
     paths: &[&str],
     check_as: &str,
 ) -> (tempfile::TempDir, String) {
-    let (dir, out) = migrate_copy(name, before, paths);
+    let (dir, out) = migrate_copy(name, before, paths, check_as);
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert_same_as_after(dir.path(), name);

@@ -28,7 +28,7 @@ fn verify_keeps_a_migration_that_builds() {
     assert!(
         fs::read_to_string(dir.path().join("Cargo.toml"))
             .unwrap()
-            .contains("version = \"3\"")
+            .contains(&format!("workerpool = {}\n", common::requirement_3(false)))
     );
 }
 
@@ -36,20 +36,6 @@ fn verify_keeps_a_migration_that_builds() {
 /// ran), 3.x rejects it at compile time. The analysis cannot see that `parse` returns `u32`. The book's upgrading
 /// chapter shows this program's `--verify` run; one copy serves both.
 const ONE_POOL_BREAKS: &str = include_str!("../../book/migrate-example/one_breaks.rs");
-
-fn cargo_check(dir: &Path) -> std::process::Output {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Command::new(cargo)
-        .args(["check", "--all-targets", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
-        .env(
-            "CARGO_TARGET_DIR",
-            common::workspace().join("target/migrate-fixture-crate/cli"),
-        )
-        .env("CARGO_NET_OFFLINE", "true")
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
@@ -75,7 +61,8 @@ fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
     );
     assert!(
         report.contains("halving the set of migrated pools found the pool whose rewrite breaks it, put back on workerpool::v2: ")
-            && report.contains("src/main.rs:18:16; 1 other pool stays migrated, and cargo check passes"),
+            && report.contains("src/main.rs:18:16 (cargo check said: src/main.rs:20:19: error[E0308]: mismatched types \
+                 (expected `u64`, found `u32`)); 1 other pool stays migrated, and cargo check passes"),
         "{report}"
     );
     assert!(
@@ -99,45 +86,130 @@ fn verify_puts_back_on_v2_only_the_pool_whose_rewrite_breaks_the_build() {
         manifest.contains("\", features = [\"v2\"] }\n"),
         "{manifest}"
     );
-    let check = cargo_check(dir.path());
-    assert!(check.status.success(), "{}", text(&check.stderr));
+    let check = migrate::cargo_check::cargo_check(&check_request(dir.path()), &mut |_| {}).unwrap();
+    assert!(check.success, "{}", check.stderr);
 }
 
 #[test]
-fn verify_restores_every_file_when_the_crate_fails_with_every_pool_on_v2() {
-    // Broken whatever migrate does: nothing it could put back on v2 makes it build.
+fn a_crate_that_does_not_build_before_is_migrated_and_reported_not_checked() {
+    // Broken whatever migrate does: the compiler cannot tell whether the migration builds.
     let source = format!("{V2_SOURCE}\nfn broken() -> u8 {{ \"not a number\" }}\n");
-    let dir = local_crate("verify_restores", &source);
-    let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
-    let out = migrate(&["--verify", "--allow-dirty"], &[&dir.path().join("src")]);
+    let dir = local_crate("verify_broken_before", &source);
+    let out = migrate(&["--allow-dirty"], &[&dir.path().join("src")]);
     let report = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert_eq!(out.status.code(), Some(0), "{report}");
     assert!(
-        report.contains("cargo check fails on the crate with every pool on workerpool::v2 too"),
+        report.contains("checking the crate before migration (cargo check --all-targets)... "),
         "{report}"
     );
-    assert!(report.contains("restored every file written"), "{report}");
-    assert!(report.contains("summary: 0 files changed"), "{report}");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
-        source
+    assert!(
+        !report.contains("checking the migrated crate"),
+        "no check of the result: {report}"
     );
-    assert_eq!(
-        fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
-        manifest
+    let manifest = dir.path().join("Cargo.toml");
+    assert!(
+        report.contains(&format!(
+            "not checked: {}: the crate did not build before migration (first error: src/main.rs:9:21: \
+             error[E0308]: mismatched types (expected `u8`, found `&str`))",
+            manifest.display()
+        )),
+        "{report}"
     );
-    let names: Vec<_> = fs::read_dir(dir.path().join("src")).unwrap().collect();
-    assert_eq!(names.len(), 1, "no temporary file is left in src/");
+    assert!(!report.contains("checked: cargo"), "{report}");
+    assert!(
+        fs::read_to_string(dir.path().join("src/main.rs"))
+            .unwrap()
+            .starts_with(V3_SOURCE),
+        "migrated anyway, as without the check"
+    );
 }
 
-/// Runs `migrate --verify` on a crate of `ONE_POOL_BREAKS` with `script` as its `cargo`; asserts that it exits with
-/// status 2, saying `why`, with every file as before.
+#[test]
+fn a_checked_run_says_so_and_how_long_each_check_took() {
+    let dir = local_crate("verify_by_default", V2_SOURCE);
+    let out = migrate(&["--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let progress: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("checking "))
+        .collect();
+    assert_eq!(progress.len(), 2, "{report}");
+    assert!(
+        progress[0]
+            .starts_with("checking the crate before migration (cargo check --all-targets)... ")
+            && progress[1]
+                .starts_with("checking the migrated crate (cargo check --all-targets)... ")
+            && progress.iter().all(|l| l.ends_with(" s (passed)")),
+        "{report}"
+    );
+    let manifest = dir.path().join("Cargo.toml");
+    assert!(
+        report.contains(&format!(
+            "checked: {}: cargo check --all-targets passes on the code written (2 checks)",
+            manifest.display()
+        )),
+        "{report}"
+    );
+}
+
+#[test]
+fn no_verify_writes_without_checking_and_says_so() {
+    let dir = local_crate("verify_opted_out", V2_SOURCE);
+    let out = migrate(
+        &["--no-verify", "--allow-dirty"],
+        &[&dir.path().join("src")],
+    );
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(!report.contains("checking "), "{report}");
+    assert!(
+        report.contains("not checked: ")
+            && report.contains("--no-verify was given: the compiler did not check"),
+        "{report}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V3_SOURCE
+    );
+}
+
+#[test]
+fn diff_and_check_say_plainly_that_the_output_was_not_compiled() {
+    let dir = local_crate("verify_dry_run", V2_SOURCE);
+    for flag in ["--diff", "--check"] {
+        let out = migrate(&[flag], &[&dir.path().join("src")]);
+        let report = text(&out.stderr);
+        assert!(!report.contains("checking "), "{report}");
+        assert!(
+            report.contains(&format!(
+                "not checked: {}: {flag} writes nothing, so the compiler did not check the migrated code",
+                dir.path().join("Cargo.toml").display()
+            )),
+            "{report}"
+        );
+    }
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V2_SOURCE
+    );
+}
+
+/// Runs `migrate` on a crate of `ONE_POOL_BREAKS` with `script` as its `cargo` (the check before migration
+/// passes when `before_passes`, `script` runs for every later check); asserts that it exits with status 2, saying
+/// `why`, with every file as before.
 #[cfg(unix)]
-fn verify_with_cargo(script: &str, why: &str) {
+fn verify_with_cargo(before_passes: bool, script: &str, why: &str) {
     use std::os::unix::fs::PermissionsExt;
     let bin = tempfile::tempdir().unwrap();
     let cargo = bin.path().join("cargo");
-    fs::write(&cargo, script).unwrap();
+    let ran = bin.path().join("ran");
+    let first = if before_passes {
+        format!("if [ ! -e {ran:?} ]; then touch {ran:?}; exit 0; fi\n")
+    } else {
+        String::new()
+    };
+    fs::write(&cargo, format!("#!/bin/sh\n{first}{script}")).unwrap();
     fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
     let dir = common::krate("\"2\"", ONE_POOL_BREAKS);
     let manifest = fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
@@ -150,7 +222,14 @@ fn verify_with_cargo(script: &str, why: &str) {
     let report = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{report}");
     assert!(report.contains(why), "{report}");
-    assert!(report.contains("restored every file written"), "{report}");
+    if before_passes {
+        assert!(report.contains("restored every file written"), "{report}");
+    } else {
+        assert!(
+            report.contains("nothing was written (pass --no-verify"),
+            "{report}"
+        );
+    }
     assert_eq!(
         fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
         ONE_POOL_BREAKS
@@ -165,16 +244,32 @@ fn verify_with_cargo(script: &str, why: &str) {
 #[test]
 fn verify_restores_every_file_when_cargo_check_is_killed() {
     // Killed by a signal, as when a CI timeout stops it: no verdict on the code, so nothing is put back on v2.
-    verify_with_cargo("#!/bin/sh\nkill -KILL $$\n", "cargo check was stopped");
+    verify_with_cargo(true, "kill -KILL $$\n", "cargo check was stopped");
+    // Killed before anything is written: nothing is.
+    verify_with_cargo(false, "kill -KILL $$\n", "cargo check was stopped");
 }
 
 #[cfg(unix)]
 #[test]
 fn verify_restores_every_file_on_ctrl_c() {
     // Ctrl-C reaches migrate (and cargo, which here fails as if it had been stopped).
+    let ctrl_c = "kill -INT $PPID\nexit 101\n";
+    verify_with_cargo(true, ctrl_c, "interrupted (Ctrl-C or a termination signal)");
     verify_with_cargo(
-        "#!/bin/sh\nkill -INT $PPID\nexit 101\n",
+        false,
+        ctrl_c,
         "interrupted (Ctrl-C or a termination signal)",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_restores_every_file_when_the_crate_fails_with_every_pool_on_v2() {
+    // Built before, fails after whatever is put back: migrate's own edits would break it, so nothing stays.
+    verify_with_cargo(
+        true,
+        "exit 101\n",
+        "cargo check fails on the crate with every pool on workerpool::v2 too",
     );
 }
 
@@ -200,7 +295,7 @@ fn bisect(jobs: &[&str], breaking: &[&str]) -> (Vec<String>, usize) {
     let mut written = Written::default();
     migrate::verify::apply(&krate, &migration, &mut written).unwrap();
     let checks = Cell::new(0);
-    let mut check = |root: &Path| {
+    let mut check = |root: &Path, _: &str| {
         checks.set(checks.get() + 1);
         let text = fs::read_to_string(&main).unwrap();
         let success = !breaking
@@ -217,7 +312,7 @@ fn bisect(jobs: &[&str], breaking: &[&str]) -> (Vec<String>, usize) {
     let verified = verify(&krate, migration, &mut written, &mut check).unwrap();
     let text = fs::read_to_string(&main).unwrap();
     let mut put_back = Vec::new();
-    for pool in &verified.put_back {
+    for (pool, _) in &verified.put_back {
         let line = text.lines().nth(pool.at.0).unwrap();
         let job = line.split(": ").nth(1).unwrap().split('|').next().unwrap();
         put_back.push(job.to_string());
@@ -279,6 +374,21 @@ fn the_json_report_names_the_pool_verify_put_back_by_its_refusal_id() {
         (&serde_json::Value::from(18), &serde_json::Value::from(16))
     );
     assert_eq!(report["summary"]["pools_left_on_v2"], 1);
+    let verification = &report["summary"]["verification"][0];
+    assert_eq!(verification["checked"], true, "{report:#}");
+    assert_eq!(verification["not_checked_because"], serde_json::Value::Null);
+    let checks = verification["checks"].as_array().unwrap();
+    // Before, after, one trial of the halving, and the check after putting the pool back.
+    assert_eq!(checks.len(), 4, "{report:#}");
+    assert_eq!(checks[0]["what"], "the crate before migration");
+    assert_eq!(
+        checks
+            .iter()
+            .map(|c| c["passed"] == true)
+            .collect::<Vec<_>>(),
+        [true, false, true, true]
+    );
+    assert!(checks.iter().all(|c| c["seconds"].as_f64().unwrap() > 0.0));
 }
 
 fn check_request(dir: &Path) -> migrate::cargo_check::Request {
@@ -339,12 +449,7 @@ fn cargo_check_returns_the_compilers_errors_with_their_spans_codes_and_labels() 
 
 #[test]
 fn cargo_check_passes_a_crate_that_builds_and_says_how_long_it_took() {
-    let dir = local_crate("check_passes", V3_SOURCE);
-    let manifest = dir.path().join("Cargo.toml");
-    let v3 = fs::read_to_string(&manifest)
-        .unwrap()
-        .replace("version = \"2\"", "version = \"3\"");
-    fs::write(&manifest, v3).unwrap();
+    let dir = local_crate("check_passes", V2_SOURCE);
     let mut progress = Vec::new();
     let checked = migrate::cargo_check::cargo_check_showing(
         &check_request(dir.path()),

@@ -56,19 +56,45 @@ pub fn named_crate(name: &str, requirement: &str, main: &str) -> tempfile::TempD
     dir
 }
 
-/// A crate that depends on the workspace's workerpool by path, so `cargo check` works offline.
+/// The value migrate writes for a plain 2.x requirement written as a string: `"3"`, with the `v2` feature when
+/// `v2`, and `package = ".."` when the library's published name is not `workerpool` (`migrate::manifest::PACKAGE`).
+pub fn requirement_3(v2: bool) -> String {
+    let package = &migrate::manifest::PACKAGE;
+    let mut fields = Vec::new();
+    if package.renamed() {
+        fields.push(format!("package = \"{}\"", package.name()));
+    }
+    fields.push("version = \"3\"".to_string());
+    if v2 {
+        fields.push("features = [\"v2\"]".to_string());
+    }
+    match fields.len() {
+        1 => "\"3\"".to_string(),
+        _ => format!("{{ {} }}", fields.join(", ")),
+    }
+}
+
+/// Writes `dir/.cargo/config.toml`, which makes `workerpool = "2"` the tests' copy of 2.1 and `"3"` the workspace's
+/// library, offline (tests/v2-shim/config.toml; the book's tests use it too).
+pub fn patch_workerpool(dir: &Path) {
+    let shim = workspace().join("migrate/tests/v2-shim");
+    let config = fs::read_to_string(shim.join("config.toml"))
+        .unwrap()
+        .replace("{shim}", &shim.display().to_string())
+        .replace(
+            "{library}",
+            &workspace().join("workerpool").display().to_string(),
+        )
+        .replace("{package}", migrate::manifest::PACKAGE.name());
+    fs::create_dir_all(dir.join(".cargo")).unwrap();
+    fs::write(dir.join(".cargo/config.toml"), config).unwrap();
+    fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+}
+
+/// A crate asking for `workerpool = "2"` that builds offline before migration and after (see `patch_workerpool`).
 pub fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
-    let library = workspace().join("workerpool");
-    let dir = named_crate(
-        name,
-        &format!("{{ version = \"2\", path = {:?} }}", library),
-        main,
-    );
-    fs::copy(
-        workspace().join("Cargo.lock"),
-        dir.path().join("Cargo.lock"),
-    )
-    .unwrap();
+    let dir = named_crate(name, "\"2\"", main);
+    patch_workerpool(dir.path());
     dir
 }
 
