@@ -158,12 +158,21 @@ fn backticked(text: &str) -> Option<&str> {
 
 /// For each placeholder `[(); N]` written in `a`, what stands at its place in `b` (the same text around it).
 fn met(a: &str, b: &str, parameter: bool, numbers: &dyn Fn(usize) -> bool, out: &mut Vec<Finding>) {
+    let theirs = placeholders(b);
     for (start, len, number) in placeholders(a) {
         if !numbers(number) {
             continue;
         }
         let (pre, suf) = (&a[..start], &a[start + len..]);
         if b.len() < pre.len() + suf.len() || !b.starts_with(pre) || !b.ends_with(suf) {
+            // Around them the types differ (`&Pool<[(); N]>` against `&Arc<Pool<[(); M]>>`): one placeholder on
+            // each side is still two places that met, one pool (the check of the output judges the rest).
+            if let [(_, _, other)] = theirs.as_slice()
+                && *other != number
+                && numbers(*other)
+            {
+                out.push(Finding::Same(number.min(*other), number.max(*other)));
+            }
             continue;
         }
         let there = &b[pre.len()..b.len() - suf.len()];
@@ -317,13 +326,18 @@ mod tests {
             &["expected `[(); 99]`, found `u8`"],
             &[],
         );
+        let wrapped = message(
+            "mismatched types",
+            &["expected `&Pool<[(); 7770009]>`, found `&Arc<Pool<[(); 7770010]>>`"],
+            &[],
+        );
         let sizes = message(
             "mismatched types",
             &["expected an array with a size of 7770007, found one with a size of 7770008"],
             &[],
         );
         assert_eq!(
-            found(&[d, n, c, back, other, sizes]),
+            found(&[d, n, c, back, other, wrapped, sizes]),
             vec![
                 Finding::Met {
                     number: 7_770_002,
@@ -334,6 +348,7 @@ mod tests {
                 met(7_770_005, "{closure}"),
                 met(7_770_006, "Order"),
                 Finding::Same(7_770_007, 7_770_008),
+                Finding::Same(7_770_009, 7_770_010),
             ]
         );
     }
