@@ -30,7 +30,7 @@ pub struct Asked {
     /// The compiler's answers, by pool.
     pub answers: BTreeMap<GroupId, Answer>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
-    /// v2): then a pool held back only by a use the syntax does not follow ([`compiler_checks`]) is migrated.
+    /// v2): then a pool held back only by a use the syntax does not follow (`compiler_checks`) is migrated.
     pub checked: bool,
 }
 
