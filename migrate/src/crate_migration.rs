@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::analysis::{self, GroupId, Input};
+use crate::analysis::{self, Answer, Asked, GroupId, Input};
 use crate::discover::targets::{self, Target};
 use crate::manifest::{Layout, Manifest, Requirement};
 use crate::report::{self, Kind, Line};
@@ -150,12 +150,25 @@ pub struct Crate {
     taken_in: BTreeMap<usize, String>,
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
+    /// What the compiler said about the job types of pools the syntax does not settle.
+    answers: BTreeMap<PoolId, Answer>,
+    /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
+    checked: bool,
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
     /// feature, so that once the file is fixed it builds on `workerpool::v2` and can be migrated.
     unread_may_use_v2: bool,
     /// Where the manifest's requirement is left as it is (a range, `workspace = true`): the place to edit, and
     /// the report's words about it.
     left: Option<LeftRequirement>,
+}
+
+/// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
+#[derive(Debug, Default)]
+pub struct Probe {
+    /// The migration, with placeholders.
+    pub migration: Migration,
+    /// The pool each placeholder number stands for.
+    pub placeholders: BTreeMap<usize, PoolId>,
 }
 
 /// A requirement migrate leaves as it is, and where to write what instead.
@@ -313,6 +326,8 @@ impl Crate {
             units,
             taken_in,
             load_lines: lines,
+            answers: BTreeMap::new(),
+            checked: false,
             unread_may_use_v2,
             left,
         }
@@ -328,13 +343,66 @@ impl Crate {
         sources.chain(manifest)
     }
 
+    /// The syntax of every file that parses.
+    pub fn syntax(&self) -> impl Iterator<Item = &syn::File> {
+        self.parsed.iter().map(|(_, f)| f)
+    }
+
     /// Migrates the package, keeping the pools of `forced_v2` on v2: each unit on its own, then the manifest once,
     /// from what all of them need.
     pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {
+        self.migrate_asking(forced_v2, None, &mut BTreeMap::new())
+    }
+
+    /// Says that every migration of the crate from now on is checked by the compiler (see [`Asked::checked`]).
+    pub fn set_checked(&mut self) {
+        self.checked = true;
+    }
+
+    /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
+    pub fn set_answers(&mut self, answers: BTreeMap<PoolId, Answer>) {
+        self.answers = answers;
+    }
+
+    /// The migration with the answers known so far, and every pool still unsettled written with a placeholder job
+    /// type, for the compiler to say what it carries.
+    pub fn probe(&self) -> Probe {
+        let mut placeholders = BTreeMap::new();
+        let migration = self.migrate_asking(&BTreeSet::new(), Some(()), &mut placeholders);
+        Probe {
+            migration,
+            placeholders,
+        }
+    }
+
+    /// Migrates the package (see [`Crate::migrate`]); with `probe`, unsettled pools get placeholders, recorded in
+    /// `placeholders`.
+    fn migrate_asking(
+        &self,
+        forced_v2: &BTreeSet<PoolId>,
+        probe: Option<()>,
+        placeholders: &mut BTreeMap<usize, PoolId>,
+    ) -> Migration {
         let mut m = Migration::default();
         let mut needs_v2 = false;
         for (index, unit) in self.units.iter().enumerate() {
-            needs_v2 |= self.migrate_unit(index, unit, forced_v2, &mut m);
+            let mut asked = Asked::forcing(
+                forced_v2
+                    .iter()
+                    .filter(|p| p.unit == index)
+                    .map(|p| p.group)
+                    .collect(),
+            );
+            asked.answers = self
+                .answers
+                .iter()
+                .filter(|(p, _)| p.unit == index)
+                .map(|(p, a)| (p.group, a.clone()))
+                .collect();
+            // Each unit's placeholders are numbered apart: a package's targets are checked together.
+            asked.checked = self.checked;
+            asked.placeholder_base = probe.map(|()| analysis::PLACEHOLDER_BASE + index * 100_000);
+            needs_v2 |= self.migrate_unit(index, unit, &asked, &mut m, placeholders);
         }
         if let Some(left) = &self.left {
             // Code moved to 3 under a requirement that still allows 2.x (or that names no version here) builds
@@ -415,8 +483,9 @@ impl Crate {
         &self,
         index: usize,
         unit: &Unit,
-        forced_v2: &BTreeSet<PoolId>,
+        asked: &Asked,
         m: &mut Migration,
+        placeholders: &mut BTreeMap<usize, PoolId>,
     ) -> bool {
         let inputs: Vec<Input<'_>> = unit
             .files
@@ -435,12 +504,10 @@ impl Crate {
                 }
             })
             .collect();
-        let forced: BTreeSet<GroupId> = forced_v2
-            .iter()
-            .filter(|p| p.unit == index)
-            .map(|p| p.group)
-            .collect();
-        let outcome = analysis::analyze(&inputs, &forced);
+        let outcome = analysis::analyze(&inputs, asked);
+        for &(number, group) in &outcome.probed {
+            placeholders.insert(number, PoolId { unit: index, group });
+        }
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;
             (s.path.clone(), s.line_col(loc.offset))

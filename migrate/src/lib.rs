@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod cargo_check;
 pub mod cli;
+pub mod compiler;
 pub mod crate_migration;
 pub mod diff;
 pub mod discover;

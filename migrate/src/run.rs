@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::cargo_check;
+use crate::compiler;
 use crate::crate_migration::{Crate, Migration, Pool};
 use crate::diff;
 use crate::discover::discover;
@@ -97,12 +98,21 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
                 .push(Line::file(path, Kind::Note, "no-rust-files", message));
         }
     }
-    let crates: Vec<Crate> = found
+    let mut crates: Vec<Crate> = found
         .iter()
         .map(|(root, files)| Crate::load(root.as_deref(), files))
         .collect();
     for c in &crates {
         report.lines.extend(c.load_lines.iter().cloned());
+    }
+    // The compiler is asked only where it will check the result too (the probes are written in place).
+    if options.mode == Mode::Write && !options.no_verify {
+        for c in crates.iter_mut() {
+            let progress = &mut std::io::stderr();
+            report
+                .lines
+                .extend(compiler::ask_when_clean(c, options.allow_dirty, progress));
+        }
     }
     let mut migrations: Vec<Migration> =
         crates.iter().map(|c| c.migrate(&BTreeSet::new())).collect();

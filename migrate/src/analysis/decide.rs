@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use super::asked::{Answer, Asked, compiler_answers, compiler_checks, placeholder};
 use super::model::{
     CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
     TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
@@ -40,6 +41,8 @@ pub struct Decision {
     pub warnings: Vec<(Loc, Warning)>,
     /// Sites (constructors, types, calls) of migrated pools, with what changes there.
     pub migrated_sites: Vec<(Loc, SiteChange)>,
+    /// The pools written with a placeholder job type (a probe), by group root.
+    pub probed: Vec<NodeId>,
 }
 
 /// Reasons found so far, by group root.
@@ -47,13 +50,15 @@ type Reasons = HashMap<NodeId, Vec<(Loc, Refusal)>>;
 
 /// Decides every pool: applies each rule below in turn (the order matters only to [`no_worker_seen`], which speaks
 /// when nothing else has), then the fates and edits follow. `free_errors` are uses of `workerpool::Error` that
-/// belong to no pool; the pools of `forced_v2` (group roots) stay on v2 whatever the code shows.
+/// belong to no pool; the pools of `asked.forced_v2` stay on v2 whatever the code shows. A pool held back only by
+/// questions the compiler answers ([`compiler_answers`]) takes the compiler's answer, or in a probe a placeholder.
 pub fn decide(
     facts: &mut Facts,
     names: &ScopeNames,
     free_errors: &[Loc],
-    forced_v2: &BTreeSet<NodeId>,
+    asked: &Asked,
 ) -> Decision {
+    let forced_v2: BTreeSet<NodeId> = asked.forced_v2.iter().map(|g| g.0).collect();
     let by_worker = tie_shared_workers(facts);
     let mut reasons = Reasons::new();
     collected_refusals(facts, &mut reasons);
@@ -77,23 +82,52 @@ pub fn decide(
     warnings.extend(never_given_worker(facts));
     warnings.extend(debug_output(facts));
     let mut decision = Decision::default();
+    let mut probed = Vec::new();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
+        let mut job = None;
+        // With the output checked, a use the syntax does not follow is left to the compiler.
+        if asked.checked
+            && r.iter()
+                .all(|(_, why)| compiler_answers(why) || compiler_checks(why))
+        {
+            r.retain(|(_, why)| compiler_answers(why));
+            if r.is_empty() && !jobs.contains_key(&root) && pool {
+                r.push((facts.first_seen[&root], Refusal::NoWorkerSeen));
+            }
+        }
+        let unsettled = pool && !r.is_empty() && r.iter().all(|(_, why)| compiler_answers(why));
+        if unsettled {
+            let at = facts.first_seen[&root];
+            match asked.answers.get(&super::GroupId(root)) {
+                Some(Answer::Job(text)) => {
+                    r.clear();
+                    job = Some(answered(text, at));
+                }
+                Some(Answer::Refused(why)) => r = vec![(at, why.clone())],
+                None => {
+                    if let Some(base) = asked.placeholder_base {
+                        r.clear();
+                        job = Some(answered(&placeholder(base + root), at));
+                        probed.push(root);
+                    }
+                }
+            }
+        }
         if forced_v2.contains(&root) {
             r.push((facts.first_seen[&root], Refusal::PutBackByVerify));
+            job = None;
         }
         // In the order of the report: by place, then text.
         r.sort_by_key(|(loc, reason)| (*loc, reason.to_string()));
         r.dedup();
-        let job = if r.is_empty() {
-            jobs.get(&root).and_then(|j| j.first().cloned())
-        } else {
-            None
-        };
+        if r.is_empty() && job.is_none() {
+            job = jobs.get(&root).and_then(|j| j.first().cloned());
+        }
         decision.fates.insert(
             root,
             Fate {
@@ -103,6 +137,8 @@ pub fn decide(
             },
         );
     }
+    probed.sort();
+    decision.probed = probed;
     warnings.extend(literal_jobs(facts, &decision));
     decision.warnings = warnings
         .into_iter()
@@ -128,8 +164,31 @@ pub fn decide(
         };
         decision.migrated_sites.push((loc, change));
     }
+    // A worker whose job type the compiler gave (a helper's return type is written with it).
+    for (&worker, &node) in &by_worker {
+        let fate = &decision.fates[&facts.root(node)];
+        if fate.migrates() && facts.workers[worker].job.is_none() {
+            facts.workers[worker].job = fate.job.clone();
+        }
+    }
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// A job type the compiler gave (or a probe's placeholder), first seen at `at`.
+fn answered(text: &str, at: Loc) -> JobType {
+    JobType {
+        text: text.to_string(),
+        norm: text.to_string(),
+        at: super::model::Scope {
+            file: at.file,
+            module: String::new(),
+            func: None,
+        },
+        names: Vec::new(),
+        generic: false,
+        loc: at,
+    }
 }
 
 /// A worker added to several pools ties them together (one job type for all). Returns the pool of each worker.

@@ -13,6 +13,7 @@
 //! - output: `imports` (the `use` items and names, never dropping one still named) and the edits, spliced by
 //!   [`crate::edit`], which keeps every comment.
 
+mod asked;
 mod bodies;
 mod decide;
 mod declare;
@@ -31,8 +32,9 @@ mod thread_locals;
 mod trait_imports;
 mod types;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
+pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 
@@ -121,6 +123,8 @@ pub struct Outcome {
     pub kept_on_v2: Vec<KeptOnV2>,
     /// Where the edits of a file clashed (the file is left unchanged).
     pub clashes: Vec<Loc>,
+    /// The pools written with a placeholder job type, each with the placeholder's number.
+    pub probed: Vec<(usize, GroupId)>,
 }
 
 /// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
@@ -142,14 +146,15 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
         root_is_v2: root_is_v2(&[text]),
         library_root: None,
     };
-    Ok(analyze(std::slice::from_ref(&input), &BTreeSet::new())
+    Ok(analyze(std::slice::from_ref(&input), &Asked::default())
         .texts
         .remove(0))
 }
 
 /// Analyses the files of one crate together (pools flow between files through fields and functions). The pools
-/// of `forced_v2` (ids from an earlier run on the same files) stay on v2, with [`Refusal::PutBackByVerify`] as their reason.
-pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
+/// of `asked.forced_v2` (ids from an earlier run on the same files) stay on v2, with [`Refusal::PutBackByVerify`] as
+/// their reason; the compiler's answers in `asked` settle the job types the syntax does not.
+pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let names: Vec<Names> = files
         .iter()
         .map(|f| Names::collect(f.source, f.syntax, f.root_is_v2))
@@ -256,8 +261,7 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
     free_errors.sort();
     let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
     let scope_names = scopes::scope_names(&syntax);
-    let forced: BTreeSet<model::NodeId> = forced_v2.iter().map(|g| g.0).collect();
-    let decision = decide::decide(&mut facts, &scope_names, &free_errors, &forced);
+    let decision = decide::decide(&mut facts, &scope_names, &free_errors, asked);
     for site in facts
         .worker_sites
         .iter()
@@ -267,7 +271,13 @@ pub fn analyze(files: &[Input<'_>], forced_v2: &BTreeSet<GroupId>) -> Outcome {
             notes.push((site.loc, Note::DeadCheckDropped));
         }
     }
+    let base = asked.placeholder_base.unwrap_or_default();
     let mut outcome = Outcome {
+        probed: decision
+            .probed
+            .iter()
+            .map(|&root| (base + root, GroupId(root)))
+            .collect(),
         warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),
         notes,
@@ -458,7 +468,7 @@ mod tests {
                 library_root: None,
             })
             .collect();
-        let outcome = analyze(&inputs, &BTreeSet::new());
+        let outcome = analyze(&inputs, &Asked::default());
         outcome
             .texts
             .into_iter()
@@ -481,7 +491,7 @@ mod tests {
                 root_is_v2,
                 library_root: None,
             };
-            let out = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+            let out = analyze(std::slice::from_ref(&input), &Asked::default());
             let new = out.texts[0].clone().unwrap_or_else(|| text.to_string());
             assert_eq!(new.contains("workerpool::v2::Pool"), moved, "{new}");
         }
@@ -605,7 +615,7 @@ mod tests {
             root_is_v2: true,
             library_root: None,
         };
-        let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
         let mut out = String::new();
         let line = |loc: Loc| {
             let (l, c) = source.line_col(loc.offset);
@@ -640,7 +650,7 @@ mod tests {
             root_is_v2: true,
             library_root: None,
         };
-        let outcome = analyze(std::slice::from_ref(&input), &BTreeSet::new());
+        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
         let written = outcome.texts[0].clone().expect("the file changes");
         let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
         expect_test::expect![[r#"

@@ -249,11 +249,26 @@ pub enum Refusal {
         /// The locals it is made from, each in backticks.
         local: String,
     },
+    /// The compiler, asked with a placeholder job type, found jobs or workers of several types for this pool.
+    CompilerFoundMixed {
+        /// The types it printed, each in backticks.
+        types: Vec<String>,
+    },
+    /// The compiler found the job type, and it cannot be written (a closure's type, an `impl Trait`).
+    CompilerFoundUnnameable {
+        /// What it found.
+        found: String,
+    },
+    /// The compiler, asked with a placeholder job type, said nothing about this pool's job type.
+    CompilerFoundNothing {
+        /// What it said instead.
+        detail: String,
+    },
 }
 
 impl Refusal {
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 61] = [
+    pub const IDS: [&'static str; 64] = [
         "unfollowed-use",
         "unfollowed-return",
         "unfollowed-field",
@@ -315,6 +330,9 @@ impl Refusal {
         "pool-thread-handle-used",
         "pool-created-in-macro",
         "generic-valued-job",
+        "compiler-found-mixed",
+        "compiler-found-unnameable",
+        "compiler-found-nothing",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -382,6 +400,9 @@ impl Refusal {
             PoolThreadHandleUsed { .. } => 58,
             PoolCreatedInMacro { .. } => 59,
             GenericValuedJob { .. } => 60,
+            CompilerFoundMixed { .. } => 61,
+            CompilerFoundUnnameable { .. } => 62,
+            CompilerFoundNothing { .. } => 63,
         };
         Self::IDS[index]
     }
@@ -451,6 +472,9 @@ impl fmt::Display for Refusal {
             PoolThreadHandleUsed { handle } => write!(f, "the thread `{handle}` returns a pool, and its handle is used other than by `let pool = {handle}.join().unwrap();` (or `.expect(..)`), the one way this tool follows the pool back: take the pool back that way, or migrate this pool by hand"),
             PoolCreatedInMacro { mac } => write!(f, "the pool is created inside the macro `{mac}!`, which this tool cannot read; its job type comes from the code that calls the macro (migrate it by hand: write the pool's type, `Pool<T>`, in the macro)"),
             GenericValuedJob { local } => write!(f, "delegate is given a job made from {local} in a function whose parameters carry a type parameter, so the job's type may be that parameter; 2.x took any type, and 3.x's Pool<T> takes only its job type (give the function's parameters the job type, or migrate this pool by hand)"),
+            CompilerFoundMixed { types } => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
+            CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
+            CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
             HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }

@@ -1,0 +1,102 @@
+//! What the analysis is told from outside the syntax: pools to keep on v2, and the compiler's answers about job
+//! types (or that it is to write placeholders the compiler will be asked about).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::GroupId;
+use super::reasons::Refusal;
+
+/// The first placeholder job type's number: a pool the syntax does not settle is written `Pool<[(); N]>` in a probe,
+/// an array type no real code carries, which needs no declaration and names the same type in every module and crate.
+pub const PLACEHOLDER_BASE: usize = 7_770_000;
+
+/// What the compiler said about one pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Its job type, as a path that resolves at every site of the crate (`crate::jobs::Order`).
+    Job(String),
+    /// Why it stays on v2 (what the compiler found, and what to do).
+    Refused(Refusal),
+}
+
+/// Everything the analysis of one crate is told besides its sources.
+#[derive(Debug, Clone, Default)]
+pub struct Asked {
+    /// Pools to keep on v2 whatever the code shows (ids from an earlier run on the same files).
+    pub forced_v2: BTreeSet<GroupId>,
+    /// When set, a pool whose job type the syntax does not settle is written with the placeholder job type
+    /// `[(); base + its group's index]` (a probe, to be compiled), instead of staying on v2.
+    pub placeholder_base: Option<usize>,
+    /// The compiler's answers, by pool.
+    pub answers: BTreeMap<GroupId, Answer>,
+    /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
+    /// v2): then a pool held back only by a use the syntax does not follow (`compiler_checks`) is migrated.
+    pub checked: bool,
+}
+
+impl Asked {
+    /// Only pools to keep on v2, nothing from the compiler.
+    pub fn forcing(forced_v2: BTreeSet<GroupId>) -> Asked {
+        Asked {
+            forced_v2,
+            ..Asked::default()
+        }
+    }
+}
+
+/// The placeholder job type of the pool numbered `number` in a probe.
+pub fn placeholder(number: usize) -> String {
+    format!("[(); {number}]")
+}
+
+/// Whether a refusal says only that the syntax does not follow a use of the pool, where a rewrite that is wrong
+/// cannot build: with the output checked by the compiler, the pool is migrated, and put back on v2 if it breaks the
+/// build. (Refusals about what 3.x does differently, and about workers whose rewrite is not planned, stay.)
+pub fn compiler_checks(refusal: &Refusal) -> bool {
+    use Refusal::*;
+    matches!(
+        refusal,
+        UnfollowedUse { .. }
+            | UnfollowedReturn
+            | UnfollowedField
+            | UnfollowedAssignment
+            | UnfollowedArgument { .. }
+            | AmbiguousField { .. }
+            | UnknownMethod { .. }
+            | UnreadableAnnotation
+            | UnfollowedBranch { .. }
+            | UnfollowedResult { .. }
+            | TupleFieldUnknownValue { .. }
+            | AmbiguousStatic { .. }
+            | FunctionAsValue { .. }
+            | PoolClosureUsedOtherwise { .. }
+            | PoolThreadHandleUsed { .. }
+            | VecOfPools { .. }
+            | MapOfPools { .. }
+            | MapFieldNameShared { .. }
+            | DestructuredParameter
+            | DestructuredTupleStruct { .. }
+            | PoolImplNamesSelf { .. }
+            | PoolImplMixedJobs { .. }
+            | PoolInMacro { .. }
+            | PoolCreatedInMacro { .. }
+    )
+}
+
+/// Whether a refusal is a question about the job type, or about a conversion of its error, which the compiler answers
+/// once the pool is written with a placeholder job type: the pool is then probed rather than left on v2.
+pub fn compiler_answers(refusal: &Refusal) -> bool {
+    use Refusal::*;
+    matches!(
+        refusal,
+        JobTypeUnknown
+            | NoWorkerSeen
+            | JobTypeNotNameable { .. }
+            | JobTypeByTurbofish
+            | MixedJobTypes { .. }
+            | GenericJob { .. }
+            | GenericValuedJob { .. }
+            | TryIntoOther { .. }
+            | WorkerFnLocal { .. }
+    )
+}

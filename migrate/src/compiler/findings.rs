@@ -1,0 +1,355 @@
+//! Reading a probe's compiler messages: what each placeholder job type met (`expected `[(); N]`, found `Order``),
+//! and which placeholders met each other (two places of one pool).
+
+use crate::cargo_check::Diagnostic;
+
+/// What the compiler said about one placeholder.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Finding {
+    /// The placeholder numbered `number` was given (or expected) a value of the type printed `found`.
+    Met {
+        /// The placeholder's number.
+        number: usize,
+        /// The type, as the compiler printed it (`jobs::Order`, `{integer}`, `{closure}`).
+        found: String,
+        /// Whether it is a type parameter of the function the value is in (`J`).
+        parameter: bool,
+    },
+    /// Two placeholders met: they are one pool.
+    Same(usize, usize),
+}
+
+/// What the messages of one probe say about the placeholders in `numbers`.
+pub fn findings(diagnostics: &[Diagnostic], numbers: &dyn Fn(usize) -> bool) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let mut texts = Vec::new();
+        gather(d, &mut texts);
+        let mut pairs: Vec<(String, Found)> = texts.iter().flat_map(|t| pairs(t)).collect();
+        // `the return type of this call is `B`` says what the argument is, against what the label expected.
+        let expected: Vec<String> = pairs.iter().map(|(a, _)| a.clone()).collect();
+        for t in &texts {
+            if let Some(found) = between(t, "the return type of this call is `", "` due to") {
+                for a in &expected {
+                    pairs.push((a.clone(), Found::Type(found.to_string())));
+                }
+            }
+        }
+        // Two placeholders met where rustc compares only their lengths.
+        for t in &texts {
+            if let Some((a, b)) = array_sizes(t)
+                && a != b
+                && numbers(a)
+                && numbers(b)
+            {
+                out.push(Finding::Same(a.min(b), a.max(b)));
+            }
+        }
+        for (a, b) in &pairs {
+            match b {
+                Found::Type(b) => {
+                    met(a, b, false, numbers, &mut out);
+                    met(b, a, false, numbers, &mut out);
+                }
+                Found::Parameter(b) => met(a, b, true, numbers, &mut out),
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What an `expected .. found ..` says was found.
+#[derive(Debug, Clone)]
+enum Found {
+    /// A type, as printed.
+    Type(String),
+    /// A type parameter.
+    Parameter(String),
+}
+
+/// Every text of a message: its own, its spans' labels, its children's.
+fn gather(d: &Diagnostic, out: &mut Vec<String>) {
+    out.push(d.message.clone());
+    out.extend(d.spans.iter().filter_map(|s| s.label.clone()));
+    for child in &d.children {
+        gather(child, out);
+    }
+}
+
+/// `expected an array with a size of N, found one with a size of M`: N and M.
+fn array_sizes(text: &str) -> Option<(usize, usize)> {
+    let a = between(text, "expected an array with a size of ", ",")?;
+    let b = text.split("found one with a size of ").nth(1)?;
+    let b: String = b.chars().take_while(char::is_ascii_digit).collect();
+    Some((a.trim().parse().ok()?, b.parse().ok()?))
+}
+
+/// The text between `open` and the next `close` after it.
+fn between<'t>(text: &'t str, open: &str, close: &str) -> Option<&'t str> {
+    let start = text.find(open)? + open.len();
+    let len = text[start..].find(close)?;
+    Some(&text[start..start + len])
+}
+
+/// The `expected `A`, found `B`` pairs of a text, in both of rustc's forms: a label (`expected `A`, found `B``,
+/// `found integer`, `found type parameter `J``) and a note (`expected struct `A`\n found enum `B``).
+fn pairs(text: &str) -> Vec<(String, Found)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("expected ") {
+        rest = &rest[at + "expected ".len()..];
+        let Some(a) = backticked(rest) else { continue };
+        let after = &rest[rest.find('`').unwrap_or(0) + a.len() + 2..];
+        let Some(f) = after.find("found ") else {
+            continue;
+        };
+        // Only words between (`, `, a newline, `struct`): the found part of this pair, not of a later one.
+        if !after[..f]
+            .chars()
+            .all(|c| c == ',' || c.is_whitespace() || c.is_alphabetic())
+            || after[..f].contains("expected")
+        {
+            continue;
+        }
+        let found = &after[f + "found ".len()..];
+        let words: String = found
+            .chars()
+            .take_while(|&c| c != '`' && c != '\n')
+            .collect();
+        let words = words.trim();
+        let b = match words {
+            "" => backticked(found).map(|b| Found::Type(b.to_string())),
+            "integer" => Some(Found::Type("{integer}".into())),
+            "floating-point number" => Some(Found::Type("{float}".into())),
+            "closure" => Some(Found::Type("{closure}".into())),
+            "type parameter" => backticked(found).map(|b| Found::Parameter(b.to_string())),
+            // `found struct `B``, `found tuple `B``, `found closure signature `fn(B) -> _``, `found closure
+            // `{closure@src/main.rs:5:80: 5:82}``.
+            _ if found[words.len()..].trim_start().starts_with('`') => backticked(found).map(|b| {
+                if b.starts_with("{closure") {
+                    Found::Type("{closure}".into())
+                } else {
+                    Found::Type(b.to_string())
+                }
+            }),
+            _ => None,
+        };
+        if let Some(b) = b {
+            out.push((a.to_string(), b));
+        }
+    }
+    out
+}
+
+/// The first backticked text of `text` (only words before it).
+fn backticked(text: &str) -> Option<&str> {
+    let start = text.find('`')?;
+    if !text[..start]
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+    {
+        return None;
+    }
+    let len = text[start + 1..].find('`')?;
+    Some(&text[start + 1..start + 1 + len])
+}
+
+/// For each placeholder `[(); N]` written in `a`, what stands at its place in `b` (the same text around it).
+fn met(a: &str, b: &str, parameter: bool, numbers: &dyn Fn(usize) -> bool, out: &mut Vec<Finding>) {
+    let theirs = placeholders(b);
+    for (start, len, number) in placeholders(a) {
+        if !numbers(number) {
+            continue;
+        }
+        let (pre, suf) = (&a[..start], &a[start + len..]);
+        if b.len() < pre.len() + suf.len() || !b.starts_with(pre) || !b.ends_with(suf) {
+            // Around them the types differ (`&Pool<[(); N]>` against `&Arc<Pool<[(); M]>>`): one placeholder on
+            // each side is still two places that met, one pool (the check of the output judges the rest).
+            if let [(_, _, other)] = theirs.as_slice()
+                && *other != number
+                && numbers(*other)
+            {
+                out.push(Finding::Same(number.min(*other), number.max(*other)));
+            }
+            continue;
+        }
+        let there = &b[pre.len()..b.len() - suf.len()];
+        match placeholders(there).as_slice() {
+            [(0, l, other)] if *l == there.len() && *other != number && numbers(*other) => {
+                out.push(Finding::Same(number.min(*other), number.max(*other)));
+            }
+            [(0, l, _)] if *l == there.len() => {}
+            [] if !there.is_empty() => out.push(Finding::Met {
+                number,
+                found: there.to_string(),
+                parameter,
+            }),
+            _ => {}
+        }
+    }
+}
+
+/// The placeholders `[(); N]` of a printed type: start, length, number.
+fn placeholders(text: &str) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("[(); ") {
+        let start = from + at;
+        let digits: String = text[start + 5..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let end = start + 5 + digits.len();
+        if !digits.is_empty()
+            && text[end..].starts_with(']')
+            && let Ok(n) = digits.parse()
+        {
+            out.push((start, end + 1 - start, n));
+        }
+        from = start + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diagnostic(json: serde_json::Value) -> Diagnostic {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn span(label: &str, primary: bool) -> serde_json::Value {
+        serde_json::json!({
+            "file_name": "src/main.rs", "byte_start": 0, "byte_end": 1, "line_start": 1, "line_end": 1,
+            "column_start": 1, "column_end": 2, "is_primary": primary, "text": [], "label": label,
+            "suggested_replacement": null, "suggestion_applicability": null, "expansion": null
+        })
+    }
+
+    fn message(text: &str, labels: &[&str], children: &[&str]) -> Diagnostic {
+        let children: Vec<serde_json::Value> = children
+            .iter()
+            .map(|c| serde_json::json!({"message": c, "code": null, "level": "note", "spans": [], "children": [], "rendered": null}))
+            .collect();
+        let spans: Vec<serde_json::Value> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| span(l, i == 0))
+            .collect();
+        diagnostic(serde_json::json!({
+            "message": text, "code": {"code": "E0308", "explanation": null}, "level": "error",
+            "spans": spans, "children": children, "rendered": text
+        }))
+    }
+
+    fn found(d: &[Diagnostic]) -> Vec<Finding> {
+        findings(d, &|n| (7_770_000..7_780_000).contains(&n))
+    }
+
+    fn met(number: usize, found: &str) -> Finding {
+        Finding::Met {
+            number,
+            found: found.into(),
+            parameter: false,
+        }
+    }
+
+    #[test]
+    fn a_delegate_argument_gives_the_job_type_with_its_path_from_the_note() {
+        let d = message(
+            "mismatched types",
+            &[
+                "expected `[(); 7770003]`, found `Order`",
+                "arguments to this method are incorrect",
+            ],
+            &[
+                "the return type of this call is `jobs::Order` due to the type of the argument passed",
+                "method defined here",
+            ],
+        );
+        assert_eq!(
+            found(&[d]),
+            vec![met(7_770_003, "Order"), met(7_770_003, "jobs::Order")]
+        );
+    }
+
+    #[test]
+    fn a_worker_closure_gives_its_parameter_type_and_two_pools_that_meet_are_one() {
+        let closure = message(
+            "type mismatch in closure arguments",
+            &["expected due to this", "found signature defined here"],
+            &[
+                "expected closure signature `fn([(); 7770001]) -> _`\n   found closure signature `fn((u8, std::sync::mpsc::Sender<u8>)) -> _`",
+            ],
+        );
+        let joined = message(
+            "mismatched types",
+            &["expected `Pool<[(); 7770000]>`, found `Pool<[(); 7770001]>`"],
+            &["expected struct `Pool<[(); 7770000]>`\n   found struct `Pool<[(); 7770001]>`"],
+        );
+        assert_eq!(
+            found(&[closure, joined]),
+            vec![
+                met(7_770_001, "(u8, std::sync::mpsc::Sender<u8>)"),
+                Finding::Same(7_770_000, 7_770_001)
+            ]
+        );
+    }
+
+    #[test]
+    fn integers_closures_type_parameters_and_the_other_direction() {
+        let d = message(
+            "mismatched types",
+            &["expected `[(); 7770002]`, found type parameter `J`"],
+            &[],
+        );
+        let n = message(
+            "mismatched types",
+            &["expected `[(); 7770004]`, found integer"],
+            &[],
+        );
+        let c = message(
+            "mismatched types",
+            &["expected `[(); 7770005]`, found closure"],
+            &[],
+        );
+        let back = message(
+            "mismatched types",
+            &["expected `Vec<Order>`, found `Vec<[(); 7770006]>`"],
+            &[],
+        );
+        let other = message(
+            "mismatched types",
+            &["expected `[(); 99]`, found `u8`"],
+            &[],
+        );
+        let wrapped = message(
+            "mismatched types",
+            &["expected `&Pool<[(); 7770009]>`, found `&Arc<Pool<[(); 7770010]>>`"],
+            &[],
+        );
+        let sizes = message(
+            "mismatched types",
+            &["expected an array with a size of 7770007, found one with a size of 7770008"],
+            &[],
+        );
+        assert_eq!(
+            found(&[d, n, c, back, other, wrapped, sizes]),
+            vec![
+                Finding::Met {
+                    number: 7_770_002,
+                    found: "J".into(),
+                    parameter: true
+                },
+                met(7_770_004, "{integer}"),
+                met(7_770_005, "{closure}"),
+                met(7_770_006, "Order"),
+                Finding::Same(7_770_007, 7_770_008),
+                Finding::Same(7_770_009, 7_770_010),
+            ]
+        );
+    }
+}

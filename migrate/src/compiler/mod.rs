@@ -1,0 +1,411 @@
+//! Asking the compiler what the syntax does not settle: each pool whose job type is a question is written with a
+//! placeholder job type of its own (`Pool<[(); N]>`), the probe is checked with `cargo check`, and its
+//! mismatched-types messages say what each pool carries (`expected `[(); N]`, found `Order``) and which placeholders
+//! are one pool (`expected `Pool<[(); N]>`, found `Pool<[(); M]>``). Rounds repeat until nothing new is said.
+
+mod findings;
+mod paths;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use self::findings::Finding;
+use self::paths::Written as Path;
+use crate::analysis::{Answer, Refusal};
+use crate::cargo_check::{self, Request};
+use crate::crate_migration::{Crate, PoolId};
+use crate::git;
+use crate::report::{Kind, Line};
+use crate::verify;
+use crate::write::Written;
+
+/// The most probes of one package: each round answers what the last one made checkable (a library's pools before a
+/// binary's, decoys before a trimmed name's path).
+const MAX_ROUNDS: usize = 6;
+
+/// What asking the compiler took and gave, for the report.
+#[derive(Debug, Default)]
+pub struct Asking {
+    /// How long each probe's `cargo check` took.
+    pub rounds: Vec<Duration>,
+    /// Pools whose job type the compiler gave.
+    pub typed: usize,
+    /// Pools the compiler's answer keeps on v2.
+    pub refused: usize,
+}
+
+/// [`ask`], unless a file of the package has uncommitted changes and `allow_dirty` is not given (the probes are
+/// written in place): the report's line about it, if any.
+pub fn ask_when_clean(
+    krate: &mut Crate,
+    allow_dirty: bool,
+    progress: &mut dyn Write,
+) -> Option<Line> {
+    let manifest = krate.root.as_ref()?.join("Cargo.toml");
+    let paths: Vec<PathBuf> = krate.files().map(|(p, _)| p.to_path_buf()).collect();
+    if !allow_dirty && !git::dirty(&paths).is_empty() {
+        return None;
+    }
+    krate.set_checked();
+    match ask(krate, progress) {
+        Ok(asking) if asking.rounds.is_empty() => None,
+        Ok(asking) => {
+            let took: Vec<String> = asking
+                .rounds
+                .iter()
+                .map(|d| cargo_check::seconds(*d))
+                .collect();
+            let message = format!(
+                "asked the compiler for the job types the code does not write: {} probe{} ({}), {} pool{} typed, {} left on v2",
+                took.len(),
+                if took.len() == 1 { "" } else { "s" },
+                took.join(", "),
+                asking.typed,
+                if asking.typed == 1 { "" } else { "s" },
+                asking.refused,
+            );
+            Some(Line::file(&manifest, Kind::Note, "compiler-asked", message))
+        }
+        Err(why) => Some(Line::file(
+            &manifest,
+            Kind::Error,
+            "probe-failed",
+            format!("{why}; the pools whose job types the code does not write stay on v2"),
+        )),
+    }
+}
+
+/// Asks the compiler about the pools of `krate` whose job types the syntax does not settle, and keeps the answers in
+/// `krate`. The probes are written in place and put back before it returns. Errs when cargo cannot run or a file
+/// cannot be put back.
+pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String> {
+    let Some(root) = krate.root.clone() else {
+        return Ok(Asking::default());
+    };
+    let externs = extern_names(krate);
+    let parameters = type_parameters(krate);
+    let mut asking = Asking::default();
+    let mut state = State::default();
+    let mut written = Written::default();
+    let result = (|| -> Result<(), String> {
+        for round in 1..=MAX_ROUNDS {
+            let probe = krate.probe();
+            if probe.placeholders.is_empty() {
+                break;
+            }
+            let mut migration = probe.migration;
+            let decoys = decoy_module(&state.decoys);
+            for change in migration.changes.iter_mut() {
+                if change.path.extension().is_some_and(|e| e == "rs") && !decoys.is_empty() {
+                    if !change.new.ends_with('\n') {
+                        change.new.push('\n');
+                    }
+                    change.new.push_str(&decoys);
+                }
+            }
+            verify::apply(krate, &migration, &mut written)?;
+            let what = format!(
+                "probe {round} of the job types of {} pool{}",
+                probe.placeholders.len(),
+                if probe.placeholders.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            );
+            let request = Request::new(root.join("Cargo.toml"));
+            let checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
+            asking.rounds.push(checked.duration);
+            let numbers = |n: usize| probe.placeholders.contains_key(&n);
+            let found = findings::findings(&checked.diagnostics, &numbers);
+            let new = state.learn(&found, &probe.placeholders, &externs, &parameters);
+            krate.set_answers(state.answers.clone());
+            if !new {
+                // Nothing more to learn: what is still a question stays on v2, saying what the compiler said.
+                let detail = match checked.first_error() {
+                    Some(error) if found.is_empty() => {
+                        format!("the probe's first error is not about a job type: {error}")
+                    }
+                    _ => {
+                        "no job or worker of this pool reaches the compiler as a typed value".into()
+                    }
+                };
+                for pool in probe.placeholders.values() {
+                    state.answers.entry(*pool).or_insert_with(|| {
+                        Answer::Refused(Refusal::CompilerFoundNothing {
+                            detail: detail.clone(),
+                        })
+                    });
+                }
+                krate.set_answers(state.answers.clone());
+                break;
+            }
+        }
+        Ok(())
+    })();
+    let failed = written.restore();
+    if let Some((path, e)) = failed.first() {
+        return Err(format!(
+            "cannot put {} back after a probe ({e})",
+            path.display()
+        ));
+    }
+    result?;
+    for answer in state.answers.values() {
+        match answer {
+            Answer::Job(_) => asking.typed += 1,
+            Answer::Refused(_) => asking.refused += 1,
+        }
+    }
+    Ok(asking)
+}
+
+/// What the probes said so far.
+#[derive(Debug, Default)]
+struct State {
+    /// What each placeholder met: the type as printed, and whether it is a type parameter.
+    met: BTreeMap<usize, BTreeSet<(String, bool)>>,
+    /// Placeholders that are one pool (a union-find by number).
+    parent: BTreeMap<usize, usize>,
+    /// Names made ambiguous by decoys, so that rustc prints their paths.
+    decoys: BTreeSet<String>,
+    /// The answers so far.
+    answers: BTreeMap<PoolId, Answer>,
+}
+
+impl State {
+    fn find(&mut self, n: usize) -> usize {
+        let p = *self.parent.get(&n).unwrap_or(&n);
+        if p == n {
+            return n;
+        }
+        let root = self.find(p);
+        self.parent.insert(n, root);
+        root
+    }
+
+    /// Takes in a probe's findings; answers what they settle. Returns whether anything new was learnt.
+    fn learn(
+        &mut self,
+        found: &[Finding],
+        placeholders: &BTreeMap<usize, PoolId>,
+        externs: &BTreeSet<String>,
+        type_parameters: &BTreeSet<String>,
+    ) -> bool {
+        let mut new = false;
+        for f in found {
+            match f {
+                Finding::Met {
+                    number,
+                    found,
+                    parameter,
+                } => {
+                    new |= self
+                        .met
+                        .entry(*number)
+                        .or_default()
+                        .insert((found.clone(), *parameter))
+                }
+                Finding::Same(a, b) => {
+                    let (a, b) = (self.find(*a), self.find(*b));
+                    if a != b {
+                        self.parent.insert(a.max(b), a.min(b));
+                        new = true;
+                    }
+                }
+            }
+        }
+        let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &n in placeholders.keys() {
+            let root = self.find(n);
+            classes.entry(root).or_default().push(n);
+        }
+        for members in classes.values() {
+            let met: BTreeSet<(String, bool)> = members
+                .iter()
+                .flat_map(|n| self.met.get(n).cloned().unwrap_or_default())
+                .collect();
+            let Some(answer) = self.settle(&met, externs, type_parameters, &mut new) else {
+                continue;
+            };
+            for n in members {
+                self.answers.insert(placeholders[n], answer.clone());
+            }
+            new = true;
+        }
+        new
+    }
+
+    /// The answer for one pool that met `met`, if they settle it (else it asks for decoys, setting `new`).
+    fn settle(
+        &mut self,
+        met: &BTreeSet<(String, bool)>,
+        externs: &BTreeSet<String>,
+        type_parameters: &BTreeSet<String>,
+        new: &mut bool,
+    ) -> Option<Answer> {
+        let weak = |t: &str| t == "{integer}" || t == "{float}";
+        let mut parameters: BTreeSet<String> = met
+            .iter()
+            .filter(|(_, p)| *p)
+            .map(|(t, _)| t.clone())
+            .collect();
+        parameters.extend(type_parameters.iter().cloned());
+        // One type printed two ways (`Order`, `jobs::Order`) is one: compared by last segments.
+        let mut kinds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+        for (t, _) in met.iter().filter(|(t, _)| !weak(t)) {
+            kinds.entry(unqualified(t)).or_default().push(t);
+        }
+        if kinds.is_empty() {
+            kinds = met
+                .iter()
+                .map(|(t, _)| (t.clone(), vec![t.as_str()]))
+                .collect();
+        }
+        match kinds.len() {
+            0 => None,
+            1 => {
+                let printed = kinds.values().next()?;
+                let best = printed.iter().max_by_key(|t| t.matches("::").count())?;
+                match paths::written(best, externs, &self.decoys, &parameters) {
+                    Path::Path(text) => Some(Answer::Job(text)),
+                    Path::Unnameable(what) => {
+                        Some(Answer::Refused(Refusal::CompilerFoundUnnameable {
+                            found: what,
+                        }))
+                    }
+                    Path::Trimmed(names) => {
+                        for name in names {
+                            *new |= self.decoys.insert(name);
+                        }
+                        None
+                    }
+                }
+            }
+            _ => Some(Answer::Refused(Refusal::CompilerFoundMixed {
+                types: kinds.keys().map(|k| format!("`{k}`")).collect(),
+            })),
+        }
+    }
+}
+
+/// A type's text without its paths' qualifiers (`Vec<jobs::Order>` is `Vec<Order>`).
+fn unqualified(printed: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let mut chars = printed.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            word.clear();
+        } else if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            out.push_str(&word);
+            word.clear();
+            out.push(c);
+        }
+    }
+    out + &word
+}
+
+/// A module of one hidden item per name: with it, each name is ambiguous, and rustc prints the path of the real one.
+fn decoy_module(names: &BTreeSet<String>) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    let items: String = names.iter().map(|n| format!(" pub struct {n};")).collect();
+    format!(
+        "#[doc(hidden)]\n#[allow(dead_code, non_camel_case_types)]\nmod __migrate_probe_names {{{items} }}\n"
+    )
+}
+
+/// The names of the package's type parameters that name no item of it: a bare one of those in a printed type is the
+/// parameter (decoys make items ambiguous, never a parameter).
+fn type_parameters(krate: &Crate) -> BTreeSet<String> {
+    #[derive(Default)]
+    struct Names {
+        parameters: BTreeSet<String>,
+        items: BTreeSet<String>,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Names {
+        fn visit_type_param(&mut self, p: &'ast syn::TypeParam) {
+            self.parameters.insert(p.ident.to_string());
+            syn::visit::visit_type_param(self, p);
+        }
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let name = match item {
+                syn::Item::Struct(i) => Some(&i.ident),
+                syn::Item::Enum(i) => Some(&i.ident),
+                syn::Item::Union(i) => Some(&i.ident),
+                syn::Item::Type(i) => Some(&i.ident),
+                syn::Item::Trait(i) => Some(&i.ident),
+                _ => None,
+            };
+            if let Some(name) = name {
+                self.items.insert(name.to_string());
+            }
+            syn::visit::visit_item(self, item);
+        }
+    }
+    let mut names = Names::default();
+    for file in krate.syntax() {
+        syn::visit::Visit::visit_file(&mut names, file);
+    }
+    names.parameters.difference(&names.items).cloned().collect()
+}
+
+/// The names the package's code calls other crates by: its dependencies (renamed ones by their key) and its own
+/// library (for its binaries, tests and examples).
+fn extern_names(krate: &Crate) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let Some((_, text)) = krate
+        .files()
+        .find(|(p, _)| p.file_name().is_some_and(|n| n == "Cargo.toml"))
+    else {
+        return out;
+    };
+    let Ok(doc) = text.parse::<toml_edit::DocumentMut>() else {
+        return out;
+    };
+    let tables = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let mut add = |table: &toml_edit::Item| {
+        for t in tables {
+            if let Some(deps) = table.get(t).and_then(|d| d.as_table_like()) {
+                out.extend(deps.iter().map(|(k, _)| k.replace('-', "_")));
+            }
+        }
+    };
+    add(doc.as_item());
+    if let Some(targets) = doc.get("target").and_then(|t| t.as_table_like()) {
+        for (_, target) in targets.iter() {
+            add(target);
+        }
+    }
+    for key in [["package", "name"], ["lib", "name"]] {
+        if let Some(name) = doc
+            .get(key[0])
+            .and_then(|t| t.get(key[1]))
+            .and_then(|n| n.as_str())
+        {
+            out.insert(name.replace('-', "_"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unqualified_drops_every_paths_qualifier() {
+        assert_eq!(unqualified("Vec<jobs::Order>"), "Vec<Order>");
+        assert_eq!(
+            unqualified("(u64, std::sync::mpsc::Sender<u64>)"),
+            "(u64, Sender<u64>)"
+        );
+    }
+}
