@@ -1,6 +1,7 @@
 //! Queueing a job into a queue with room, a worker taking and running it, and async
-//! callers waiting for room, allocate nothing: a counting global allocator fails this test
-//! if any does.
+//! callers waiting for room, allocate nothing, also with job timing and hooks on, with
+//! feature `tracing` (no subscriber), and while the stats are read: a counting global
+//! allocator fails this test if any does.
 //!
 //! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
 //! test thread allocates while it counts.
@@ -64,9 +65,11 @@ fn delegating_into_room_allocates_nothing() {
 /// A job that holds its worker until every worker holds one.
 const ROLL_CALL: u64 = u64::MAX;
 
-fn running_jobs_on_workers_allocates_nothing() {
+/// Runs jobs on four workers of the pool `builder` makes, reading its stats and job times
+/// between rounds, and fails if that allocates. `what` names the pool.
+fn running_jobs_on_workers_allocates_nothing(what: &str, builder: workerpool::Builder<u64>) {
     const WORKERS: usize = 4;
-    let pool: Pool<u64> = Pool::new(1024);
+    let pool: Pool<u64> = builder.build();
     let total = Arc::new(AtomicUsize::new(0));
     let roll_call = Arc::new(Barrier::new(WORKERS + 1));
     for _ in 0..WORKERS {
@@ -103,9 +106,13 @@ fn running_jobs_on_workers_allocates_nothing() {
             // Workers run out of jobs here, wait for more and are woken again.
             pool.wait_idle();
             let _ = round;
+            std::hint::black_box((pool.stats(), pool.job_times()));
         }
     });
-    assert_eq!(made, 0, "{made} allocations to queue and run {JOBS} jobs");
+    assert_eq!(made, 0, "{made} allocations to queue and run {JOBS} jobs, {what}");
+    let stats = pool.stats();
+    let jobs = JOBS + 3_000 + WORKERS as u64;
+    assert_eq!((stats.delegated, stats.finished), (jobs, jobs), "{what}");
     assert!(pool.stop().is_empty());
 }
 
@@ -218,7 +225,17 @@ fn main() {
     assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
 
     delegating_into_room_allocates_nothing();
-    running_jobs_on_workers_allocates_nothing();
+    running_jobs_on_workers_allocates_nothing("no options", Pool::builder(1024));
+    let started = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&started);
+    let observed = Pool::builder(1024)
+        .time_jobs()
+        .on_job_start(move |_| {
+            counted.fetch_add(1, Ordering::Relaxed);
+        })
+        .on_job_end(|end| assert!(!end.panicked));
+    running_jobs_on_workers_allocates_nothing("timed, with hooks", observed);
+    assert_eq!(started.load(Ordering::Relaxed), 13_004, "the hooks ran");
     async_delegates_waiting_allocate_nothing_in_steady_state(4);
     async_delegates_waiting_allocate_nothing_in_steady_state(0);
     #[cfg(feature = "v2")]

@@ -10,6 +10,8 @@ use crate::error::{DelegateError, Error};
 use crate::pool::Pool;
 use crate::rendezvous::{Offered, Rendezvous};
 use crate::ring::PushError;
+use crate::stats::RoomWait;
+use crate::traced::Queued;
 
 impl<T: Send + 'static> Pool<T> {
     /// [`delegate`](Self::delegate) for async code: a future that queues `job`, waiting
@@ -188,6 +190,8 @@ struct Push<'a, T: Send + 'static> {
     place: Registration,
     /// On a rendezvous pool, the number of its offer until a worker takes it.
     handoff: Option<usize>,
+    /// Its wait for room, while it waits.
+    room_wait: Option<RoomWait<'a>>,
 }
 
 impl<'a, T: Send + 'static> Push<'a, T> {
@@ -196,6 +200,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
             pool,
             place: Registration::default(),
             handoff: None,
+            room_wait: None,
         }
     }
 
@@ -209,22 +214,26 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         let mut listed = false;
         loop {
             let job = slot.take().expect("the job waits in its slot");
-            match shared.ring.push(job) {
+            match shared.push(Queued::new(job)) {
                 Ok(_) => {
                     shared.job_waiters.notify_queued(|| shared.ring.len());
                     self.leave_room();
                     return Poll::Ready(Ok(()));
                 }
                 Err(PushError::Closed(job)) => {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     self.leave_room();
+                    shared.counters.refused();
                     return Poll::Ready(Err(Error::Stopped));
                 }
                 Err(PushError::Full(job)) => {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     if listed {
                         return Poll::Pending;
                     }
+                    // Counted in the stats until it leaves the futures waiting for room.
+                    self.room_wait
+                        .get_or_insert_with(|| shared.counters.room_wait());
                     // Announce, then look again: room freed before the announcement is
                     // seen by the push above, room freed after it wakes this future.
                     shared
@@ -240,6 +249,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
     /// Leaves the futures waiting for room. A wake-up this future took and did not use up
     /// (room is left) goes on to the next one, so that none is lost.
     fn leave_room(&mut self) {
+        self.room_wait = None;
         if !self.place.has_ticket() {
             return;
         }
@@ -278,6 +288,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
             return Poll::Pending;
         };
         self.handoff = None;
+        self.pool.shared().count_handoff(outcome.is_ok());
         Poll::Ready(outcome.map_err(|refused| {
             let kind = refused.kind();
             *slot = Some(refused.into_job());
