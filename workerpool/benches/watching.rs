@@ -20,10 +20,8 @@ use workerpool::{Builder, Pool};
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 /// Scenario name, workers, callers: as two of "jobs"'s.
-const SCENARIOS: [(&str, usize, usize); 2] = [
-    ("1 worker", 1, 1),
-    ("16 workers, 16 callers", 16, 16),
-];
+const SCENARIOS: [(&str, usize, usize); 2] =
+    [("1 worker", 1, 1), ("16 workers, 16 callers", 16, 16)];
 
 /// Jobs run in the untimed pass that counts allocations.
 const COUNTING_OPS: u64 = 20_000;
@@ -73,7 +71,10 @@ impl Harness for StatsRead {
 
     fn shutdown(self) {
         self.reading.store(false, Ordering::Relaxed);
-        assert!(self.reader.join().unwrap() > 0, "the reader saw jobs finish");
+        assert!(
+            self.reader.join().unwrap() > 0,
+            "the reader saw jobs finish"
+        );
         self.pool.stop();
     }
 }

@@ -24,7 +24,11 @@ fn exposition(name: &str, pool: &Pool<u64>) -> String {
     let gauges = [
         ("workers", "Workers now.", stats.workers),
         ("busy_workers", "Workers running a job now.", stats.busy),
-        ("queued_jobs", "Jobs waiting in the queue now.", stats.queued),
+        (
+            "queued_jobs",
+            "Jobs waiting in the queue now.",
+            stats.queued,
+        ),
         (
             "callers_waiting_for_room",
             "Callers waiting for room in the queue now.",
@@ -36,9 +40,21 @@ fn exposition(name: &str, pool: &Pool<u64>) -> String {
     }
     let counters = [
         ("jobs_delegated_total", "Jobs queued.", stats.delegated),
-        ("jobs_finished_total", "Jobs run to the end or panicked.", stats.finished),
-        ("panics_total", "Panics caught in jobs and hooks.", stats.panicked),
-        ("jobs_refused_total", "Jobs a delegate handed back.", stats.refused),
+        (
+            "jobs_finished_total",
+            "Jobs run to the end or panicked.",
+            stats.finished,
+        ),
+        (
+            "panics_total",
+            "Panics caught in jobs and hooks.",
+            stats.panicked,
+        ),
+        (
+            "jobs_refused_total",
+            "Jobs a delegate handed back.",
+            stats.refused,
+        ),
     ];
     for (metric, help, value) in counters {
         metric("counter", metric, help, value.to_string());

@@ -160,7 +160,7 @@ impl<T: Send + 'static> Builder<T> {
     /// [`Pool::job_times`] to read as percentiles. Off by default, and then nothing about
     /// a job is timed.
     ///
-    /// On, each job costs two or three reads of the clock (tens of nanoseconds; the book's
+    /// On, each job costs three reads of the clock (tens of nanoseconds; the book's
     /// performance chapter has the figures), each queue slot 8 bytes more, and each worker
     /// 10 KiB for its counts. Each worker records into counts of its own, so workers do
     /// not contend for them; queueing and running a job still allocate nothing.

@@ -149,7 +149,9 @@ impl Histogram {
         self.total_nanos = self
             .total_nanos
             .saturating_add(recorder.total_nanos.load(Ordering::Relaxed));
-        self.max_nanos = self.max_nanos.max(recorder.max_nanos.load(Ordering::Relaxed));
+        self.max_nanos = self
+            .max_nanos
+            .max(recorder.max_nanos.load(Ordering::Relaxed));
     }
 }
 
@@ -187,7 +189,10 @@ impl Recorder {
     pub(crate) fn record(&self, nanos: u64) {
         let count = &self.counts[bucket(nanos)];
         count.store(count.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
-        let total = self.total_nanos.load(Ordering::Relaxed).saturating_add(nanos);
+        let total = self
+            .total_nanos
+            .load(Ordering::Relaxed)
+            .saturating_add(nanos);
         self.total_nanos.store(total, Ordering::Relaxed);
         if nanos > self.max_nanos.load(Ordering::Relaxed) {
             self.max_nanos.store(nanos, Ordering::Relaxed);
@@ -204,7 +209,13 @@ mod tests {
         let mut values: Vec<u64> = (0..5_000).collect();
         values.extend((4..64).flat_map(|power| {
             let base = 1_u64 << power;
-            [base - 1, base, base + 1, base + base / 3, u64::MAX >> (64 - power)]
+            [
+                base - 1,
+                base,
+                base + 1,
+                base + base / 3,
+                u64::MAX >> (64 - power),
+            ]
         }));
         for nanos in values {
             let index = bucket(nanos);
@@ -251,7 +262,10 @@ mod tests {
     #[test]
     fn one_value_is_reported_exactly_and_an_empty_histogram_has_none() {
         let one = recorded([123_456_789]);
-        assert_eq!(one.percentile(50.0), Some(Duration::from_nanos(123_456_789)));
+        assert_eq!(
+            one.percentile(50.0),
+            Some(Duration::from_nanos(123_456_789))
+        );
         let empty = recorded([]);
         assert_eq!(empty.percentile(99.0), None);
         assert_eq!((empty.max(), empty.mean()), (None, None));
@@ -261,9 +275,16 @@ mod tests {
     #[test]
     fn huge_durations_share_the_last_bucket_and_keep_their_max() {
         let histogram = recorded([u64::MAX, 1 << 50]);
-        assert_eq!(histogram.percentile(50.0), Some(Duration::from_nanos(u64::MAX)));
+        assert_eq!(
+            histogram.percentile(50.0),
+            Some(Duration::from_nanos(u64::MAX))
+        );
         assert_eq!(histogram.max(), Some(Duration::from_nanos(u64::MAX)));
-        assert_eq!(histogram.total(), Duration::from_nanos(u64::MAX), "saturates");
+        assert_eq!(
+            histogram.total(),
+            Duration::from_nanos(u64::MAX),
+            "saturates"
+        );
     }
 
     #[test]

@@ -125,6 +125,12 @@
 //! - **You are in async code**: [`delegate_async`](Pool::delegate_async) waits for room
 //!   without blocking a thread, on any executor; [`delegate_async_from`](Pool::delegate_async_from)
 //!   is its cancel-safe form, and [`wait_idle_async`](Pool::wait_idle_async) awaits idle.
+//! - **You want to see inside**: [`stats`](Pool::stats) counts busy workers, jobs run and
+//!   panicked, and callers waiting for room, without a lock;
+//!   [`Builder::time_jobs`] records each job's time in the queue and at work for
+//!   [`job_times`](Pool::job_times) percentiles; [`Builder::on_job_start`] and
+//!   [`Builder::on_job_end`] hook every job; with the cargo feature `tracing`, a job runs
+//!   inside the span it was delegated in.
 //!
 //! # Upgrading from 2.x
 //!

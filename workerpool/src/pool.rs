@@ -16,7 +16,7 @@ use crate::sync::{
     Arc, AtomicUsize, Condvar, Mutex, Ordering, lock, store_load_order, thread, wait,
 };
 use crate::timing::{Observer, TimesRecorder};
-use crate::traced::Queued;
+use crate::traced::{Queued, unqueued};
 use crate::waiters::{Standing, WaitPlan, Waiters, Woken};
 use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRecord};
 
@@ -59,7 +59,7 @@ pub(crate) struct Shared<T> {
     /// The queue. On a rendezvous pool it stays empty: only its closed flag is used.
     pub(crate) ring: Ring<Queued<T>>,
     /// A queue length of 0: jobs go from delegate to worker here instead.
-    rendezvous: Option<Rendezvous<T>>,
+    rendezvous: Option<Rendezvous<Queued<T>>>,
     /// Workers waiting for a job.
     pub(crate) job_waiters: Waiters,
     /// Delegates waiting for room in the queue.
@@ -266,8 +266,8 @@ impl<T: Send + 'static> Pool<T> {
         }
         registry.reap();
         let time_jobs = shared.observer.as_ref().is_some_and(|o| o.time_jobs);
-        let cell = (shared.counters.cells)
-            .claim(|| WorkerCell::new(time_jobs.then(TimesRecorder::new)));
+        let cell =
+            (shared.counters.cells).claim(|| WorkerCell::new(time_jobs.then(TimesRecorder::new)));
         let record = Arc::new(WorkerRecord::new(cell));
         // A worker that finds no job parks in this list: make room now, not then.
         shared.job_waiters.reserve(registry.records.len() + 1);
@@ -407,7 +407,7 @@ impl<T: Send + 'static> Pool<T> {
     #[inline]
     pub fn try_delegate(&self, job: T) -> Result<(), DelegateError<T>> {
         if let Some(rendezvous) = &self.shared.rendezvous {
-            let sent = rendezvous.try_send(job);
+            let sent = rendezvous.try_send(Queued::new(job)).map_err(unqueued);
             self.shared.count_handoff(sent.is_ok());
             return sent;
         }
@@ -420,7 +420,9 @@ impl<T: Send + 'static> Pool<T> {
     fn send(&self, job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         if let Some(rendezvous) = &shared.rendezvous {
-            let sent = rendezvous.send(job, wait.deadline());
+            let sent = rendezvous
+                .send(Queued::new(job), wait.deadline())
+                .map_err(unqueued);
             shared.count_handoff(sent.is_ok());
             if sent.is_err() {
                 // A job given back counts as finished for `wait_idle`.
@@ -441,11 +443,7 @@ impl<T: Send + 'static> Pool<T> {
     /// hands the job back.
     #[cold]
     #[inline(never)]
-    fn send_slow(
-        &self,
-        refused: PushError<Queued<T>>,
-        wait: Wait,
-    ) -> Result<(), DelegateError<T>> {
+    fn send_slow(&self, refused: PushError<Queued<T>>, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         // Counted in the stats while this caller waits for room.
         let mut room_wait = None;
@@ -727,7 +725,7 @@ impl<T: Send + 'static> fmt::Debug for Pool<T> {
 
 impl<T: Send + 'static> Shared<T> {
     /// The rendezvous flavor, on a pool made with a queue length of 0.
-    pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<T>> {
+    pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<Queued<T>>> {
         self.rendezvous.as_ref()
     }
 

@@ -105,9 +105,9 @@ impl<T> Ring<T> {
     /// the moment a popper sees that value written until it takes it: the caller of
     /// `try_pop` reads it in `claiming`, and keeps it if the take succeeds.
     pub(crate) fn enqueued_at(&self, position: usize) -> u64 {
-        self.enqueued_at
-            .as_ref()
-            .map_or(0, |times| times[self.index(position)].load(Ordering::Relaxed))
+        self.enqueued_at.as_ref().map_or(0, |times| {
+            times[self.index(position)].load(Ordering::Relaxed)
+        })
     }
 
     pub(crate) fn capacity(&self) -> usize {

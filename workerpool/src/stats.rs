@@ -189,7 +189,9 @@ impl Drop for RoomWait<'_> {
     fn drop(&mut self) {
         let waited = u64::try_from(self.since.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let counters = self.counters;
-        counters.room_wait_nanos.fetch_add(waited, Ordering::Relaxed);
+        counters
+            .room_wait_nanos
+            .fetch_add(waited, Ordering::Relaxed);
         counters.waiting_for_room.fetch_sub(1, Ordering::Relaxed);
     }
 }
@@ -325,7 +327,10 @@ mod tests {
         let third = cells.claim(|| panic!("a released cell is there"));
         assert!(Arc::ptr_eq(&first, &third));
         third.finished_one();
-        let finished: u64 = cells.iter().map(|cell| cell.finished.load(Ordering::Relaxed)).sum();
+        let finished: u64 = cells
+            .iter()
+            .map(|cell| cell.finished.load(Ordering::Relaxed))
+            .sum();
         assert_eq!((cells.iter().count(), finished), (2, 2));
     }
 }

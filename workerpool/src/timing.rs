@@ -48,7 +48,12 @@ impl<T: Send + 'static> Pool<T> {
             queue: Histogram::empty(),
             run: Histogram::empty(),
         };
-        for recorder in shared.counters.cells.iter().filter_map(|cell| cell.times.as_ref()) {
+        for recorder in shared
+            .counters
+            .cells
+            .iter()
+            .filter_map(|cell| cell.times.as_ref())
+        {
             times.queue.add(&recorder.queue);
             times.run.add(&recorder.run);
         }

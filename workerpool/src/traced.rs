@@ -1,5 +1,7 @@
-//! A job as it waits in the queue: the job alone, or with feature `tracing` also the span
-//! it was delegated in, which the worker enters to run it.
+//! A job on its way to a worker (in the queue, or a rendezvous handoff): the job alone, or
+//! with feature `tracing` also the span it was delegated in, which the worker enters to run it.
+
+use crate::error::DelegateError;
 
 /// A job in the queue. Without feature `tracing` it is the job itself, no larger.
 #[cfg_attr(not(feature = "tracing"), repr(transparent))]
@@ -22,16 +24,6 @@ impl<T> Queued<T> {
         }
     }
 
-    /// `job`, with no span: for a job handed straight to a worker.
-    #[inline]
-    pub(crate) fn untraced(job: T) -> Self {
-        Queued {
-            job,
-            #[cfg(feature = "tracing")]
-            span: tracing::Span::none(),
-        }
-    }
-
     /// The job, for a caller it is handed back to.
     pub(crate) fn into_job(self) -> T {
         self.job
@@ -44,4 +36,10 @@ impl<T> Queued<T> {
         let _entered = self.span.enter();
         run(self.job)
     }
+}
+
+/// A refusal with the job handed back as the caller gave it.
+pub(crate) fn unqueued<T>(refused: DelegateError<Queued<T>>) -> DelegateError<T> {
+    let kind = refused.kind();
+    DelegateError::new(kind, refused.into_job().into_job())
 }

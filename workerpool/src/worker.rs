@@ -10,8 +10,8 @@ use crossbeam_utils::CachePadded;
 use crate::pool::Shared;
 use crate::rendezvous::Taken;
 use crate::stats::WorkerCell;
-use crate::traced::Queued;
 use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
+use crate::traced::Queued;
 use crate::waiters::{Standing, WaitPlan};
 
 /// What the pool, the worker's thread and its handle share about one worker.
@@ -183,8 +183,8 @@ where
                 || shared.job_finished(),
             );
             match taken {
-                // A handoff carries no span, and no time in a queue.
-                Taken::Job(job) => run_job(shared, record, &mut work, Queued::untraced(job), None),
+                // A handoff spends no time in a queue.
+                Taken::Job(job) => run_job(shared, record, &mut work, job, None),
                 Taken::Exit => break,
             }
         },

@@ -109,7 +109,10 @@ fn running_jobs_on_workers_allocates_nothing(what: &str, builder: workerpool::Bu
             std::hint::black_box((pool.stats(), pool.job_times()));
         }
     });
-    assert_eq!(made, 0, "{made} allocations to queue and run {JOBS} jobs, {what}");
+    assert_eq!(
+        made, 0,
+        "{made} allocations to queue and run {JOBS} jobs, {what}"
+    );
     let stats = pool.stats();
     let jobs = JOBS + 3_000 + WORKERS as u64;
     assert_eq!((stats.delegated, stats.finished), (jobs, jobs), "{what}");

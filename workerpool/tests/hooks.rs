@@ -72,7 +72,10 @@ fn a_job_queued_behind_a_busy_worker_reports_its_wait_in_the_queue() {
     // Both were queued before the pause and ended after it.
     let first_in_pool = first.queue_time.unwrap() + first.run_time;
     assert!(first_in_pool >= Duration::from_millis(20), "{first:?}");
-    assert!(second.queue_time.unwrap() >= Duration::from_millis(20), "{second:?}");
+    assert!(
+        second.queue_time.unwrap() >= Duration::from_millis(20),
+        "{second:?}"
+    );
 }
 
 #[test]
@@ -112,7 +115,11 @@ fn a_panicking_hook_is_counted_and_handled_as_a_job_panic_and_the_job_still_runs
         }
         pool.wait_idle();
     });
-    assert_eq!(ran.load(Ordering::SeqCst), 3, "both jobs ran, on the same worker");
+    assert_eq!(
+        ran.load(Ordering::SeqCst),
+        3,
+        "both jobs ran, on the same worker"
+    );
     assert_eq!(pool.panics(), 4);
     let stats = pool.stats();
     assert_eq!((stats.finished, stats.panicked, stats.workers), (2, 4, 1));
@@ -160,7 +167,10 @@ fn job_times_count_every_job_on_every_worker_across_worker_churn() {
             worker.join();
         }
         let times = pool.job_times().unwrap();
-        assert_eq!((times.queue.count(), times.run.count()), (50 * round, 50 * round));
+        assert_eq!(
+            (times.queue.count(), times.run.count()),
+            (50 * round, 50 * round)
+        );
         let p50 = times.run.percentile(50.0).unwrap();
         assert!(p50 >= Duration::from_micros(100), "run p50 {p50:?}");
         assert!(times.run.percentile(99.0).unwrap() <= times.run.max().unwrap());

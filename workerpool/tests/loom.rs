@@ -285,7 +285,10 @@ fn stats_against_a_running_job_never_count_more_finished_than_delegated() {
         delegating.join().unwrap();
         pool.wait_idle();
         let idle = pool.stats();
-        assert_eq!((idle.delegated, idle.finished, idle.busy, idle.queued), (1, 1, 0, 0));
+        assert_eq!(
+            (idle.delegated, idle.finished, idle.busy, idle.queued),
+            (1, 1, 0, 0)
+        );
         assert_eq!(ran.load(Ordering::SeqCst), 1);
     });
 }
@@ -309,7 +312,11 @@ fn a_worker_taking_over_an_exited_workers_cell_keeps_wait_idle_and_the_counts_ri
         pool.wait_idle();
         assert_eq!(ran.load(Ordering::SeqCst), 2);
         let stats = pool.stats();
-        assert_eq!((stats.finished, stats.busy, stats.queued), (2, 0, 0), "{stats:?}");
+        assert_eq!(
+            (stats.finished, stats.busy, stats.queued),
+            (2, 0, 0),
+            "{stats:?}"
+        );
         removing.join().unwrap();
         assert_eq!(pool.stats().workers, 1);
     });

@@ -59,7 +59,10 @@ fn jobs_from_four_threads_on_three_workers_are_all_delegated_and_finished() {
     let stats = pool.stats();
     assert_eq!((stats.delegated, stats.finished), (10_000, 10_000));
     assert_eq!((stats.queued, stats.busy, stats.workers), (0, 0, 3));
-    assert_eq!((stats.panicked, stats.refused, stats.handed_back), (0, 0, 0));
+    assert_eq!(
+        (stats.panicked, stats.refused, stats.handed_back),
+        (0, 0, 0)
+    );
     assert_accounted(&stats);
 }
 
@@ -142,7 +145,10 @@ fn refused_counts_every_job_a_delegate_hands_back_and_handed_back_what_stop_retu
     assert!(pool.delegate(4).unwrap_err().is_stopped());
     assert!(pool.try_delegate(5).unwrap_err().is_stopped());
     let stats = pool.stats();
-    assert_eq!((stats.delegated, stats.refused, stats.handed_back), (1, 4, 1));
+    assert_eq!(
+        (stats.delegated, stats.refused, stats.handed_back),
+        (1, 4, 1)
+    );
     assert_eq!((stats.queued, stats.finished), (0, 0));
     assert_accounted(&stats);
 }
@@ -157,7 +163,9 @@ fn callers_waiting_for_room_are_counted_while_they_wait_and_their_time_after() {
             let pool = &pool;
             scope.spawn(move || pool.delegate(n).unwrap());
         }
-        wait_until("three callers waiting", || pool.stats().waiting_for_room == 3);
+        wait_until("three callers waiting", || {
+            pool.stats().waiting_for_room == 3
+        });
         let stats = pool.stats();
         assert_eq!((stats.room_waits, stats.room_wait), (3, Duration::ZERO));
         pool.add_worker(|n: u64| {
@@ -189,9 +197,15 @@ fn a_future_waiting_for_room_counts_until_it_is_dropped() {
     let mut refused = Box::pin(pool.delegate_async(2));
     assert!(refused.as_mut().poll(&mut context).is_pending());
     pool.stop();
-    assert!(matches!(refused.as_mut().poll(&mut context), Poll::Ready(Err(_))));
+    assert!(matches!(
+        refused.as_mut().poll(&mut context),
+        Poll::Ready(Err(_))
+    ));
     let stats = pool.stats();
-    assert_eq!((stats.waiting_for_room, stats.refused, stats.handed_back), (0, 1, 1));
+    assert_eq!(
+        (stats.waiting_for_room, stats.refused, stats.handed_back),
+        (0, 1, 1)
+    );
 }
 
 #[test]
@@ -209,7 +223,10 @@ fn a_rendezvous_pool_counts_handoffs_and_refusals() {
     });
     pool.wait_idle();
     let stats = pool.stats();
-    assert_eq!((stats.delegated, stats.finished, stats.refused), (100, 100, 1));
+    assert_eq!(
+        (stats.delegated, stats.finished, stats.refused),
+        (100, 100, 1)
+    );
     assert_eq!((stats.busy, stats.queued), (0, 0));
     assert_accounted(&stats);
 }
@@ -267,5 +284,8 @@ fn snapshots_taken_while_jobs_race_never_go_backwards() {
         assert!(reader.join().unwrap() > 0);
     });
     let stats = pool.stats();
-    assert_eq!((stats.delegated, stats.finished, stats.busy), (40_000, 40_000, 0));
+    assert_eq!(
+        (stats.delegated, stats.finished, stats.busy),
+        (40_000, 40_000, 0)
+    );
 }

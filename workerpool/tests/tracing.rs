@@ -41,7 +41,8 @@ impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Recording {
         let span = context.event_span(event).map(|span| span.id());
         let thread = std::thread::current().name().unwrap_or("?").to_string();
         let mut seen = self.0.lock().unwrap();
-        seen.events.push((job.0.expect("events carry a job"), span, thread));
+        seen.events
+            .push((job.0.expect("events carry a job"), span, thread));
     }
 
     fn on_close(&self, id: Id, _: Context<'_, S>) {
@@ -94,6 +95,13 @@ fn a_job_runs_on_its_worker_inside_the_span_it_was_delegated_in() {
     });
     pool.delegate(1_999).unwrap(); // outside any span
     pool.wait_idle();
+    // A rendezvous pool hands the span over with the job.
+    let rendezvous = Pool::new(0);
+    logging_worker(&rendezvous);
+    let handed = tracing::info_span!("handoff");
+    handed.in_scope(|| rendezvous.delegate(1_998).unwrap());
+    rendezvous.wait_idle();
+    assert_eq!(where_job_ran(1_998).0, handed.id());
     for (caller, span) in spans.iter().enumerate() {
         for n in 0..10 {
             let (ran_in, thread) = where_job_ran(1_000 + caller as u64 * 100 + n);
@@ -118,11 +126,17 @@ fn the_span_stays_open_until_its_job_has_run_or_was_handed_back() {
     let id = span.id().unwrap();
     span.in_scope(|| pool.delegate(2_000).unwrap());
     drop(span); // the caller is done with it; the queued job still holds it
-    assert!(!seen().lock().unwrap().closed.contains(&id), "closed too early");
+    assert!(
+        !seen().lock().unwrap().closed.contains(&id),
+        "closed too early"
+    );
     go.send(()).unwrap();
     pool.wait_idle();
     assert_eq!(where_job_ran(2_000).0, Some(id.clone()));
-    assert!(seen().lock().unwrap().closed.contains(&id), "closed once the job ran");
+    assert!(
+        seen().lock().unwrap().closed.contains(&id),
+        "closed once the job ran"
+    );
 
     // A job no worker runs gives its span up when `stop` hands it back.
     let idle: Pool<u64> = Pool::new(4);

@@ -266,7 +266,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
     /// `slot` once the pool stops first.
     fn poll_handoff(
         &mut self,
-        rendezvous: &Rendezvous<T>,
+        rendezvous: &Rendezvous<Queued<T>>,
         slot: &mut Option<T>,
         cx: &mut Context<'_>,
     ) -> Poll<Result<(), Error>> {
@@ -274,7 +274,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
             Some(number) => rendezvous.poll_taken(number, cx.waker()),
             None => {
                 let job = slot.take().expect("the job waits in its slot");
-                match rendezvous.offer(job, cx.waker()) {
+                match rendezvous.offer(Queued::new(job), cx.waker()) {
                     Ok(Offered::Handed) => Poll::Ready(Ok(())),
                     Ok(Offered::Waiting(number)) => {
                         self.handoff = Some(number);
@@ -291,7 +291,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         self.pool.shared().count_handoff(outcome.is_ok());
         Poll::Ready(outcome.map_err(|refused| {
             let kind = refused.kind();
-            *slot = Some(refused.into_job());
+            *slot = Some(refused.into_job().into_job());
             // A job given back counts as finished for `wait_idle`, as in `delegate`.
             self.pool.shared().job_finished();
             kind
@@ -306,7 +306,7 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         match (self.handoff.take(), shared.rendezvous()) {
             (Some(number), Some(rendezvous)) => {
                 if let Some(job) = rendezvous.take_back(number) {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     shared.job_finished();
                 }
             }
