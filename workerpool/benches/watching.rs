@@ -11,8 +11,7 @@ use std::thread::JoinHandle;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
 use support::counting::CountingAllocator;
-use support::jobs::Jobs;
-use support::measure::bench;
+use support::jobs::bench_jobs_through;
 use support::pools::{Control, Harness, V3};
 use workerpool::{Builder, Pool};
 
@@ -123,18 +122,7 @@ impl Harness for Hooked {
 }
 
 fn scenarios<P: Harness>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
-    for (scenario, workers, callers) in SCENARIOS {
-        let jobs = Jobs::<P>::start(workers, 0);
-        bench(
-            group,
-            "watching",
-            &format!("{name}/{scenario}"),
-            COUNTING_OPS,
-            false,
-            |n, meter| jobs.run(callers, n, meter),
-        );
-        jobs.shutdown();
-    }
+    bench_jobs_through::<P>(group, "watching", name, &SCENARIOS, COUNTING_OPS);
 }
 
 fn main() {

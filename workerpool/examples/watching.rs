@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use workerpool::{Histogram, Pool};
 
-/// The pool's state as Prometheus text: counters for the counts since start, gauges for
-/// the counts now, and summaries (p50, p99) for the job times.
+/// The pool's state as Prometheus text: gauges and counters from its stats, and summaries
+/// (p50, p99) of the job times.
 fn exposition(name: &str, pool: &Pool<u64>) -> String {
     let stats = pool.stats();
     let mut text = String::new();
@@ -21,43 +21,55 @@ fn exposition(name: &str, pool: &Pool<u64>) -> String {
         writeln!(text, "# TYPE {name}_{metric} {kind}").unwrap();
         writeln!(text, "{name}_{metric} {value}").unwrap();
     };
-    let gauges = [
-        ("workers", "Workers now.", stats.workers),
-        ("busy_workers", "Workers running a job now.", stats.busy),
+    // Gauges for the counts now, counters for the counts since the pool was made.
+    let (gauge, counter) = ("gauge", "counter");
+    let numbers = [
+        (gauge, "workers", "Workers now.", stats.workers as u64),
         (
+            gauge,
+            "busy_workers",
+            "Workers running a job now.",
+            stats.busy as u64,
+        ),
+        (
+            gauge,
             "queued_jobs",
             "Jobs waiting in the queue now.",
-            stats.queued,
+            stats.queued as u64,
         ),
         (
+            gauge,
             "callers_waiting_for_room",
             "Callers waiting for room in the queue now.",
-            stats.waiting_for_room,
+            stats.waiting_for_room as u64,
         ),
-    ];
-    for (metric, help, value) in gauges {
-        metric("gauge", metric, help, value.to_string());
-    }
-    let counters = [
-        ("jobs_delegated_total", "Jobs queued.", stats.delegated),
         (
+            counter,
+            "jobs_delegated_total",
+            "Jobs queued.",
+            stats.delegated,
+        ),
+        (
+            counter,
             "jobs_finished_total",
             "Jobs run to the end or panicked.",
             stats.finished,
         ),
         (
+            counter,
             "panics_total",
             "Panics caught in jobs and hooks.",
             stats.panicked,
         ),
         (
+            counter,
             "jobs_refused_total",
             "Jobs a delegate handed back.",
             stats.refused,
         ),
     ];
-    for (metric, help, value) in counters {
-        metric("counter", metric, help, value.to_string());
+    for (kind, metric, help, value) in numbers {
+        metric(kind, metric, help, value.to_string());
     }
     let room_wait = stats.room_wait.as_secs_f64();
     metric(

@@ -2,9 +2,10 @@
 //! counters the slow paths keep, and each worker's cell, which only that worker writes.
 //!
 //! Most counts come from state the pool keeps anyway: jobs queued ever are the ring's tail
-//! position, busy workers the position each worker stores for `wait_idle`. A worker counts
-//! the jobs it finished on its own cache line (a load and a store, nothing shared); the
-//! snapshot adds the cells up. Only the slow paths (a delegate that waits or is refused,
+//! position. A worker counts the jobs it started and finished on its own cache line, the
+//! one it stores its running state on for `wait_idle` (a load and a store each, nothing
+//! shared); the snapshot adds the cells up, and a worker that started more than it
+//! finished is busy. Only the slow paths (a delegate that waits or is refused,
 //! `stop`) touch the shared counters here.
 
 use std::ptr;
@@ -45,9 +46,9 @@ pub struct Stats {
     pub queued: usize,
     /// Workers now, as [`Pool::workers`].
     pub workers: usize,
-    /// Workers running a job now. A worker counts from just before it takes a job until it
-    /// has finished and found no next one, so between two jobs it stays busy; a removed
-    /// worker finishing its last job counts here, not in `workers`.
+    /// Workers running a job now (its hooks included): from the moment a worker has taken
+    /// a job until it has finished it. A removed worker finishing its last job counts
+    /// here, not in `workers`.
     pub busy: usize,
     /// Jobs queued since the pool was made (on a rendezvous pool: handed to a worker). A
     /// job a delegate handed back, in [`refused`](Self::refused), is not among them.
@@ -63,7 +64,8 @@ pub struct Stats {
     /// Queued jobs that [`stop`](Pool::stop) handed back because no worker was left to
     /// run them.
     pub handed_back: u64,
-    /// Callers (threads and futures) waiting for room in the queue now.
+    /// Callers (threads and futures) waiting for room in the queue now. Always 0 on a
+    /// rendezvous pool: its delegates waiting for a worker show in `queued`.
     pub waiting_for_room: usize,
     /// How many times a caller had to wait for room, since the pool was made.
     pub room_waits: u64,
@@ -99,11 +101,13 @@ impl<T: Send + 'static> Pool<T> {
         let shared = self.shared();
         let counters = &shared.counters;
         // Finished before delegated: a job counted finished was queued before, so the
-        // tail read after it counts it too.
+        // tail read after it counts it too. Finished before started, for the same reason.
         let (mut finished, mut busy) = (0, 0);
         for cell in counters.cells.iter() {
-            finished += cell.finished.load(Ordering::Acquire);
-            busy += usize::from(cell.running.load(Ordering::SeqCst) != NOT_RUNNING);
+            let ended = cell.finished.load(Ordering::Acquire);
+            let started = cell.started.load(Ordering::Acquire);
+            finished += ended;
+            busy += usize::from(started > ended);
         }
         let (queued, delegated) = match shared.rendezvous() {
             Some(rendezvous) => (
@@ -199,11 +203,13 @@ impl Drop for RoomWait<'_> {
 /// What one worker writes about itself, on a cache line of its own: only that worker's
 /// thread writes it, anyone reads it.
 pub(crate) struct WorkerCell {
-    /// The job this worker holds or is about to take, for `wait_idle` and
-    /// [`Stats::busy`]: see `WorkerRecord::running`.
+    /// The job this worker holds or is about to take, for `wait_idle`: see
+    /// `WorkerRecord::running`.
     pub(crate) running: AtomicUsize,
-    /// Jobs this cell's workers have finished (a cell outlives its worker: the next
-    /// worker added goes on counting in it).
+    /// Jobs this cell's workers have taken (a cell outlives its worker: the next worker
+    /// added goes on counting in it).
+    started: AtomicU64,
+    /// Jobs this cell's workers have finished; one less than `started` while one runs.
     finished: AtomicU64,
     /// Set while a worker owns the cell.
     in_use: AtomicBool,
@@ -215,13 +221,21 @@ impl WorkerCell {
     pub(crate) fn new(times: Option<TimesRecorder>) -> Self {
         WorkerCell {
             running: AtomicUsize::new(NOT_RUNNING),
+            started: AtomicU64::new(0),
             finished: AtomicU64::new(0),
             in_use: AtomicBool::new(true),
             times,
         }
     }
 
-    /// The owning worker finished a job: a load and a store, as no one else writes it.
+    /// The owning worker took a job: a load and a store, as no one else writes it.
+    #[inline]
+    pub(crate) fn started_one(&self) {
+        let started = self.started.load(Ordering::Relaxed);
+        self.started.store(started + 1, Ordering::Release);
+    }
+
+    /// The owning worker finished its job, as [`started_one`](Self::started_one).
     #[inline]
     pub(crate) fn finished_one(&self) {
         let finished = self.finished.load(Ordering::Relaxed);
@@ -320,12 +334,14 @@ mod tests {
     fn a_released_cell_goes_to_the_next_worker_and_keeps_its_count() {
         let cells = Cells::default();
         let first = cells.claim(|| WorkerCell::new(None));
+        first.started_one();
         first.finished_one();
         let second = cells.claim(|| WorkerCell::new(None));
         assert!(!Arc::ptr_eq(&first, &second), "the first is still in use");
         first.release();
         let third = cells.claim(|| panic!("a released cell is there"));
         assert!(Arc::ptr_eq(&first, &third));
+        third.started_one();
         third.finished_one();
         let finished: u64 = cells
             .iter()

@@ -202,6 +202,7 @@ fn run_job<T: Send + 'static>(
     job: Queued<T>,
     enqueued_at: Option<u64>,
 ) {
+    record.cell().started_one();
     job.run(|job| {
         let run = || shared.caught(|| work(job));
         match &shared.observer {
