@@ -68,8 +68,8 @@ fn exposition(name: &str, pool: &Pool<u64>) -> String {
             stats.refused,
         ),
     ];
-    for (kind, metric, help, value) in numbers {
-        metric(kind, metric, help, value.to_string());
+    for (kind, id, help, value) in numbers {
+        metric(kind, id, help, value.to_string());
     }
     let room_wait = stats.room_wait.as_secs_f64();
     metric(
