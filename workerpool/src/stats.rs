@@ -9,6 +9,7 @@
 //! `stop`) touch the shared counters here.
 
 use std::ptr;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crossbeam_utils::CachePadded;
@@ -165,22 +166,42 @@ impl Counters {
         self.handed_to_workers.fetch_add(1, Ordering::SeqCst);
     }
 
-    /// A caller begins to wait for room; the wait ends when the result is dropped.
+    /// A thread begins to wait for room; the wait ends when the result is dropped.
     pub(crate) fn room_wait(&self) -> RoomWait<'_> {
-        self.waiting_for_room.fetch_add(1, Ordering::Relaxed);
-        self.room_waits.fetch_add(1, Ordering::Relaxed);
         RoomWait {
             counters: self,
-            since: Instant::now(),
+            since: self.begin_room_wait(),
         }
+    }
+
+    /// A caller begins to wait for room: counted until [`end_room_wait`](Self::end_room_wait)
+    /// with the time this returns (8 bytes, for a future to keep).
+    pub(crate) fn begin_room_wait(&self) -> u64 {
+        self.waiting_for_room.fetch_add(1, Ordering::Relaxed);
+        self.room_waits.fetch_add(1, Ordering::Relaxed);
+        now_nanos()
+    }
+
+    /// The wait [`begin_room_wait`](Self::begin_room_wait) began at `since` ends.
+    pub(crate) fn end_room_wait(&self, since: u64) {
+        let waited = now_nanos().saturating_sub(since);
+        self.room_wait_nanos.fetch_add(waited, Ordering::Relaxed);
+        self.waiting_for_room.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
-/// A caller's wait for room, counted while it lasts and added to the total when dropped.
+/// Nanoseconds since the first call in this process: a time in 8 bytes.
+fn now_nanos() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    let epoch = *EPOCH.get_or_init(Instant::now);
+    u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// A thread's wait for room, counted while it lasts and added to the total when dropped.
 #[derive(Debug)]
 pub(crate) struct RoomWait<'a> {
     counters: &'a Counters,
-    since: Instant,
+    since: u64,
 }
 
 impl std::fmt::Debug for Counters {
@@ -191,12 +212,7 @@ impl std::fmt::Debug for Counters {
 
 impl Drop for RoomWait<'_> {
     fn drop(&mut self) {
-        let waited = u64::try_from(self.since.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        let counters = self.counters;
-        counters
-            .room_wait_nanos
-            .fetch_add(waited, Ordering::Relaxed);
-        counters.waiting_for_room.fetch_sub(1, Ordering::Relaxed);
+        self.counters.end_room_wait(self.since);
     }
 }
 
