@@ -130,7 +130,8 @@ fn panicked_counts_panicking_jobs_which_also_count_as_finished() {
 
 #[test]
 fn refused_counts_every_job_a_delegate_hands_back_and_handed_back_what_stop_returns() {
-    let pool = Pool::new(1);
+    // Timed, so that waits for room are counted too.
+    let pool = Pool::builder(1).time_jobs().build();
     pool.delegate(1_u32).unwrap(); // no worker: the queue stays full
     assert!(pool.try_delegate(2).unwrap_err().is_full());
     let wait = Duration::from_millis(5);
@@ -155,7 +156,7 @@ fn refused_counts_every_job_a_delegate_hands_back_and_handed_back_what_stop_retu
 
 #[test]
 fn callers_waiting_for_room_are_counted_while_they_wait_and_their_time_after() {
-    let pool = Pool::new(1);
+    let pool = Pool::builder(1).time_jobs().build();
     pool.delegate(0_u64).unwrap(); // no worker: full
     let began = Instant::now();
     std::thread::scope(|scope| {
@@ -182,7 +183,7 @@ fn callers_waiting_for_room_are_counted_while_they_wait_and_their_time_after() {
 
 #[test]
 fn a_future_waiting_for_room_counts_until_it_is_dropped() {
-    let pool = Pool::new(1);
+    let pool = Pool::builder(1).time_jobs().build();
     pool.delegate(0_u8).unwrap();
     let mut context = Context::from_waker(Waker::noop());
     let mut waiting = Box::pin(pool.delegate_async(1));
@@ -287,5 +288,31 @@ fn snapshots_taken_while_jobs_race_never_go_backwards() {
     assert_eq!(
         (stats.delegated, stats.finished, stats.busy),
         (40_000, 40_000, 0)
+    );
+}
+
+#[test]
+fn a_pool_that_does_not_time_its_jobs_does_not_count_waits_for_room() {
+    // Counting a wait costs every waiting caller clock reads and shared updates: opt-in.
+    let pool = Pool::new(1);
+    pool.delegate(0_u8).unwrap(); // no worker: full
+    // A thread that certainly waited (it timed out), and a future certainly waiting.
+    assert!(
+        pool.delegate_timeout(1, Duration::from_millis(5))
+            .unwrap_err()
+            .is_timeout()
+    );
+    let mut context = Context::from_waker(Waker::noop());
+    let mut waiting = Box::pin(pool.delegate_async(2));
+    assert!(waiting.as_mut().poll(&mut context).is_pending());
+    let stats = pool.stats();
+    assert_eq!((stats.waiting_for_room, stats.room_waits), (0, 0));
+    assert_eq!(stats.room_wait, Duration::ZERO);
+    drop(waiting);
+    // Everything else is counted as on a timed pool.
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.delegated, stats.refused, stats.room_waits),
+        (1, 1, 0)
     );
 }
