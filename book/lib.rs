@@ -44,6 +44,7 @@ chapters! {
     services => "src/guide/services.md",
     async_code => "src/guide/async.md",
     sizing => "src/guide/sizing.md",
+    watching => "src/guide/watching.md",
     patterns => "src/guide/patterns.md",
     beyond => "src/guide/beyond.md",
     api => "src/api.md",

@@ -262,6 +262,15 @@ fn features(figures: &Figures) -> Markup {
                         }
                     }
                     li {
+                        h3 { "See inside" }
+                        p {
+                            code { "stats" } " tells how many workers are busy, how many jobs ran and "
+                            "panicked, and how long callers waited for room, without a lock. Opt in to "
+                            "each job's time in the queue and at work as p50/p99, hooks around every job, "
+                            "and tracing spans that follow jobs onto the workers."
+                        }
+                    }
+                    li {
                         h3 { "Lean" }
                         p { (dependencies) (allocation_text) }
                     }

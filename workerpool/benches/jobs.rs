@@ -9,8 +9,7 @@ mod support;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
 use support::counting::CountingAllocator;
-use support::jobs::Jobs;
-use support::measure::bench;
+use support::jobs::bench_jobs_through;
 use support::pools::{Harness, Scenarios, every_pool};
 
 #[global_allocator]
@@ -34,20 +33,7 @@ struct JobsThrough;
 
 impl<'a> Scenarios<BenchmarkGroup<'a, WallTime>> for JobsThrough {
     fn run<P: Harness>(group: &mut BenchmarkGroup<'a, WallTime>, name: &str) {
-        for (scenario, workers, callers) in SCENARIOS {
-            let jobs = Jobs::<P>::start(workers, 0);
-            bench(
-                group,
-                "jobs",
-                &format!("{name}/{scenario}"),
-                COUNTING_OPS,
-                false,
-                |n, meter| {
-                    jobs.run(callers, n, meter);
-                },
-            );
-            jobs.shutdown();
-        }
+        bench_jobs_through::<P>(group, "jobs", name, &SCENARIOS, COUNTING_OPS);
     }
 }
 

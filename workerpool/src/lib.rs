@@ -132,6 +132,12 @@
 //!   is its cancel-safe form, [`wait_idle_async`](Pool::wait_idle_async) awaits idle, and
 //!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor's thread
 //!   (`stop`, and dropping the last handle to a pool, block it until the queue has run).
+//! - **You want to see inside**: [`stats`](Pool::stats) counts busy workers, jobs run and
+//!   panicked, and callers waiting for room, without a lock;
+//!   [`Builder::time_jobs`] records each job's time in the queue and at work for
+//!   [`job_times`](Pool::job_times) percentiles; [`Builder::on_job_start`] and
+//!   [`Builder::on_job_end`] hook every job; with the cargo feature `tracing`, a job runs
+//!   inside the span it was delegated in.
 //!
 //! # Upgrading from 2.x
 //!
@@ -145,10 +151,15 @@ mod async_api;
 mod backoff;
 mod builder;
 mod error;
+mod histogram;
+mod hooks;
 mod pool;
 mod rendezvous;
 mod ring;
+mod stats;
 mod sync;
+mod timing;
+mod traced;
 mod waiters;
 mod worker;
 
@@ -158,5 +169,9 @@ pub mod v2;
 pub use async_api::{Delegate, DelegateFrom, Stop, WaitIdle};
 pub use builder::Builder;
 pub use error::{DelegateError, Error};
+pub use histogram::Histogram;
+pub use hooks::{JobEnd, JobStart};
 pub use pool::Pool;
+pub use stats::Stats;
+pub use timing::JobTimes;
 pub use worker::WorkerHandle;

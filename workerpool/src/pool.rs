@@ -7,11 +7,16 @@ use std::time::{Duration, Instant};
 use crate::async_api::AsyncWaiters;
 use crate::builder::{Builder, Config};
 use crate::error::{DelegateError, Error};
+use crossbeam_utils::CachePadded;
+
 use crate::rendezvous::Rendezvous;
 use crate::ring::{PushError, Ring};
+use crate::stats::{Counters, WorkerCell};
 use crate::sync::{
     Arc, AtomicUsize, Condvar, Mutex, Ordering, lock, store_load_order, thread, wait,
 };
+use crate::timing::{Observer, TimesRecorder};
+use crate::traced::{Queued, unqueued};
 use crate::waiters::{Standing, WaitPlan, Waiters, Woken};
 use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRecord};
 
@@ -53,9 +58,9 @@ pub struct Pool<T: Send + 'static> {
 /// What the pool and its worker threads share.
 pub(crate) struct Shared<T> {
     /// The queue. On a rendezvous pool it stays empty: only its closed flag is used.
-    pub(crate) ring: Ring<T>,
+    pub(crate) ring: Ring<Queued<T>>,
     /// A queue length of 0: jobs go from delegate to worker here instead.
-    rendezvous: Option<Rendezvous<T>>,
+    rendezvous: Option<Rendezvous<Queued<T>>>,
     /// Workers waiting for a job.
     pub(crate) job_waiters: Waiters,
     /// Delegates waiting for room in the queue.
@@ -64,10 +69,15 @@ pub(crate) struct Shared<T> {
     /// futures wait in its own lines instead.
     pub(crate) async_waiters: AsyncWaiters,
     /// Workers counted by [`Pool::workers`].
-    workers: AtomicUsize,
+    pub(crate) workers: AtomicUsize,
     /// The cores this process may run on.
     cores: usize,
-    panics: AtomicUsize,
+    pub(crate) panics: AtomicUsize,
+    /// What [`Pool::stats`] reads beyond the above; slow paths write it.
+    pub(crate) counters: CachePadded<Counters>,
+    /// Job times and hooks, when the builder asked for them; `None` keeps the hot path
+    /// as it is without them.
+    pub(crate) observer: Option<Box<Observer>>,
     registry: Mutex<Registry>,
     pub(crate) idle: Idle,
     /// Which stop takes the jobs no worker was left to run, and whether they are drained.
@@ -185,9 +195,21 @@ impl<T: Send + 'static> Pool<T> {
     pub(crate) fn with_config(queue_len: usize, config: Config) -> Self {
         // Asked once: it reads the CPU affinity and cgroup limits.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let observer = Observer::new(
+            config.time_jobs,
+            config.on_job_start.clone(),
+            config.on_job_end.clone(),
+        );
+        let ring = Ring::new(queue_len.max(1));
+        // A job's time in the queue is kept beside it, on a pool that wants it.
+        let ring = if observer.is_some() && queue_len > 0 {
+            ring.timed()
+        } else {
+            ring
+        };
         Pool {
             shared: Arc::new(Shared {
-                ring: Ring::new(queue_len.max(1)),
+                ring,
                 rendezvous: (queue_len == 0).then(Rendezvous::new),
                 // The worker that slept last wakes first: its cache is warm. Delegates
                 // wake in the order they came.
@@ -198,6 +220,8 @@ impl<T: Send + 'static> Pool<T> {
                 workers: AtomicUsize::new(0),
                 cores,
                 panics: AtomicUsize::new(0),
+                counters: CachePadded::new(Counters::new(config.time_jobs)),
+                observer,
                 registry: Mutex::new(Registry {
                     records: Vec::new(),
                     added: 0,
@@ -267,15 +291,19 @@ impl<T: Send + 'static> Pool<T> {
         F: FnMut(T) + Send + 'static,
     {
         let shared = &self.shared;
-        let record = Arc::new(WorkerRecord::new());
         let control: Box<dyn Control> = Box::new(Arc::clone(shared));
         let mut registry = lock(&shared.registry);
         if shared.ring.is_closed() {
             drop(registry);
+            let record = WorkerRecord::new(Arc::new(CachePadded::new(WorkerCell::new(None))));
             record.never_started();
-            return WorkerHandle::new(record, control);
+            return WorkerHandle::new(Arc::new(record), control);
         }
         registry.reap();
+        let time_jobs = shared.observer.as_ref().is_some_and(|o| o.time_jobs);
+        let cell =
+            (shared.counters.cells).claim(|| WorkerCell::new(time_jobs.then(TimesRecorder::new)));
+        let record = Arc::new(WorkerRecord::new(cell));
         // A worker that finds no job parks in this list: make room now, not then.
         shared.job_waiters.reserve(registry.records.len() + 1);
         // A `stop_async` waits for this thread's exit in this list: room now, not then.
@@ -417,7 +445,9 @@ impl<T: Send + 'static> Pool<T> {
     #[inline]
     pub fn try_delegate(&self, job: T) -> Result<(), DelegateError<T>> {
         if let Some(rendezvous) = &self.shared.rendezvous {
-            return rendezvous.try_send(job);
+            let sent = rendezvous.try_send(Queued::new(job)).map_err(unqueued);
+            self.shared.count_handoff(sent.is_ok());
+            return sent;
         }
         self.send(job, Wait::Never)
     }
@@ -428,14 +458,17 @@ impl<T: Send + 'static> Pool<T> {
     fn send(&self, job: T, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
         if let Some(rendezvous) = &shared.rendezvous {
-            let sent = rendezvous.send(job, wait.deadline());
+            let sent = rendezvous
+                .send(Queued::new(job), wait.deadline())
+                .map_err(unqueued);
+            shared.count_handoff(sent.is_ok());
             if sent.is_err() {
                 // A job given back counts as finished for `wait_idle`.
                 shared.job_finished();
             }
             return sent;
         }
-        match shared.ring.push(job) {
+        match shared.push(Queued::new(job)) {
             Ok(_) => {
                 shared.job_waiters.notify_queued(|| shared.ring.len());
                 Ok(())
@@ -448,8 +481,10 @@ impl<T: Send + 'static> Pool<T> {
     /// hands the job back.
     #[cold]
     #[inline(never)]
-    fn send_slow(&self, refused: PushError<T>, wait: Wait) -> Result<(), DelegateError<T>> {
+    fn send_slow(&self, refused: PushError<Queued<T>>, wait: Wait) -> Result<(), DelegateError<T>> {
         let shared = &*self.shared;
+        // Counted in the stats while this caller waits for room.
+        let mut room_wait = None;
         let has_room = || !shared.ring.is_full();
         // Where this caller stands with the delegates waiting for room, after a wait there.
         let mut standing = Standing::NotWaiting;
@@ -463,12 +498,13 @@ impl<T: Send + 'static> Pool<T> {
                     return Ok(());
                 }
                 Err(PushError::Closed(job)) => {
-                    break DelegateError::new(Error::Stopped, job);
+                    break DelegateError::new(Error::Stopped, job.into_job());
                 }
                 Err(PushError::Full(job)) => {
                     if matches!(wait, Wait::Never) || timed_out {
-                        break DelegateError::new(wait.gave_up(), job);
+                        break DelegateError::new(wait.gave_up(), job.into_job());
                     }
+                    room_wait.get_or_insert_with(|| shared.counters.room_wait());
                     let plan = WaitPlan {
                         standing,
                         may_spin: shared.has_idle_core(),
@@ -483,11 +519,12 @@ impl<T: Send + 'static> Pool<T> {
                     // it still takes any room there is, with this last push.
                     timed_out = woken == Woken::TimedOut;
                     standing = woken.standing();
-                    pushed = shared.ring.push(job);
+                    pushed = shared.push(job);
                 }
             }
         };
         shared.room_waiters.done_waiting(standing, has_room);
+        shared.counters.refused();
         Err(refused)
     }
 
@@ -718,7 +755,7 @@ impl<T: Send + 'static> fmt::Debug for Pool<T> {
 
 impl<T: Send + 'static> Shared<T> {
     /// The rendezvous flavor, on a pool made with a queue length of 0.
-    pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<T>> {
+    pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<Queued<T>>> {
         self.rendezvous.as_ref()
     }
 
@@ -749,6 +786,37 @@ impl<T: Send + 'static> Shared<T> {
         store_load_order();
         if self.idle.waiters.load(Ordering::SeqCst) > 0 {
             self.notify_idle();
+        }
+    }
+
+    /// Queues `job`, with the time it entered the queue on a pool that times its jobs.
+    #[inline]
+    pub(crate) fn push(&self, job: Queued<T>) -> Result<usize, PushError<Queued<T>>> {
+        match &self.observer {
+            None => self.ring.push(job),
+            Some(observer) => self.ring.push_at(job, observer.now()),
+        }
+    }
+
+    /// A rendezvous delegate's job was taken by a worker (`true`) or handed back.
+    pub(crate) fn count_handoff(&self, taken: bool) {
+        if taken {
+            self.counters.handed_to_worker();
+        } else {
+            self.counters.refused();
+        }
+    }
+
+    /// Runs `f` (a job, or a job's hook), catching a panic as a panicking job's; returns
+    /// whether it returned.
+    #[inline]
+    pub(crate) fn caught(&self, f: impl FnOnce()) -> bool {
+        match panic::catch_unwind(AssertUnwindSafe(f)) {
+            Ok(()) => true,
+            Err(payload) => {
+                self.job_panicked(payload);
+                false
+            }
         }
     }
 
@@ -893,8 +961,9 @@ impl<T: Send + 'static> Shared<T> {
         // none with an empty queue.
         let mut left = Vec::with_capacity(self.ring.len());
         while let Some(job) = self.ring.pop(|_| {}) {
-            left.push(job);
+            left.push(job.into_job());
         }
+        self.counters.handed_back(left.len());
         let mut state = lock(&self.stop);
         // Drained once, by the one claimer: nothing is there yet.
         debug_assert!(!state.drained && state.left.is_empty());

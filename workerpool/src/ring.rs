@@ -13,7 +13,7 @@ use std::mem::MaybeUninit;
 use crossbeam_utils::CachePadded;
 
 use crate::backoff::Backoff;
-use crate::sync::{AtomicBool, AtomicUsize, Ordering, UnsafeCell};
+use crate::sync::{AtomicBool, AtomicU64, AtomicUsize, Ordering, UnsafeCell};
 
 /// Why a push did not queue its value; the value comes back with it.
 pub(crate) enum PushError<T> {
@@ -41,6 +41,11 @@ pub(crate) struct Ring<T> {
     closed: AtomicBool,
     /// What a position grows by when it wraps to the next lap.
     one_lap: usize,
+    /// When each slot's value was pushed, for pools that time their jobs
+    /// ([`timed`](Self::timed)); `None` otherwise, and then nothing here is touched.
+    /// Written before the slot's stamp says "written" and read before it says "free",
+    /// so the stamp orders these relaxed accesses as it orders the value's.
+    enqueued_at: Option<Box<[AtomicU64]>>,
 }
 
 // SAFETY: values move between threads through the ring (so `T: Send`), and each slot is
@@ -85,7 +90,24 @@ impl<T> Ring<T> {
             closed_bit,
             closed: AtomicBool::new(false),
             one_lap: closed_bit * 2,
+            enqueued_at: None,
         }
+    }
+
+    /// The ring, keeping a time beside each slot for [`push_at`](Self::push_at): 8 bytes
+    /// a slot, allocated now.
+    pub(crate) fn timed(mut self) -> Self {
+        self.enqueued_at = Some((0..self.slots.len()).map(|_| AtomicU64::new(0)).collect());
+        self
+    }
+
+    /// The time [`push_at`](Self::push_at) kept with the value at `position`. Valid from
+    /// the moment a popper sees that value written until it takes it: the caller of
+    /// `try_pop` reads it in `claiming`, and keeps it if the take succeeds.
+    pub(crate) fn enqueued_at(&self, position: usize) -> u64 {
+        self.enqueued_at.as_ref().map_or(0, |times| {
+            times[self.index(position)].load(Ordering::Relaxed)
+        })
     }
 
     pub(crate) fn capacity(&self) -> usize {
@@ -123,6 +145,18 @@ impl<T> Ring<T> {
     /// Queues `value` if a slot is free; returns the position it took.
     #[inline]
     pub(crate) fn push(&self, value: T) -> Result<usize, PushError<T>> {
+        self.push_inner(value, None)
+    }
+
+    /// As [`push`](Self::push), keeping `time` with the value, on a [`timed`](Self::timed)
+    /// ring, for [`enqueued_at`](Self::enqueued_at).
+    #[inline]
+    pub(crate) fn push_at(&self, value: T, time: u64) -> Result<usize, PushError<T>> {
+        self.push_inner(value, Some(time))
+    }
+
+    #[inline(always)]
+    fn push_inner(&self, value: T, time: Option<u64>) -> Result<usize, PushError<T>> {
         let mut backoff = Backoff::new();
         let mut tail = self.tail.load(Ordering::Relaxed);
         loop {
@@ -143,6 +177,9 @@ impl<T> Ring<T> {
                         // SAFETY: winning the CAS gives this thread the slot until the
                         // stamp below hands it to a popper.
                         slot.value.with_mut(|cell| unsafe { (*cell).write(value) });
+                        if let (Some(time), Some(times)) = (time, &self.enqueued_at) {
+                            times[self.index(tail)].store(time, Ordering::Relaxed);
+                        }
                         slot.stamp.store(tail + 1, Ordering::Release);
                         return Ok(tail);
                     }
@@ -373,6 +410,24 @@ mod tests {
         assert_eq!(ring.try_pop(|position| claimed.push(position)), Some(7));
         assert_eq!(claimed, [first]);
         assert_eq!(ring.try_pop(|_| panic!("nothing to claim")), None);
+    }
+
+    #[test]
+    fn a_timed_ring_hands_each_value_its_own_time_across_laps() {
+        let ring = Ring::new(2).timed();
+        for lap in 0..3_u64 {
+            ring.push_at(lap * 10, lap * 10 + 1).ok().unwrap();
+            ring.push_at(lap * 10 + 5, lap * 10 + 6).ok().unwrap();
+            for _ in 0..2 {
+                let mut time = None;
+                let value = ring.try_pop(|position| time = Some(ring.enqueued_at(position)));
+                assert_eq!(time, value.map(|value| value + 1));
+            }
+        }
+        // An untimed ring keeps no times.
+        let untimed = Ring::new(1);
+        let position = untimed.push(3).ok().unwrap();
+        assert_eq!(untimed.enqueued_at(position), 0);
     }
 
     #[test]

@@ -2,14 +2,16 @@
 //! pool, and the [`WorkerHandle`] that removes it.
 
 use std::any::Any;
+use std::cell::Cell;
 use std::fmt;
-use std::panic::{self, AssertUnwindSafe};
 
 use crossbeam_utils::CachePadded;
 
 use crate::pool::Shared;
 use crate::rendezvous::Taken;
+use crate::stats::WorkerCell;
 use crate::sync::{Arc, AtomicBool, AtomicUsize, Condvar, Mutex, Ordering, lock, thread, wait};
+use crate::traced::Queued;
 use crate::waiters::{Standing, WaitPlan};
 
 /// What the pool, the worker's thread and its handle share about one worker.
@@ -17,12 +19,13 @@ pub(crate) struct WorkerRecord {
     /// Set by [`WorkerHandle::remove`] (or by the thread as it exits): the worker no
     /// longer counts and must not take another job.
     removed: AtomicBool,
-    /// The job this worker holds or is about to take, for `wait_idle`: a ring position
+    /// What this worker writes about itself, on its own cache line; among it `running`:
+    /// the job this worker holds or is about to take, for `wait_idle`: a ring position
     /// (a job number on a rendezvous pool), or [`NOT_RUNNING`]. Only its own thread
-    /// writes it, on its own cache line: before it tries to take a job, and once it has
-    /// none. So a job it has finished counts as running until it stores the next state,
-    /// and a position it failed to take until it stores another.
-    running: CachePadded<AtomicUsize>,
+    /// writes it: before it tries to take a job, and once it has none. So a job it has
+    /// finished counts as running until it stores the next state, and a position it
+    /// failed to take until it stores another. (The pool's stats read the cell too.)
+    cell: Arc<CachePadded<WorkerCell>>,
     /// The thread, until someone joins it.
     thread: Mutex<Option<thread::JoinHandle<()>>>,
     /// The thread's id, to tell when a worker calls into its own pool.
@@ -45,10 +48,10 @@ struct Status {
 }
 
 impl WorkerRecord {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(cell: Arc<CachePadded<WorkerCell>>) -> Self {
         WorkerRecord {
             removed: AtomicBool::new(false),
-            running: CachePadded::new(AtomicUsize::new(NOT_RUNNING)),
+            cell,
             thread: Mutex::new(None),
             thread_id: Mutex::new(None),
             status: Mutex::new(Status::default()),
@@ -87,7 +90,7 @@ impl WorkerRecord {
 
     /// The job this worker holds or is about to take: see [`WorkerRecord::running`].
     pub(crate) fn running(&self) -> usize {
-        self.running.load(Ordering::SeqCst)
+        self.cell.running.load(Ordering::SeqCst)
     }
 
     /// Says the worker is about to try to take the job at `position`; only its own
@@ -96,17 +99,21 @@ impl WorkerRecord {
     /// a later one) also sees this.
     #[inline]
     pub(crate) fn set_claiming(&self, position: usize) {
-        self.running.store(position, Ordering::Release);
+        self.cell.running.store(position, Ordering::Release);
     }
 
     /// Says the worker holds no job. Sequentially consistent: the worker reads the count
     /// of `wait_idle` callers next (the store-buffer pattern), off the hot path.
     pub(crate) fn set_not_running(&self) {
-        self.running.store(NOT_RUNNING, Ordering::SeqCst);
+        self.cell.running.store(NOT_RUNNING, Ordering::SeqCst);
     }
 
     pub(crate) fn running_cell(&self) -> &AtomicUsize {
-        &self.running
+        &self.cell.running
+    }
+
+    pub(crate) fn cell(&self) -> &WorkerCell {
+        &self.cell
     }
 
     pub(crate) fn has_exited(&self) -> bool {
@@ -192,7 +199,8 @@ where
                 || shared.job_finished(),
             );
             match taken {
-                Taken::Job(job) => run_job(shared, &mut work, job),
+                // A handoff spends no time in a queue.
+                Taken::Job(job) => run_job(shared, record, &mut work, job, None),
                 Taken::Exit => break,
             }
         },
@@ -200,12 +208,27 @@ where
     }
 }
 
-/// Runs one job, catching any panic: the worker lives on, and the job counts as finished.
+/// Runs one job, inside the span it was delegated in, catching any panic: the worker lives
+/// on, and the job counts as finished. `enqueued_at` is when it entered the queue.
 #[inline]
-fn run_job<T: Send + 'static>(shared: &Shared<T>, work: &mut impl FnMut(T), job: T) {
-    if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| work(job))) {
-        shared.job_panicked(payload);
-    }
+fn run_job<T: Send + 'static>(
+    shared: &Shared<T>,
+    record: &WorkerRecord,
+    work: &mut impl FnMut(T),
+    job: Queued<T>,
+    enqueued_at: Option<u64>,
+) {
+    record.cell().started_one();
+    job.run(|job| {
+        let run = || shared.caught(|| work(job));
+        match &shared.observer {
+            None => {
+                run();
+            }
+            Some(observer) => observer.run(shared, record.cell(), run, enqueued_at),
+        }
+    });
+    record.cell().finished_one();
 }
 
 /// The worker loop on a queue: pop, run, and wait when the queue is empty.
@@ -215,9 +238,14 @@ fn take_from_queue<T: Send + 'static>(
     work: &mut impl FnMut(T),
 ) {
     let more_jobs = || !shared.ring.is_empty();
+    // When the job about to be taken entered the queue (0 on a pool that does not time).
+    let enqueued_at = Cell::new(0);
     // Before each attempt to take the job at `position`: which job this worker may hold,
     // which also says it has finished the last one.
-    let claiming = |position| record.set_claiming(position);
+    let claiming = |position| {
+        record.set_claiming(position);
+        enqueued_at.set(shared.ring.enqueued_at(position));
+    };
     // Where this worker stands with the workers waiting for a job, after a wait there.
     let mut standing = Standing::NotWaiting;
     loop {
@@ -239,7 +267,7 @@ fn take_from_queue<T: Send + 'static>(
             let waited = std::mem::take(&mut standing);
             shared.job_waiters.done_waiting(waited, more_jobs);
             shared.job_taken();
-            run_job(shared, work, job);
+            run_job(shared, record, work, job, Some(enqueued_at.get()));
             continue;
         }
         // No job held: the last one is finished.
@@ -269,6 +297,8 @@ struct ExitGuard<'a, T: Send + 'static> {
 impl<T: Send + 'static> Drop for ExitGuard<'_, T> {
     fn drop(&mut self) {
         self.record.set_not_running();
+        // Its last write to the cell: the next worker added may take it over.
+        self.record.cell().release();
         self.shared.worker_exited(self.record);
         self.record.set_exited();
         // After the flag: a future that sees it exited need not wait for a wake-up.

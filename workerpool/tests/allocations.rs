@@ -1,6 +1,7 @@
 //! Queueing a job into a queue with room, a worker taking and running it, async callers
-//! waiting for room, and `stop_async` waiting for the workers, allocate nothing: a
-//! counting global allocator fails this test if any does.
+//! waiting for room, and `stop_async` waiting for the workers, allocate nothing, also with
+//! job timing and hooks on, with feature `tracing` (no subscriber), and while the stats are
+//! read: a counting global allocator fails this test if any does.
 //!
 //! It runs without the test harness (`harness = false` in Cargo.toml), so that no other
 //! test thread allocates while it counts.
@@ -67,10 +68,10 @@ fn delegating_into_room_allocates_nothing() {
 /// A job that holds its worker until every worker holds one.
 const ROLL_CALL: u64 = u64::MAX;
 
-/// A pool with `WORKERS` workers that add their jobs to the returned total, each thread
-/// started (std allocates as a thread starts): each has held a roll-call job.
-fn pool_with_started_workers() -> (Pool<u64>, Arc<AtomicUsize>) {
-    let pool: Pool<u64> = Pool::new(1024);
+/// A pool that `builder` makes with `WORKERS` workers that add their jobs to the returned
+/// total, each thread started (std allocates as a thread starts): each has held a roll-call job.
+fn pool_with_started_workers(builder: workerpool::Builder<u64>) -> (Pool<u64>, Arc<AtomicUsize>) {
+    let pool: Pool<u64> = builder.build();
     let total = Arc::new(AtomicUsize::new(0));
     let roll_call = Arc::new(Barrier::new(WORKERS + 1));
     for _ in 0..WORKERS {
@@ -92,8 +93,10 @@ fn pool_with_started_workers() -> (Pool<u64>, Arc<AtomicUsize>) {
     (pool, total)
 }
 
-fn running_jobs_on_workers_allocates_nothing() {
-    let (pool, total) = pool_with_started_workers();
+/// Runs jobs on the workers of the pool `builder` makes, reading its stats and job times
+/// between rounds, and fails if that allocates. `what` names the pool.
+fn running_jobs_on_workers_allocates_nothing(what: &str, builder: workerpool::Builder<u64>) {
+    let (pool, total) = pool_with_started_workers(builder);
     // Let every worker go through a whole wait and wake once before counting.
     for round in 0..3 {
         for job in 0..1_000 {
@@ -110,9 +113,16 @@ fn running_jobs_on_workers_allocates_nothing() {
             // Workers run out of jobs here, wait for more and are woken again.
             pool.wait_idle();
             let _ = round;
+            std::hint::black_box((pool.stats(), pool.job_times()));
         }
     });
-    assert_eq!(made, 0, "{made} allocations to queue and run {JOBS} jobs");
+    assert_eq!(
+        made, 0,
+        "{made} allocations to queue and run {JOBS} jobs, {what}"
+    );
+    let stats = pool.stats();
+    let jobs = JOBS + 3_000 + WORKERS as u64;
+    assert_eq!((stats.delegated, stats.finished), (jobs, jobs), "{what}");
     assert!(pool.stop().is_empty());
 }
 
@@ -224,7 +234,7 @@ fn async_delegates_waiting_allocate_nothing_in_steady_state(queue_len: usize) {
 /// no worker it allocates once, for the `Vec` it hands back, and not at all for an empty
 /// queue.
 fn stop_async_allocates_nothing_but_the_jobs_it_hands_back() {
-    let (pool, total) = pool_with_started_workers();
+    let (pool, total) = pool_with_started_workers(Pool::builder(1024));
     for job in 0..1_000 {
         pool.delegate(job).unwrap();
     }
@@ -258,7 +268,17 @@ fn main() {
     assert!(allocations_in(|| drop(std::hint::black_box(vec![1_u8; 64]))) >= 1);
 
     delegating_into_room_allocates_nothing();
-    running_jobs_on_workers_allocates_nothing();
+    running_jobs_on_workers_allocates_nothing("no options", Pool::builder(1024));
+    let started = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&started);
+    let observed = Pool::builder(1024)
+        .time_jobs()
+        .on_job_start(move |_| {
+            counted.fetch_add(1, Ordering::Relaxed);
+        })
+        .on_job_end(|end| assert!(!end.panicked));
+    running_jobs_on_workers_allocates_nothing("timed, with hooks", observed);
+    assert_eq!(started.load(Ordering::Relaxed), 13_004, "the hooks ran");
     async_delegates_waiting_allocate_nothing_in_steady_state(4);
     async_delegates_waiting_allocate_nothing_in_steady_state(0);
     stop_async_allocates_nothing_but_the_jobs_it_hands_back();

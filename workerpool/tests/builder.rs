@@ -81,10 +81,12 @@ fn builder_debug_shows_its_settings() {
     let builder = Pool::<u8>::builder(4)
         .thread_name("io")
         .stack_size(65_536)
-        .panic_handler(|_| {});
+        .panic_handler(|_| {})
+        .on_job_end(|_| {});
     assert_eq!(
         format!("{builder:?}"),
-        "Builder { queue_len: 4, thread_name: \"io\", stack_size: Some(65536), panic_handler: true }"
+        "Builder { queue_len: 4, thread_name: \"io\", stack_size: Some(65536), panic_handler: true, \
+         time_jobs: false, on_job_start: false, on_job_end: true }"
     );
     assert_eq!(builder.build().capacity(), 4);
 }

@@ -1,7 +1,9 @@
 //! Model-checked races (loom explores their interleavings): delegate against stop, a full
 //! queue against stop, removal against a waiting worker, wait_idle against a worker and
 //! against a concurrent delegate and with two workers racing, two rendezvous delegates and
-//! one worker, and stop from two workers.
+//! one worker, stop from two workers, and the stats: a snapshot against a running job, and
+//! a worker added as another exits, taking over its cell (the running state `wait_idle`
+//! reads lives there).
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --test loom --release`.
 #![cfg(loom)]
@@ -262,5 +264,56 @@ fn wait_idle_with_two_workers_racing_for_the_jobs_waits_for_both() {
         pool.wait_idle();
         assert_eq!(ran.load(Ordering::SeqCst), 2);
         assert!(pool.stop().is_empty());
+    });
+}
+
+/// A snapshot taken while a job is delegated and run counts no job finished that it does
+/// not count delegated, and no more busy workers than there are; once idle it is exact.
+#[test]
+fn stats_against_a_running_job_never_count_more_finished_than_delegated() {
+    model(|| {
+        let pool = loom::sync::Arc::new(Pool::new(1));
+        let ran = Arc::new(AtomicUsize::new(0));
+        counting_worker(&pool, &ran);
+        let delegating = {
+            let pool = loom::sync::Arc::clone(&pool);
+            thread::spawn(move || pool.delegate(1).unwrap())
+        };
+        let racing = pool.stats();
+        assert!(racing.finished <= racing.delegated, "{racing:?}");
+        assert!(racing.busy <= 1 && racing.delegated <= 1, "{racing:?}");
+        delegating.join().unwrap();
+        pool.wait_idle();
+        let idle = pool.stats();
+        assert_eq!(
+            (idle.delegated, idle.finished, idle.busy, idle.queued),
+            (1, 1, 0, 0)
+        );
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+    });
+}
+
+/// A worker is removed while another is added: the new one may take over the exiting
+/// one's cell, where the running state `wait_idle` reads lives. `wait_idle` still waits
+/// for the job, and the finished count adds both workers' jobs.
+#[test]
+fn a_worker_taking_over_an_exited_workers_cell_keeps_wait_idle_and_the_counts_right() {
+    model_bounded(1, || {
+        let pool = Pool::new(2);
+        let ran = Arc::new(AtomicUsize::new(0));
+        let first = counting_worker(&pool, &ran);
+        pool.delegate(1).unwrap();
+        // Its thread exits on its own time: before the next worker is added, or after.
+        first.remove();
+        counting_worker(&pool, &ran);
+        pool.delegate(2).unwrap();
+        pool.wait_idle();
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+        let stats = pool.stats();
+        assert_eq!(
+            (stats.finished, stats.busy, stats.queued, stats.workers),
+            (2, 0, 0, 1),
+            "{stats:?}"
+        );
     });
 }

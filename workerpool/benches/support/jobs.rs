@@ -3,7 +3,11 @@
 use std::sync::Barrier;
 use std::thread;
 
+use criterion::BenchmarkGroup;
+use criterion::measurement::WallTime;
+
 use super::counting::Meter;
+use super::measure::bench;
 use super::pools::{Control, FINISH, Harness};
 
 /// The queue length of the "jobs" scenarios.
@@ -76,5 +80,29 @@ impl<P: Harness> Jobs<P> {
     /// Stops the pool.
     pub fn shutdown(self) {
         self.pool.shutdown();
+    }
+}
+
+/// Measures jobs through pool `P`, named `name`, in each of `scenarios` (its name, workers,
+/// callers), as benchmark `{group_name}/{name}/{scenario}`; `counting_ops` jobs in the untimed
+/// pass that counts allocations.
+pub fn bench_jobs_through<P: Harness>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    group_name: &str,
+    name: &str,
+    scenarios: &[(&str, usize, usize)],
+    counting_ops: u64,
+) {
+    for &(scenario, workers, callers) in scenarios {
+        let jobs = Jobs::<P>::start(workers, 0);
+        bench(
+            group,
+            group_name,
+            &format!("{name}/{scenario}"),
+            counting_ops,
+            false,
+            |n, meter| jobs.run(callers, n, meter),
+        );
+        jobs.shutdown();
     }
 }

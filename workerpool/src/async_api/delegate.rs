@@ -10,6 +10,7 @@ use crate::error::{DelegateError, Error};
 use crate::pool::Pool;
 use crate::rendezvous::{Offered, Rendezvous};
 use crate::ring::PushError;
+use crate::traced::Queued;
 
 impl<T: Send + 'static> Pool<T> {
     /// [`delegate`](Self::delegate) for async code: a future that queues `job`, waiting
@@ -142,7 +143,7 @@ impl<T: Send + 'static> Future for Delegate<'_, T> {
 
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = &mut *self;
-        if this.slot.is_none() && this.push.handoff.is_none() {
+        if this.slot.is_none() && !this.push.in_handoff() {
             panic!("workerpool::Delegate polled after it resolved");
         }
         this.push.poll(&mut this.slot, cx).map_err(|kind| {
@@ -157,7 +158,7 @@ impl<T: Send + 'static> Future for DelegateFrom<'_, '_, T> {
 
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = &mut *self;
-        if this.slot.is_none() && this.push.handoff.is_none() {
+        if this.slot.is_none() && !this.push.in_handoff() {
             panic!(
                 "workerpool::DelegateFrom polled with an empty slot: put the job in the \
                  Option before awaiting (it is taken out once queued)"
@@ -186,8 +187,18 @@ struct Push<'a, T: Send + 'static> {
     pool: &'a Pool<T>,
     /// Its place among the futures waiting for room.
     place: Registration,
-    /// On a rendezvous pool, the number of its offer until a worker takes it.
-    handoff: Option<usize>,
+    /// What it waits for, once it waits.
+    waiting: Waiting,
+}
+
+/// What a [`Push`] waits for (one word and a tag, as the future's size is documented).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waiting {
+    Nothing,
+    /// Room in the queue, since this time (counted in the pool's stats until it leaves).
+    Room(u64),
+    /// On a rendezvous pool, a worker to take its offer, which has this number.
+    Handoff(usize),
 }
 
 impl<'a, T: Send + 'static> Push<'a, T> {
@@ -195,8 +206,13 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         Push {
             pool,
             place: Registration::default(),
-            handoff: None,
+            waiting: Waiting::Nothing,
         }
+    }
+
+    /// Whether its job is in a rendezvous pool's line, not in its slot.
+    fn in_handoff(&self) -> bool {
+        matches!(self.waiting, Waiting::Handoff(_))
     }
 
     /// Moves the job in `slot` into the queue once there is room; on an error the job is
@@ -209,21 +225,25 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         let mut listed = false;
         loop {
             let job = slot.take().expect("the job waits in its slot");
-            match shared.ring.push(job) {
+            match shared.push(Queued::new(job)) {
                 Ok(_) => {
                     shared.job_waiters.notify_queued(|| shared.ring.len());
                     self.leave_room();
                     return Poll::Ready(Ok(()));
                 }
                 Err(PushError::Closed(job)) => {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     self.leave_room();
+                    shared.counters.refused();
                     return Poll::Ready(Err(Error::Stopped));
                 }
                 Err(PushError::Full(job)) => {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     if listed {
                         return Poll::Pending;
+                    }
+                    if self.waiting == Waiting::Nothing {
+                        self.waiting = Waiting::Room(shared.counters.begin_room_wait());
                     }
                     // Announce, then look again: room freed before the announcement is
                     // seen by the push above, room freed after it wakes this future.
@@ -240,10 +260,14 @@ impl<'a, T: Send + 'static> Push<'a, T> {
     /// Leaves the futures waiting for room. A wake-up this future took and did not use up
     /// (room is left) goes on to the next one, so that none is lost.
     fn leave_room(&mut self) {
+        let shared = self.pool.shared();
+        if let Waiting::Room(since) = self.waiting {
+            self.waiting = Waiting::Nothing;
+            shared.counters.end_room_wait(since);
+        }
         if !self.place.has_ticket() {
             return;
         }
-        let shared = self.pool.shared();
         let room = &shared.async_waiters.room;
         if !room.deregister(&self.place) && !shared.ring.is_full() {
             room.wake_one();
@@ -256,18 +280,18 @@ impl<'a, T: Send + 'static> Push<'a, T> {
     /// `slot` once the pool stops first.
     fn poll_handoff(
         &mut self,
-        rendezvous: &Rendezvous<T>,
+        rendezvous: &Rendezvous<Queued<T>>,
         slot: &mut Option<T>,
         cx: &mut Context<'_>,
     ) -> Poll<Result<(), Error>> {
-        let outcome = match self.handoff {
-            Some(number) => rendezvous.poll_taken(number, cx.waker()),
-            None => {
+        let outcome = match self.waiting {
+            Waiting::Handoff(number) => rendezvous.poll_taken(number, cx.waker()),
+            Waiting::Nothing | Waiting::Room(_) => {
                 let job = slot.take().expect("the job waits in its slot");
-                match rendezvous.offer(job, cx.waker()) {
+                match rendezvous.offer(Queued::new(job), cx.waker()) {
                     Ok(Offered::Handed) => Poll::Ready(Ok(())),
                     Ok(Offered::Waiting(number)) => {
-                        self.handoff = Some(number);
+                        self.waiting = Waiting::Handoff(number);
                         Poll::Pending
                     }
                     Err(refused) => Poll::Ready(Err(refused)),
@@ -277,10 +301,11 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         let Poll::Ready(outcome) = outcome else {
             return Poll::Pending;
         };
-        self.handoff = None;
+        self.waiting = Waiting::Nothing;
+        self.pool.shared().count_handoff(outcome.is_ok());
         Poll::Ready(outcome.map_err(|refused| {
             let kind = refused.kind();
-            *slot = Some(refused.into_job());
+            *slot = Some(refused.into_job().into_job());
             // A job given back counts as finished for `wait_idle`, as in `delegate`.
             self.pool.shared().job_finished();
             kind
@@ -292,10 +317,11 @@ impl<'a, T: Send + 'static> Push<'a, T> {
     /// `slot`.
     fn cancel(&mut self, slot: &mut Option<T>) {
         let shared = self.pool.shared();
-        match (self.handoff.take(), shared.rendezvous()) {
-            (Some(number), Some(rendezvous)) => {
+        match (self.waiting, shared.rendezvous()) {
+            (Waiting::Handoff(number), Some(rendezvous)) => {
+                self.waiting = Waiting::Nothing;
                 if let Some(job) = rendezvous.take_back(number) {
-                    *slot = Some(job);
+                    *slot = Some(job.into_job());
                     shared.job_finished();
                 }
             }
