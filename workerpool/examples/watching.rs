@@ -1,5 +1,5 @@
 //! A pool's counters and job-time percentiles in Prometheus's text format, as a metrics
-//! endpoint would serve them: `cargo run -p workerpool --example watching`.
+//! endpoint would serve them: `cargo run -p typed-workerpool --example watching`.
 //!
 //! A mailer's pool sends emails (a few milliseconds of work each) from two producers; a
 //! third thread plays the scraper, printing the exposition every 200 ms until the
