@@ -264,10 +264,10 @@ fn features(figures: &Figures) -> Markup {
                     li {
                         h3 { "See inside" }
                         p {
-                            code { "stats" } " tells how many workers are busy, how many jobs ran and "
-                            "panicked, and how long callers waited for room, without a lock. Opt in to "
-                            "each job's time in the queue and at work as p50/p99, hooks around every job, "
-                            "and tracing spans that follow jobs onto the workers."
+                            code { "stats" } " tells how many workers are busy and how many jobs ran, "
+                            "panicked or were turned away, without a lock. Opt in to each job's time in "
+                            "the queue and at work as p50/p99 (and callers' waits for room), hooks around "
+                            "every job, and tracing spans that follow jobs onto the workers."
                         }
                     }
                     li {

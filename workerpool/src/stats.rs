@@ -82,7 +82,8 @@ pub struct Stats {
 
 impl<T: Send + 'static> Pool<T> {
     /// The pool's counters now: how many workers are busy, how many jobs ran and
-    /// panicked, how long callers waited for room. It takes no lock (but on a rendezvous
+    /// panicked, and (on a pool built with [`time_jobs`](crate::Builder::time_jobs)) how
+    /// long callers waited for room. It takes no lock (but on a rendezvous
     /// pool, for `queued`) and allocates nothing: call it as often as you like; see
     /// [`Stats`] for which fields are exact.
     ///
