@@ -291,15 +291,10 @@ fn record(args: RecordArgs, cwd: &Path) -> ExitCode {
     ) {
         Ok(results) if !results.is_empty() => results,
         Ok(_) => {
-            let found = crate::criterion::CriterionResults::baselines(&criterion_dir);
             eprintln!(
                 "error: no results of run `{run}` in {} (runs found: {}): run `cargo bench` (with `-- --save-baseline NAME` for a baseline) first, then record it",
                 criterion_dir.display(),
-                if found.is_empty() {
-                    "none".to_owned()
-                } else {
-                    found.join(", ")
-                }
+                crate::criterion::CriterionResults::baselines_words(&criterion_dir)
             );
             return ExitCode::FAILURE;
         }

@@ -98,12 +98,7 @@ impl Run {
         }
         let results = CriterionResults::open_baseline(dir, run, hint)?;
         if results.is_empty() {
-            let found = CriterionResults::baselines(dir);
-            let found = if found.is_empty() {
-                "none".to_owned()
-            } else {
-                found.join(", ")
-            };
+            let found = CriterionResults::baselines_words(dir);
             return Err(Error::NoResults {
                 dir: dir.to_owned(),
                 hint: format!(

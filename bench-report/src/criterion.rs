@@ -239,6 +239,16 @@ impl CriterionResults {
         names
     }
 
+    /// The runs kept under `dir` in words, for an error: "a1, a2, new", or "none".
+    pub fn baselines_words(dir: &Path) -> String {
+        let found = CriterionResults::baselines(dir);
+        if found.is_empty() {
+            "none".to_owned()
+        } else {
+            found.join(", ")
+        }
+    }
+
     /// The directory that was read.
     pub fn dir(&self) -> &Path {
         &self.dir

@@ -607,15 +607,7 @@ fn no_match(
     looked_for: Vec<String>,
     results: &CriterionResults,
 ) -> Error {
-    let nearest = looked_for
-        .iter()
-        .flat_map(|id| nearest_ids(id, results))
-        .fold(Vec::new(), |mut all, id| {
-            if !all.contains(&id) {
-                all.push(id);
-            }
-            all
-        });
+    let nearest = nearest_to_any(looked_for.iter().map(String::as_str), results);
     Error::NoMatch {
         section: section.id.clone(),
         what,
@@ -639,6 +631,20 @@ pub fn nearest_ids(id: &str, results: &CriterionResults) -> Vec<String> {
         .collect()
 }
 
+/// The ids of results nearest to any of `ids`, each once, in the order found.
+fn nearest_to_any<'a>(
+    ids: impl Iterator<Item = &'a str>,
+    results: &CriterionResults,
+) -> Vec<String> {
+    let mut nearest: Vec<String> = Vec::new();
+    for id in ids.flat_map(|id| nearest_ids(id, results)) {
+        if !nearest.contains(&id) {
+            nearest.push(id);
+        }
+    }
+    nearest
+}
+
 /// The error of a section none of whose benchmarks has a result: it names them and what measures them.
 fn section_missing<'a>(
     page: &Page,
@@ -648,12 +654,7 @@ fn section_missing<'a>(
     results: &CriterionResults,
 ) -> Error {
     let missing: Vec<&str> = missing.collect();
-    let mut nearest: Vec<String> = Vec::new();
-    for id in missing.iter().flat_map(|id| nearest_ids(id, results)) {
-        if !nearest.contains(&id) {
-            nearest.push(id);
-        }
-    }
+    let mut nearest = nearest_to_any(missing.iter().copied(), results);
     nearest.truncate(5);
     let mut ids: Vec<String> = missing.iter().map(|id| format!("`{id}`")).collect();
     ids.dedup();
