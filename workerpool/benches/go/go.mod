@@ -1,0 +1,3 @@
+module workerpool.bench/gochan
+
+go 1.19
