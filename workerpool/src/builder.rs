@@ -184,7 +184,8 @@ impl<T: Send + 'static> Builder<T> {
     /// [panic handler](Self::panic_handler)), and the job runs all the same.
     ///
     /// Keep hooks short: they run on the worker, between jobs. With a hook set, each job's
-    /// times are measured as with [`time_jobs`](Self::time_jobs), but not recorded.
+    /// times are measured as with [`time_jobs`](Self::time_jobs), but not recorded; the job's
+    /// run time starts after this hook returns (one more read of the clock per job).
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU64, Ordering};

@@ -122,11 +122,17 @@ impl Observer {
         let started = self.now();
         let queued_nanos = enqueued_at.map(|at| started.saturating_sub(at));
         let queue_time = queued_nanos.map(Duration::from_nanos);
-        if let Some(hook) = &self.on_start {
-            shared.caught(|| hook(&JobStart { queue_time }));
-        }
+        // The run is timed from after the start hook, which is not the job's time: one more
+        // clock read, only on pools with a start hook.
+        let run_started = match &self.on_start {
+            Some(hook) => {
+                shared.caught(|| hook(&JobStart { queue_time }));
+                self.now()
+            }
+            None => started,
+        };
         let panicked = !run();
-        let run_nanos = self.now().saturating_sub(started);
+        let run_nanos = self.now().saturating_sub(run_started);
         if let Some(times) = &cell.times {
             if let Some(nanos) = queued_nanos {
                 times.queue.record(nanos);

@@ -184,3 +184,24 @@ fn without_time_jobs_there_are_no_job_times_even_with_hooks() {
     assert!(pool.job_times().is_none());
     assert!(Pool::<u8>::new(8).job_times().is_none());
 }
+
+#[test]
+fn a_jobs_run_time_leaves_its_start_hook_out() {
+    // The start hook takes at least 50 ms (a sleep lasts at least as long as asked); the job
+    // itself does nothing, so a run time of 50 ms or more would be the hook's.
+    let hook = Duration::from_millis(50);
+    let (sent, received) = mpsc::channel();
+    let sent = Mutex::new(sent);
+    let pool = Pool::builder(8)
+        .time_jobs()
+        .on_job_start(move |_| std::thread::sleep(hook))
+        .on_job_end(move |end| sent.lock().unwrap().send(end.run_time).unwrap())
+        .build();
+    pool.add_worker(|n: u64| drop(n));
+    pool.delegate(1).unwrap();
+    let run_time = received.recv().unwrap();
+    pool.wait_idle();
+    let recorded = pool.job_times().unwrap().run.max().unwrap();
+    assert!(run_time < hook, "JobEnd::run_time {run_time:?} counts the start hook");
+    assert!(recorded < hook, "JobTimes::run {recorded:?} counts the start hook");
+}
