@@ -28,7 +28,7 @@ use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRec
 /// [`stop`](Self::stop) runs what is queued, then joins the workers.
 ///
 /// Queueing a job into a queue with room, and a worker taking and running it, allocate
-/// nothing and take no lock.
+/// nothing and take no lock, but for the one that wakes a sleeping worker.
 ///
 /// A `Pool<T>` is `Send` and `Sync`: share it by reference, with
 /// [`std::thread::scope`], or in an [`Arc`](std::sync::Arc). Dropping it stops it as
