@@ -709,7 +709,8 @@ impl<T: Send + 'static> Pool<T> {
         self.shared.ring.is_closed()
     }
 
-    /// How many jobs have panicked so far.
+    /// How many panics the workers have caught so far: jobs that panicked, and job hooks
+    /// that did (see [`Builder::on_job_start`]).
     ///
     /// ```
     /// let pool = workerpool::Pool::new(8);
