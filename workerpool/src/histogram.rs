@@ -5,7 +5,7 @@
 //! of its values wide: a percentile is reported as its bucket's upper bound (clamped to the
 //! largest value seen), never below the true value and at most 6.25% above it. Values
 //! under 16 ns are exact; values from 2^42 ns (73 minutes) up share the last bucket, and the
-//! maximum is kept exactly. 640 buckets of 8 bytes: 5 KiB per histogram. (Why not
+//! maximum is kept exactly. 625 buckets of 8 bytes: 5,000 bytes per histogram. (Why not
 //! `hdrhistogram`: the book's "Watching a pool" chapter has the figures.)
 
 use std::fmt;

@@ -132,9 +132,9 @@
 //!   is its cancel-safe form, [`wait_idle_async`](Pool::wait_idle_async) awaits idle, and
 //!   [`stop_async`](Pool::stop_async) stops the pool without blocking the executor's thread
 //!   (`stop`, and dropping the last handle to a pool, block it until the queue has run).
-//! - **You want to see inside**: [`stats`](Pool::stats) counts busy workers, jobs run and
-//!   panicked, and callers waiting for room, without a lock;
-//!   [`Builder::time_jobs`] records each job's time in the queue and at work for
+//! - **You want to see inside**: [`stats`](Pool::stats) counts busy workers and jobs run
+//!   and panicked, without a lock; [`Builder::time_jobs`] also counts callers waiting for
+//!   room, and records each job's time in the queue and at work for
 //!   [`job_times`](Pool::job_times) percentiles; [`Builder::on_job_start`] and
 //!   [`Builder::on_job_end`] hook every job; with the cargo feature `tracing`, a job runs
 //!   inside the span it was delegated in.

@@ -28,7 +28,7 @@ use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRec
 /// [`stop`](Self::stop) runs what is queued, then joins the workers.
 ///
 /// Queueing a job into a queue with room, and a worker taking and running it, allocate
-/// nothing and take no lock.
+/// nothing and take no lock, but for the one that wakes a sleeping worker.
 ///
 /// A `Pool<T>` is `Send` and `Sync`: share it by reference, with
 /// [`std::thread::scope`], or in an [`Arc`](std::sync::Arc). Dropping it stops it as
@@ -709,7 +709,8 @@ impl<T: Send + 'static> Pool<T> {
         self.shared.ring.is_closed()
     }
 
-    /// How many jobs have panicked so far.
+    /// How many panics the workers have caught so far: jobs that panicked, and job hooks
+    /// that did (see [`Builder::on_job_start`]).
     ///
     /// ```
     /// let pool = workerpool::Pool::new(8);

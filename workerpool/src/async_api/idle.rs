@@ -17,7 +17,8 @@ impl<T: Send + 'static> Pool<T> {
     /// The jobs waited for are fixed when this is called, not when the future is first
     /// polled; jobs queued meanwhile are not waited for. Without workers it waits until
     /// one is added or the pool stops. Dropping the future is harmless at any time.
-    /// The future takes 32 bytes (64-bit targets) and allocates nothing.
+    /// The future takes 32 bytes (64-bit targets), and waiting allocates nothing once the
+    /// pool has seen as many of these futures waiting at once before.
     ///
     /// # Panics
     ///
