@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::asked::{Answer, Asked, compiler_answers, compiler_checks, placeholder};
+use super::kept_workers::kept_answers;
 use super::model::{
     CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
     TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
@@ -43,6 +44,11 @@ pub struct Decision {
     pub migrated_sites: Vec<(Loc, SiteChange)>,
     /// The pools written with a placeholder job type (a probe), by group root.
     pub probed: Vec<NodeId>,
+    /// Whether the crate's workers are kept as values (see [`kept_workers`](super::kept_workers)): every `Worker`,
+    /// add and remove is written out with the job type of the migrating pools.
+    pub kept: bool,
+    /// Whether every pool migrates, with the output checked: then every 2.x error name is 3.x's.
+    pub errors_go: bool,
 }
 
 /// Reasons found so far, by group root.
@@ -82,9 +88,23 @@ pub fn decide(
     warnings.extend(never_given_worker(facts));
     warnings.extend(debug_output(facts));
     let mut decision = Decision::default();
+    // With the output checked, workers the walk does not follow (a `Worker::new` added nowhere it sees, or a pool held
+    // back over where its workers go) are kept as values, when the crate's pools show one job type (the one a
+    // `Worker` type is written with).
+    let loose = (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)))
+        || reasons.values().flatten().any(|(_, why)| kept_answers(why));
+    let mut kinds: BTreeSet<&str> = jobs.values().flatten().map(|j| j.norm.as_str()).collect();
+    kinds.extend(asked.answers.values().filter_map(|a| match a {
+        Answer::Job(text) => Some(text.as_str()),
+        Answer::Refused(_) => None,
+    }));
+    decision.kept = asked.checked && loose && kinds.len() <= 1;
     let mut probed = Vec::new();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
+        if decision.kept {
+            r.retain(|(_, why)| !kept_answers(why));
+        }
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
@@ -136,6 +156,17 @@ pub fn decide(
                 pool,
             },
         );
+    }
+    // With every pool migrated nothing makes a 2.x error any more: an error type tied to no pool (an error enum's
+    // variant, its `From` impl) becomes 3.x's, which `?` converts a 3.x delegate's error into. Only with the output
+    // checked: where the analysis does not see a use, the check puts the pools back (and this with them).
+    let pools: Vec<&Fate> = decision.fates.values().filter(|f| f.pool).collect();
+    decision.errors_go = asked.checked && !pools.is_empty() && pools.iter().all(|f| f.migrates());
+    if decision.errors_go {
+        for fate in decision.fates.values_mut().filter(|f| !f.pool) {
+            fate.reasons
+                .retain(|(_, why)| !matches!(why, Refusal::OnlyAnErrorType));
+        }
     }
     probed.sort();
     decision.probed = probed;
@@ -573,6 +604,10 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
     }
     for (&worker, &node) in by_worker {
+        if decision.kept {
+            // Written out by `kept_workers`, with every other `Worker` of the crate.
+            continue;
+        }
         if migrates(node) && facts.workers[worker].helper_ret.is_some() {
             helper_edits(facts, worker, &mut out);
         } else if migrates(node) && facts.workers[worker].collected.is_some() {

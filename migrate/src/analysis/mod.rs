@@ -21,6 +21,7 @@ mod definitions;
 mod doc_tests;
 mod evidence;
 mod imports;
+mod kept_workers;
 mod model;
 mod names;
 mod parent_globs;
@@ -261,7 +262,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     free_errors.sort();
     let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
     let scope_names = scopes::scope_names(&syntax);
-    let decision = decide::decide(&mut facts, &scope_names, &free_errors, asked);
+    let mut decision = decide::decide(&mut facts, &scope_names, &free_errors, asked);
+    keep_workers(files, &uses, &mut facts, &mut decision);
     for site in facts
         .worker_sites
         .iter()
@@ -304,12 +306,15 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             (j, bare)
         })
         .collect();
+    // A `workerpool::Error` that belongs to nothing is 3.x's once every pool migrates (see `Decision::errors_go`).
+    let errors_go = decision.errors_go;
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
         let need = |u: &names::NameUse| match facts.owners.get(&Loc {
             file: i,
             offset: u.range.start,
         }) {
+            None if errors_go && u.item == V2Item::Error => Need::V3,
             None => Need::V2 { free: true },
             Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
             Some(Owner::Group(_)) => Need::V2 { free: false },
@@ -318,6 +323,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 Some(_) => Need::V2 { free: false },
                 None => Need::V2 { free: true },
             },
+            Some(Owner::KeptWorker(n)) if decision.fates[&facts.root(*n)].migrates() => Need::Gone,
+            Some(Owner::KeptWorker(_)) => Need::V2 { free: false },
         };
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
         let elsewhere: Vec<String> = globbing
@@ -368,6 +375,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
                     Some(Owner::Worker(w)) => worker_group.get(w).copied(),
+                    Some(Owner::KeptWorker(n)) => Some(facts.root(*n)),
                     None => None,
                 };
                 match root {
@@ -443,6 +451,49 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
     outcome.groups.sort_by_key(|g| g.at);
     outcome
+}
+
+/// When the crate's workers are kept as values (see [`kept_workers`]) and a pool migrates: every add and remove
+/// statement and every `Worker` (`Worker::new(f)`, and `Worker` as a type, with the first migrating pool's job type)
+/// is written out; they then belong to that pool.
+fn keep_workers(
+    files: &[Input<'_>],
+    uses: &[Vec<names::NameUse>],
+    facts: &mut Facts,
+    decision: &mut decide::Decision,
+) {
+    if !decision.kept {
+        return;
+    }
+    let Some((&root, job)) = decision
+        .fates
+        .iter()
+        .filter(|(_, f)| f.pool && f.migrates())
+        .find_map(|(root, f)| f.job.as_ref().map(|j| (root, j)))
+    else {
+        return;
+    };
+    let kept_type = kept_workers::kept_type(&job.text);
+    for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
+        let file = FileId(index);
+        let edits = decision.edits.entry(file).or_default();
+        edits.extend(kept_workers::call_edits(f.source, f.syntax));
+        for u in file_uses.iter().filter(|u| u.item == V2Item::Worker) {
+            let made = facts
+                .workers
+                .iter()
+                .find(|w| w.scope.file == file && w.call.start == u.range.start);
+            match made {
+                Some(w) => edits.extend(kept_workers::new_edits(&w.call, &w.func)),
+                None => edits.push(edit::Edit::replace(u.range.clone(), kept_type.clone())),
+            }
+            let at = Loc {
+                file,
+                offset: u.range.start,
+            };
+            facts.owners.insert(at, Owner::KeptWorker(root));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -395,6 +395,21 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 }
                 self.bind(named.expect("bound by name"), Binding::Pool(node));
             }
+            // `let pool: &Pool = &hasher.pool;`: a pool place of its own, typed where it is written; the value's flow
+            // is not followed (the compiler joins it to its pool, or the check of the output puts it back).
+            (Some(_), true)
+                if let Some(at) =
+                    annotation.and_then(|ty| pool_type(self.names, self.source, ty)) =>
+            {
+                let ty = annotation.expect("annotated");
+                let loc = self.loc(self.range(ty).start);
+                let node = self.facts.node(loc);
+                self.pool_type_site(node, at);
+                let what = self.source.text[self.range(&*init.expr)].to_string();
+                self.facts
+                    .refuse(node, loc, Refusal::UnfollowedUse { what });
+                self.bind(named.expect("bound by name"), Binding::Pool(node));
+            }
             (Some(name), true)
                 if annotation
                     .map_or_else(|| captures::clone_value(&init.expr), captures::clone_type) =>
