@@ -341,3 +341,52 @@ fn verify_puts_back_only_the_breaking_pool_of_one_binary() {
         "{report}"
     );
 }
+
+/// Runs the migrated package's binary `bin` in `dir` (set up by [`assert_checks`]); returns what it printed.
+fn run_binary(dir: &Path, name: &str, bin: &str) -> String {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--offline", "--quiet", "--bin", bin])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir(name))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{bin} fails:\n{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn a_worker_kept_in_a_field_and_grown_through_a_clone_keeps_its_handles_there() {
+    let (dir, report) = assert_migrates_to_after(
+        "worker_kept_in_field",
+        "before",
+        &["src/"],
+        "worker_kept_in_field",
+    );
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    // 2.x printed this: three instances, two removed, every job run.
+    assert_eq!(
+        run_binary(dir.path(), "worker_kept_in_field", "worker-kept-in-field"),
+        "workers 3\nworkers 1\nweights 6, total 28\n"
+    );
+}
+
+#[test]
+fn an_optional_worker_is_removed_through_its_field_and_the_compiler_fixes_what_the_walk_missed() {
+    let (dir, report) = assert_migrates_to_after(
+        "optional_worker_removed",
+        "before",
+        &["src/"],
+        "optional_worker_removed",
+    );
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    assert!(
+        report.contains("src/lib.rs:50:44: note: cargo check found what the rewrite missed here: `workers_num()` on a 3.x pool is `workers()`"),
+        "{report}"
+    );
+    assert_eq!(
+        run_binary(dir.path(), "optional_worker_removed", "upload"),
+        "closed: Err(\"the uploader is closed\")\nlanes 3\nlanes 2\n[20, 40, 90]\n"
+    );
+}
