@@ -27,7 +27,6 @@ mod parent_globs;
 mod path_names;
 pub mod reasons;
 mod scope_tree;
-mod scopes;
 mod thread_locals;
 mod trait_imports;
 mod types;
@@ -259,9 +258,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         }
     }
     free_errors.sort();
-    let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
-    let scope_names = scopes::scope_names(&syntax);
-    let decision = decide::decide(&mut facts, &scope_names, &free_errors, asked);
+    let decision = decide::decide(&mut facts, &free_errors, asked);
     for site in facts
         .worker_sites
         .iter()
@@ -667,8 +664,8 @@ mod tests {
     fn every_finding_has_its_place_id_and_text() {
         let text = "pub use workerpool::Error;\nuse workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n\npub fn b() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n    let _ = pool.stop();\n    helper(&pool);\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 6:13 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 17:12 unfollowed-argument: the pool is passed to `helper`, which does not take a pool parameter this tool can follow
+            left 6:13 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 17:12 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 25:10 delegate-after-stop: delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back
             note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
         "#]]
@@ -719,9 +716,8 @@ mod tests {
         // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
         let text = "use workerpool::{Pool, Worker};\n\nstruct Typed { pool: Pool }\nimpl Typed {\n    fn start(&self) {\n        let w = Worker::new(|n: u8| drop(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nstruct Untyped { pool: Pool }\nimpl Untyped {\n    fn start(&self) {\n        let w = Worker::new(|n| drop::<u8>(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nmod a {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        pool\n    });\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n\nmod b {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n        pool\n    });\n}\n\nmod c {\n    use super::a::POOL;\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 14:17 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 37:26 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 45:9 ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
+            left 14:17 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 37:26 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -767,9 +763,9 @@ mod tests {
         // migrates, unless a caller keeps the tuple whole. `two` returns two pools in one tuple: not followed.
         let text = "use workerpool::{Pool, Worker};\n\nfn start() -> (Pool, u8) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return (pool, 1);\n    }\n    (pool, 0)\n}\n\nfn two() -> (Pool, Pool) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    (pool, Pool::new(1))\n}\n\npub fn destructured() {\n    let (pool, _n) = start();\n    pool.delegate(1u8).unwrap();\n}\n\npub fn whole() {\n    let both = start();\n    both.0.delegate(1u8).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 15:6 unfollowed-use: `pool` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 15:12 unfollowed-use: `Pool::new(1)` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 25:5 unfollowed-use: `both` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 15:6 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 15:12 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 25:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -790,11 +786,10 @@ mod tests {
         // `Ok(pool)` in a closure: each stays on v2 with the reason where it happens.
         let text = "use workerpool::{Pool, Worker};\n\nfn start() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return Ok(pool);\n    }\n    Ok(pool)\n}\n\nfn pair() -> std::io::Result<(Pool, u8)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Ok((pool, 1))\n}\n\npub fn users() -> Result<(), String> {\n    start()?.delegate(1u8).unwrap();\n    start().unwrap().delegate(1u8).unwrap();\n    let (p, _n) = pair().expect(\"a pool\");\n    p.delegate(1u8).unwrap();\n    Ok(())\n}\n\nfn kept() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    Ok(pool)\n}\n\npub fn matched() {\n    if let Ok(pool) = kept() {\n        pool.delegate(String::new()).unwrap();\n    }\n}\n\nfn both() -> Result<Pool, (Pool, String)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    Ok(pool)\n}\n\nfn inner() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let wrap = move || Ok(pool);\n    wrap()\n}\n";
         expect_test::expect![[r#"
-            left 33:23 unfollowed-use: `kept()` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 33:23 unfollowed-result: the pool is in a Result through `kept` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
-            left 41:8 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
-            left 44:22 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
-            left 47:27 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
+            left 33:23 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 41:8 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 44:22 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 47:27 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -813,8 +808,8 @@ mod tests {
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
-            left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
+            left 5:29 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 12:16 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2
             left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
         "#]]
@@ -827,7 +822,7 @@ mod tests {
         // does not, and only there does the field name decide.
         let text = "use workerpool::{Pool, Worker};\n\nstruct Conns { pool: Vec<u8> }\nstruct Jobs { pool: Pool }\n\nimpl Jobs {\n    fn new() -> Self {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        Jobs { pool }\n    }\n    fn go(&self, c: &Conns) {\n        for n in &c.pool {\n            self.pool.delegate(*n).unwrap();\n        }\n    }\n}\n\npub fn run(c: &Conns) {\n    let jobs = Jobs::new();\n    jobs.go(c);\n    [&jobs].iter().for_each(|j| j.pool.stop());\n}\n";
         expect_test::expect![[r#"
-            left 22:33 ambiguous-field: the field name `pool` is also used by fields that are not pools, and this tool cannot tell which struct `j.pool` reads it from (write the type of its receiver on the `let` or parameter that binds it)
+            left 22:33 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]]
         .assert_eq(&findings(text));
     }
@@ -864,7 +859,7 @@ mod tests {
         // type is not written), so its output does not change.
         let text = "use workerpool::{Pool, Worker};\n#[derive(Debug, Default)]\nstruct A { p: Pool, q: Pool, n: u8 }\nstruct B { p: Pool }\n#[derive(Debug)]\nstruct C { p: Pool }\nfn main() {\n    let a = A { p: Pool::new(1), q: Pool::new(1), n: 0 };\n    a.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    a.q.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = B { p: Pool::new(1) };\n    b.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = C { p: Pool::new(1) };\n    c.p.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n    println!(\"{a:?} {c:?}\");\n}\n";
         expect_test::expect![[r#"
-            left 14:21 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 14:21 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 2:10 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
         .assert_eq(&findings(text));
@@ -876,7 +871,7 @@ mod tests {
         // `b` back, which is not followed (line 10).
         let text = "use workerpool::{Pool, Worker};\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{:?}\", a);\n    eprintln!(\"{a:#?}\");\n    println!(\"{:?}\", a.workers_num());\n    println!(\"{}\", a.workers_num());\n    let b = Pool::new(1);\n    dbg!(&b);\n}\n";
         expect_test::expect![[r#"
-            left 10:11 unfollowed-use: `b` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 10:11 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 5:22 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
             change 6:15 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
