@@ -222,6 +222,9 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 .or_insert(Owner::Group(node));
         }
     }
+    if asked.checked {
+        free_pool_types(files, &uses, &mut facts);
+    }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
@@ -440,6 +443,51 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
     outcome.groups.sort_by_key(|g| g.at);
     outcome
+}
+
+/// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
+/// `p: &Pool`, a slice parameter `&[Pool]`) becomes a place of its own whose job type is the compiler's to say: in a
+/// probe it gets a placeholder, and the mismatch with the pool that flows into it (`expected `Pool<[(); N]>`, found
+/// `Pool<u32>``) types it. Only where the output is checked: a wrong guess cannot build, and the check puts it back.
+fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mut Facts) {
+    for (i, file_uses) in uses.iter().enumerate() {
+        let text = &files[i].source.text;
+        for u in file_uses.iter().filter(|u| u.item == V2Item::Pool) {
+            let file = FileId(i);
+            let at = Loc {
+                file,
+                offset: u.range.start,
+            };
+            let before = text[..u.range.start].trim_end();
+            let after = text[u.range.end..].trim_start();
+            let in_type = [":", "<", "&", "(", "[", ",", "->", "mut"]
+                .iter()
+                .any(|p| before.ends_with(p))
+                && !before.ends_with("::");
+            if facts.owners.contains_key(&at)
+                || !in_type
+                || ["::", "<", "(", "{"].iter().any(|p| after.starts_with(p))
+            {
+                continue;
+            }
+            let node = facts.node(at);
+            facts.type_sites.push(model::TypeSite {
+                node,
+                loc: Loc {
+                    file,
+                    offset: u.range.end,
+                },
+                scope: model::Scope {
+                    file,
+                    module: String::new(),
+                    func: None,
+                },
+                kind: model::SiteKind::Type,
+            });
+            facts.owners.insert(at, Owner::Group(node));
+            facts.refuse(node, at, Refusal::UNSETTLED);
+        }
+    }
 }
 
 #[cfg(test)]
