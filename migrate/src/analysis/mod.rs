@@ -494,6 +494,49 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
+        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
+        let source =
+            Source::from_bytes(std::path::Path::new("main.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let input = Input {
+            source: &source,
+            syntax: &syntax,
+            root_is_v2: true,
+            library_root: None,
+        };
+        let probe = Asked {
+            checked: true,
+            placeholder_base: Some(7),
+            ..Asked::default()
+        };
+        let probed = analyze(std::slice::from_ref(&input), &probe);
+        let written = probed.texts[0]
+            .clone()
+            .expect("the probe rewrites the file");
+        assert_eq!(probed.probed.len(), 1, "{written}");
+        let number = probed.probed[0].0;
+        assert!(
+            written.contains("let pool = Pool::<u32>::new(4);"),
+            "{written}"
+        );
+        assert!(
+            written.contains(&format!("|p: &Pool<[(); {number}]>, n: u32|")),
+            "{written}"
+        );
+        // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
+        let alone = analyze(std::slice::from_ref(&input), &Asked::default());
+        assert_eq!(alone.migrated, 0);
+        let reasons: Vec<&str> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.id()))
+            .collect();
+        assert_eq!(reasons, ["needs-compiler"]);
+    }
+
     /// Migrates `files` (path, text) as one crate that depends on 2.x; returns each file's text afterwards.
     fn migrate_crate(files: &[(&str, &str)]) -> Vec<String> {
         let sources: Vec<Source> = files
