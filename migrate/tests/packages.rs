@@ -63,15 +63,8 @@ fn migrate_copy(
         }
     }
     common::patch_workerpool(dir.path());
-    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
-        .arg("--allow-dirty")
-        .args(paths)
-        .current_dir(dir.path())
-        .env("CARGO_TARGET_DIR", target_dir(check_as))
-        .env("CARGO_NET_OFFLINE", "true")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
+    let args: Vec<&str> = ["--allow-dirty"].iter().chain(paths).copied().collect();
+    let out = common::migrate_in(dir.path(), &args, &target_dir(check_as));
     (dir, out)
 }
 
@@ -135,18 +128,9 @@ fn target_dir(name: &str) -> PathBuf {
 /// `cargo check --all-targets --offline` on the migrated package, as its user would run it (its workerpool
 /// requirement reaches the workspace's library through the `.cargo/config.toml` of `common::patch_workerpool`).
 fn assert_checks(dir: &Path, name: &str) {
-    let out = Command::new(env!("CARGO"))
-        .args(["check", "--all-targets", "--offline", "--quiet"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir(name))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "the migrated package does not check:\n{}",
-        text(&out.stderr)
-    );
+    if let Err(errors) = common::cargo_check(dir, &target_dir(name)) {
+        panic!("the migrated package does not check:\n{errors}");
+    }
 }
 
 /// `cargo test --doc --offline` on the migrated package in `dir`, set up by [`assert_checks`]: its doc tests run.

@@ -64,8 +64,9 @@ struct Call {
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
-/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are: with workers kept, every worker is one.
-pub fn call_edits(source: &Source, file: &syn::File) -> Vec<Edit> {
+/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but the calls (by their bytes) of `followed`:
+/// the workers the walk follows to a pool of their own.
+pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>]) -> Vec<Edit> {
     struct Scan<'s> {
         source: &'s Source,
         calls: Vec<Call>,
@@ -118,6 +119,7 @@ pub fn call_edits(source: &Source, file: &syn::File) -> Vec<Edit> {
     scan.visit_file(file);
     scan.calls
         .iter()
+        .filter(|c| !followed.contains(&&c.call))
         .flat_map(|c| call(c, &source.text))
         .collect()
 }
@@ -204,7 +206,7 @@ mod tests {
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let file = source.parse().unwrap();
-        let new = crate::edit::apply(text, call_edits(&source, &file)).unwrap();
+        let new = crate::edit::apply(text, call_edits(&source, &file, &[])).unwrap();
         assert_eq!(
             new,
             "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
