@@ -1,6 +1,6 @@
 //! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a 2.x
-//! method name left on a 3.x pool (`no method named `workers_num` found for .. `Pool<T>``: it is `workers`), and a
-//! `?` on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` couldn't convert
+//! method name left on a 3.x pool (no method named `workers_num` found for `Pool<T>`: it is `workers`), and a
+//! `?` on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
 //! `DelegateError<T>`: it goes through `workerpool::Error::from`). These are the places the syntax did not follow
 //! (a pool reached through a closure's parameter, an `Option`'s combinator, another module's alias).
 
