@@ -551,35 +551,8 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_workers_num_the_walk_did_not_see_on_a_pool_becomes_workers_where_the_output_is_checked() {
-        // `p` of the closure is an element of a vector: the walk does not know it is a pool. A comment naming
-        // `.workers_num()` and a string are not code.
-        let text = "fn count(pools: &[P]) -> usize {\n    // .workers_num() here\n    let _ = \".workers_num()\";\n    pools.iter().map(|p| p.workers_num()).sum()\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let input = Input {
-            source: &source,
-            syntax: &syntax,
-            root_is_v2: true,
-            library_root: None,
-        };
-        let checked = Asked {
-            checked: true,
-            ..Asked::default()
-        };
-        let out = analyze(std::slice::from_ref(&input), &checked);
-        let written = out.texts[0].clone().expect("the call is renamed");
-        assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
-        let alone = analyze(std::slice::from_ref(&input), &Asked::default());
-        assert_eq!(alone.texts[0], None);
-    }
-
-    #[test]
-    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
-        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
-        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
+    /// Analyses `text` as the one 2.x file of a crate, told `asked`.
+    fn analyze_file(text: &str, asked: &Asked) -> Outcome {
         let source =
             Source::from_bytes(std::path::Path::new("main.rs"), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
@@ -589,12 +562,35 @@ mod tests {
             root_is_v2: true,
             library_root: None,
         };
+        analyze(std::slice::from_ref(&input), asked)
+    }
+
+    #[test]
+    fn a_workers_num_the_walk_did_not_see_on_a_pool_becomes_workers_where_the_output_is_checked() {
+        // `p` of the closure is an element of a vector: the walk does not know it is a pool. A comment naming
+        // `.workers_num()` and a string are not code.
+        let text = "fn count(pools: &[P]) -> usize {\n    // .workers_num() here\n    let _ = \".workers_num()\";\n    pools.iter().map(|p| p.workers_num()).sum()\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the call is renamed");
+        assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
+        let alone = analyze_file(text, &Asked::default());
+        assert_eq!(alone.texts[0], None);
+    }
+
+    #[test]
+    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
+        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
         let probe = Asked {
             checked: true,
             placeholder_base: Some(7),
             ..Asked::default()
         };
-        let probed = analyze(std::slice::from_ref(&input), &probe);
+        let probed = analyze_file(text, &probe);
         let written = probed.texts[0]
             .clone()
             .expect("the probe rewrites the file");
@@ -610,7 +606,7 @@ mod tests {
         );
         // `p.delegate(n)` needs no edit; a `.workers_num()` on it would be renamed on its own (see below).
         // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
-        let alone = analyze(std::slice::from_ref(&input), &Asked::default());
+        let alone = analyze_file(text, &Asked::default());
         assert_eq!(alone.migrated, 0);
         let reasons: Vec<&str> = alone
             .left
