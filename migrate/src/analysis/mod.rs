@@ -808,16 +808,7 @@ mod tests {
         // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
         // names it so.
         let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let input = Input {
-            source: &source,
-            syntax: &syntax,
-            root_is_v2: true,
-            library_root: None,
-        };
-        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
+        let outcome = analyze_file(text, &Asked::default());
         let written = outcome.texts[0].clone().expect("the file changes");
         let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
         expect_test::expect![[r#"
