@@ -126,7 +126,7 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
             r.retain(|(_, why)| *why != Refusal::UNFOLLOWED);
             if r.iter().any(|(_, why)| !asks(why)) {
                 r.retain(|(_, why)| !asks(why));
-            } else if r.is_empty() && !jobs.contains_key(&root) && pool {
+            } else if r.is_empty() && !jobs.contains_key(&root) && pool && typed(facts, root) {
                 r.push((facts.first_seen[&root], Refusal::UNSETTLED));
             }
         } else if let Some(first) = r.iter().filter(|(_, why)| asks(why)).min().cloned() {
@@ -218,6 +218,12 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
     }
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// Whether the group `root` has a place where a job type is written (a group without one, such as a lone
+/// `.workers_num()` call, migrates without a job type).
+fn typed(facts: &Facts, root: NodeId) -> bool {
+    facts.type_sites.iter().any(|s| facts.root(s.node) == root)
 }
 
 /// A job type the compiler gave (or a probe's placeholder), first seen at `at`.
@@ -376,7 +382,7 @@ fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
 /// A pool no worker is seen added to has no job type; said only when no other reason explains it. Where its delegate's
 /// result is checked, the code most likely tests 2.x's `NoWorkers`, and the reason says so.
 fn no_worker_seen(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
-    if !list.is_empty() || !r.is_empty() {
+    if !list.is_empty() || !r.is_empty() || !typed(facts, root) {
         return;
     }
     let checked = facts

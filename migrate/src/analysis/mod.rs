@@ -225,6 +225,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     }
     if asked.checked {
         free_pool_types(files, &uses, &mut facts);
+        free_workers_num_calls(files, &mut facts);
     }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
@@ -453,6 +454,62 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     outcome
 }
 
+/// Each `.workers_num()` the walk did not see called on a pool (on a vector's element, on a pool `join()` hands
+/// back) is a place of its own whose one edit is 3.x's name, `.workers()`: no other type has that 2.x method, and
+/// where the receiver stays on v2 the check puts it back. Only where the output is checked.
+fn free_workers_num_calls(files: &[Input<'_>], facts: &mut Facts) {
+    fn scan(
+        tokens: &[proc_macro2::TokenTree],
+        shift: usize,
+        out: &mut Vec<std::ops::Range<usize>>,
+    ) {
+        use proc_macro2::TokenTree;
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => {
+                    let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    scan(&inner, shift, out);
+                }
+                TokenTree::Ident(id) if id == "workers_num" => {
+                    let dot = i > 0
+                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
+                        if g.delimiter() == proc_macro2::Delimiter::Parenthesis && g.stream().is_empty());
+                    if dot && called {
+                        let r = id.span().byte_range();
+                        out.push(r.start + shift..r.end + shift);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (i, f) in files.iter().enumerate() {
+        let file = FileId(i);
+        let Ok(tokens) = f.source.parsed_text().parse::<proc_macro2::TokenStream>() else {
+            continue;
+        };
+        let shift = f.source.text.len() - f.source.parsed_text().len();
+        let mut found = Vec::new();
+        scan(&tokens.into_iter().collect::<Vec<_>>(), shift, &mut found);
+        for range in found {
+            let at = Loc {
+                file,
+                offset: range.start,
+            };
+            if facts.calls.iter().any(|c| c.3 == at) {
+                continue;
+            }
+            let node = facts.node(at);
+            let func = model::FnId(Loc { file, offset: 0 });
+            facts.calls.push((node, func, model::CallKind::Other, at));
+            facts
+                .cond_edits
+                .push((node, file, edit::Edit::replace(range, "workers")));
+        }
+    }
+}
+
 /// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
 /// `p: &Pool`, a slice parameter `&[Pool]`) becomes a place of its own whose job type is the compiler's to say: in a
 /// probe it gets a placeholder, and the mismatch with the pool that flows into it (`expected `Pool<[(); N]>`, found
@@ -578,10 +635,8 @@ fn keep_workers(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
-        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
-        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
+    /// Analyses `text` as the one 2.x file of a crate, told `asked`.
+    fn analyze_file(text: &str, asked: &Asked) -> Outcome {
         let source =
             Source::from_bytes(std::path::Path::new("main.rs"), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
@@ -591,12 +646,35 @@ mod tests {
             root_is_v2: true,
             library_root: None,
         };
+        analyze(std::slice::from_ref(&input), asked)
+    }
+
+    #[test]
+    fn a_workers_num_the_walk_did_not_see_on_a_pool_becomes_workers_where_the_output_is_checked() {
+        // `p` of the closure is an element of a vector: the walk does not know it is a pool. A comment naming
+        // `.workers_num()` and a string are not code.
+        let text = "fn count(pools: &[P]) -> usize {\n    // .workers_num() here\n    let _ = \".workers_num()\";\n    pools.iter().map(|p| p.workers_num()).sum()\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the call is renamed");
+        assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
+        let alone = analyze_file(text, &Asked::default());
+        assert_eq!(alone.texts[0], None);
+    }
+
+    #[test]
+    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
+        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
         let probe = Asked {
             checked: true,
             placeholder_base: Some(7),
             ..Asked::default()
         };
-        let probed = analyze(std::slice::from_ref(&input), &probe);
+        let probed = analyze_file(text, &probe);
         let written = probed.texts[0]
             .clone()
             .expect("the probe rewrites the file");
@@ -610,8 +688,9 @@ mod tests {
             written.contains(&format!("|p: &Pool<[(); {number}]>, n: u32|")),
             "{written}"
         );
+        // `p.delegate(n)` needs no edit; a `.workers_num()` on it would be renamed on its own (see below).
         // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
-        let alone = analyze(std::slice::from_ref(&input), &Asked::default());
+        let alone = analyze_file(text, &Asked::default());
         assert_eq!(alone.migrated, 0);
         let reasons: Vec<&str> = alone
             .left
@@ -813,16 +892,7 @@ mod tests {
         // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
         // names it so.
         let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let input = Input {
-            source: &source,
-            syntax: &syntax,
-            root_is_v2: true,
-            library_root: None,
-        };
-        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
+        let outcome = analyze_file(text, &Asked::default());
         let written = outcome.texts[0].clone().expect("the file changes");
         let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
         expect_test::expect![[r#"

@@ -1,8 +1,7 @@
-//! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a 2.x
-//! method name left on a 3.x pool (no method named `workers_num` found for `Pool<T>`: it is `workers`), and a
-//! `?` on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
-//! `DelegateError<T>`: it goes through `workerpool::Error::from`). These are the places the syntax did not follow
-//! (a pool reached through a closure's parameter, an `Option`'s combinator, another module's alias).
+//! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a `?`
+//! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
+//! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
+//! through an `Option`'s combinator, another module's alias).
 
 use std::path::PathBuf;
 
@@ -40,10 +39,6 @@ pub fn fixups(
             continue;
         };
         let fix = match code(d) {
-            Some("E0599") if renamed_method(d) && at_span == "workers_num" => Some((
-                Edit::replace(range.clone(), "workers"),
-                "`workers_num()` on a 3.x pool is `workers()`",
-            )),
             Some("E0277") if delegate_error_into_other(d) && at_span == "?" => Some((
                 Edit::insert(range.start, ".map_err(workerpool::Error::from)"),
                 "`?` converts a 3.x DelegateError<T> through `workerpool::Error::from`",
@@ -67,12 +62,6 @@ pub fn fixups(
 
 fn code(d: &Diagnostic) -> Option<&str> {
     d.code.as_ref().map(|c| c.code.as_str())
-}
-
-/// `no method named `workers_num` found for reference `&Pool<String>``: a 3.x pool (3.x's `Pool` is generic, 2.x's
-/// is not).
-fn renamed_method(d: &Diagnostic) -> bool {
-    d.message.starts_with("no method named `workers_num` found") && d.message.contains("Pool<")
 }
 
 /// `?` couldn't convert the error to `E`, the error being a 3.x `DelegateError<T>` (named in a label or a note).
@@ -128,58 +117,46 @@ mod tests {
     }
 
     #[test]
-    fn a_2x_method_on_a_3x_pool_and_a_delegate_error_into_another_type_are_fixed() {
-        let name = TEXT.find("workers_num").unwrap();
+    fn a_delegate_error_into_another_type_is_fixed() {
         let question = TEXT.find(")?").unwrap() + 1;
         let found = fixups(
-            &checked(serde_json::json!([
-                diagnostic(
-                    "E0599",
-                    "no method named `workers_num` found for reference `&Pool<String>` in the current scope",
-                    name,
-                    name + "workers_num".len(),
-                    "method not found in `&Pool<String>`"
-                ),
-                diagnostic(
-                    "E0277",
-                    "`?` couldn't convert the error to `ShipError`",
-                    question,
-                    question + 1,
-                    "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
-                ),
-            ])),
+            &checked(serde_json::json!([diagnostic(
+                "E0277",
+                "`?` couldn't convert the error to `ShipError`",
+                question,
+                question + 1,
+                "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
+            ),])),
             &text,
         );
         let edits: Vec<Edit> = found.iter().map(|f| f.edit.clone()).collect();
         assert_eq!(
             edits,
-            vec![
-                Edit::replace(name..name + 11, "workers"),
-                Edit::insert(question, ".map_err(workerpool::Error::from)"),
-            ]
+            vec![Edit::insert(question, ".map_err(workerpool::Error::from)")]
         );
     }
 
     #[test]
-    fn an_error_whose_span_does_not_hold_the_name_or_is_about_2x_is_left_alone() {
-        let name = TEXT.find("workers_num").unwrap();
+    fn an_error_whose_span_does_not_hold_the_question_mark_or_names_no_delegate_error_is_left_alone()
+     {
+        let question = TEXT.find(")?").unwrap() + 1;
         let found = fixups(
             &checked(serde_json::json!([
-                // The span is off by one: not the method's name.
+                // The span is off by one: not the `?`.
                 diagnostic(
-                    "E0599",
-                    "no method named `workers_num` found for reference `&Pool<String>` in the current scope",
-                    name + 1,
-                    name + 12,
-                    ""
+                    "E0277",
+                    "`?` couldn't convert the error to `ShipError`",
+                    question - 1,
+                    question,
+                    "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
                 ),
-                // 2.x's Pool is not generic: nothing of 3.x here.
+                // Already through `workerpool::Error`: the type does not convert from it, nothing to fix here.
                 diagnostic(
-                    "E0599",
-                    "no method named `workers_num` found for reference `&Other` in the current scope",
-                    name,
-                    name + 11,
-                    ""
+                    "E0277",
+                    "`?` couldn't convert the error to `ShipError`",
+                    question,
+                    question + 1,
+                    "the trait `From<workerpool::Error>` is not implemented for `ShipError`"
                 ),
             ])),
             &text,
