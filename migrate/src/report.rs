@@ -53,7 +53,7 @@ pub struct Line {
     pub at: Option<(usize, usize)>,
     /// What kind of line.
     pub kind: Kind,
-    /// A stable name of the rule or reason, for tools (`"job-type-unknown"`; for a pool left on v2 one of
+    /// A stable name of the rule or reason, for tools (`"needs-compiler"`; for a pool left on v2 one of
     /// [`crate::analysis::Refusal::IDS`]); the message may be reworded.
     pub id: &'static str,
     /// The text.

@@ -2,10 +2,13 @@
 //! rewrite breaks it, to put them back on `workerpool::v2`.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::cargo_check::Checked;
-use crate::crate_migration::{Crate, Migration, Pool};
+use crate::compiler::fixups;
+use crate::crate_migration::{Change, Crate, Migration, Pool};
+use crate::edit;
+use crate::report::{Kind, Line};
 use crate::write::Written;
 
 /// Writes the files of `migration` (and puts back those of `krate` it no longer changes).
@@ -52,17 +55,23 @@ pub fn verify(
     let mut current = migration;
     let mut put_back = Vec::new();
     let mut checks = Vec::new();
-    let mut passes_now = |checks: &mut Vec<Checked>, what: &str| -> Result<bool, String> {
-        let checked = check(root, what)?;
-        let success = checked.success;
-        checks.push(checked);
-        Ok(success)
-    };
     let last_error = |checks: &[Checked]| checks.last().and_then(Checked::first_error);
-    while !passes_now(&mut checks, "the migrated crate")? {
+    let mut checker = Checker {
+        krate,
+        root,
+        written,
+        check,
+        checks: &mut checks,
+    };
+    while !checker.passes(&mut current, "the migrated crate")? {
         // The first error of the check that failed with the culprit the last pool migrated.
-        let mut culprit_error = last_error(&checks);
-        let migrated: Vec<&Pool> = current.pools.iter().filter(|p| p.migrates).collect();
+        let mut culprit_error = last_error(checker.checks);
+        let migrated: Vec<Pool> = current
+            .pools
+            .iter()
+            .filter(|p| p.migrates)
+            .cloned()
+            .collect();
         if migrated.is_empty() {
             return Err(format!(
                 "cargo check fails on the crate with every pool on workerpool::v2 too (first error: {}): \
@@ -77,27 +86,129 @@ pub fn verify(
             let mid = (passes + fails) / 2;
             let mut trial = forced.clone();
             trial.extend(migrated[mid..].iter().map(|p| p.id));
-            apply(krate, &krate.migrate(&trial), written)?;
+            let mut trial = krate.migrate(&trial);
+            apply(krate, &trial, checker.written)?;
             let what = format!(
                 "the halving's trial with {mid} of {} pools migrated",
                 migrated.len()
             );
-            if passes_now(&mut checks, &what)? {
+            if checker.passes(&mut trial, &what)? {
                 passes = mid;
             } else {
                 fails = mid;
-                culprit_error = last_error(&checks);
+                culprit_error = last_error(checker.checks);
             }
         }
         let culprit = migrated[fails - 1].clone();
         forced.insert(culprit.id);
         put_back.push((culprit, culprit_error));
         current = krate.migrate(&forced);
-        apply(krate, &current, written)?;
+        apply(krate, &current, checker.written)?;
     }
     Ok(Verified {
         migration: current,
         put_back,
         checks,
     })
+}
+
+/// The most rounds of fixes from the compiler's messages one check takes (each fix may uncover the next error).
+const FIXUP_ROUNDS: usize = 3;
+
+/// Runs the checks of one verification, taking in the fixes the compiler's messages call for.
+struct Checker<'a, 'c> {
+    krate: &'a Crate,
+    root: &'a Path,
+    written: &'a mut Written,
+    check: &'c mut dyn FnMut(&Path, &str) -> Result<Checked, String>,
+    checks: &'a mut Vec<Checked>,
+}
+
+impl Checker<'_, '_> {
+    /// Checks the written `migration`; while it fails with errors whose fix is certain from the message alone (see
+    /// [`fixups`]), writes those fixes into `migration`, with a report line each, and checks again.
+    fn passes(&mut self, migration: &mut Migration, what: &str) -> Result<bool, String> {
+        let mut what = what.to_string();
+        for round in 0..=FIXUP_ROUNDS {
+            let checked = (self.check)(self.root, &what)?;
+            let success = checked.success;
+            let found = if success || round == FIXUP_ROUNDS {
+                Vec::new()
+            } else {
+                fixups::fixups(&checked, &|path| text_now(self.krate, migration, path))
+            };
+            self.checks.push(checked);
+            if success {
+                return Ok(true);
+            }
+            if found.is_empty() || !take_fixups(self.krate, migration, found) {
+                return Ok(false);
+            }
+            apply(self.krate, migration, self.written)?;
+            what = format!("{what}, with the compiler's fixes");
+        }
+        Ok(false)
+    }
+}
+
+/// The text `migration` writes to `path` (the file as it is when the migration leaves it alone).
+fn text_now(krate: &Crate, migration: &Migration, path: &Path) -> Option<String> {
+    let same = |p: &Path| same_file(p, path);
+    if let Some(change) = migration.changes.iter().find(|c| same(&c.path)) {
+        return Some(change.new.clone());
+    }
+    krate
+        .files()
+        .find(|(p, _)| same(p))
+        .map(|(_, text)| text.to_string())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Writes `found` into `migration`'s texts, one report line per fix. False when they clash with each other.
+fn take_fixups(krate: &Crate, migration: &mut Migration, found: Vec<fixups::Fixup>) -> bool {
+    let mut by_file: Vec<(PathBuf, Vec<fixups::Fixup>)> = Vec::new();
+    for fix in found {
+        let path = krate
+            .files()
+            .map(|(p, _)| p.to_path_buf())
+            .find(|p| same_file(p, &fix.path))
+            .unwrap_or_else(|| fix.path.clone());
+        match by_file.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, fixes)) => fixes.push(fix),
+            None => by_file.push((path, vec![fix])),
+        }
+    }
+    for (path, fixes) in by_file {
+        let Some(text) = text_now(krate, migration, &path) else {
+            return false;
+        };
+        let Ok(new) = edit::apply(&text, fixes.iter().map(|f| f.edit.clone()).collect()) else {
+            return false;
+        };
+        match migration.changes.iter_mut().find(|c| c.path == path) {
+            Some(change) => change.new = new,
+            None => migration.changes.push(Change {
+                path: path.clone(),
+                old: text,
+                new,
+            }),
+        }
+        for fix in fixes {
+            migration.lines.push(Line {
+                path: path.clone(),
+                at: Some(fix.at),
+                kind: Kind::Note,
+                id: "compiler-fixed",
+                message: format!(
+                    "cargo check found what the rewrite missed here: {}",
+                    fix.what
+                ),
+            });
+        }
+    }
+    true
 }

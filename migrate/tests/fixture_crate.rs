@@ -245,7 +245,9 @@ fn build_fixture_crate(dir: &Path, files: &[(String, String)], target: &str) -> 
     let mut main = String::from("#![allow(dead_code, unused, deprecated, unexpected_cfgs)]\n");
     let mut arms = String::new();
     for (name, text) in files {
-        let mut text = text.clone();
+        // A fixture is a crate root of its own where it runs as a package: its `crate::` paths (the compiler's job
+        // types are written so) mean its module here.
+        let mut text = text.replace("crate::", &format!("crate::{name}::"));
         match entry(&text) {
             // A module's `main` is private to it; a function appended to the module hands it to the crate root.
             Some(Entry::Main) => {

@@ -80,7 +80,7 @@ fn every_site_is_an_object_with_file_line_column_kind_id_and_message() {
 
     let left = sites(&report, "left_on_v2");
     assert_eq!(left.len(), 1, "{report:#}");
-    assert_eq!(left[0]["id"], "job-type-unknown");
+    assert_eq!(left[0]["id"], "needs-compiler");
     assert_eq!(
         (&left[0]["line"], &left[0]["column"]),
         (&Value::from(11), &Value::from(13))

@@ -63,15 +63,8 @@ fn migrate_copy(
         }
     }
     common::patch_workerpool(dir.path());
-    let out = Command::new(env!("CARGO_BIN_EXE_migrate"))
-        .arg("--allow-dirty")
-        .args(paths)
-        .current_dir(dir.path())
-        .env("CARGO_TARGET_DIR", target_dir(check_as))
-        .env("CARGO_NET_OFFLINE", "true")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
+    let args: Vec<&str> = ["--allow-dirty"].iter().chain(paths).copied().collect();
+    let out = common::migrate_in(dir.path(), &args, &target_dir(check_as));
     (dir, out)
 }
 
@@ -135,18 +128,9 @@ fn target_dir(name: &str) -> PathBuf {
 /// `cargo check --all-targets --offline` on the migrated package, as its user would run it (its workerpool
 /// requirement reaches the workspace's library through the `.cargo/config.toml` of `common::patch_workerpool`).
 fn assert_checks(dir: &Path, name: &str) {
-    let out = Command::new(env!("CARGO"))
-        .args(["check", "--all-targets", "--offline", "--quiet"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir(name))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "the migrated package does not check:\n{}",
-        text(&out.stderr)
-    );
+    if let Err(errors) = common::cargo_check(dir, &target_dir(name)) {
+        panic!("the migrated package does not check:\n{errors}");
+    }
 }
 
 /// `cargo test --doc --offline` on the migrated package in `dir`, set up by [`assert_checks`]: its doc tests run.
@@ -339,5 +323,54 @@ fn verify_puts_back_only_the_breaking_pool_of_one_binary() {
     assert!(
         report.contains("summary: 3 files changed, 1 pool migrated"),
         "{report}"
+    );
+}
+
+/// Runs the migrated package's binary `bin` in `dir` (set up by [`assert_checks`]); returns what it printed.
+fn run_binary(dir: &Path, name: &str, bin: &str) -> String {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--offline", "--quiet", "--bin", bin])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir(name))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{bin} fails:\n{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn a_worker_kept_in_a_field_and_grown_through_a_clone_keeps_its_handles_there() {
+    let (dir, report) = assert_migrates_to_after(
+        "worker_kept_in_field",
+        "before",
+        &["src/"],
+        "worker_kept_in_field",
+    );
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    // 2.x printed this: three instances, two removed, every job run.
+    assert_eq!(
+        run_binary(dir.path(), "worker_kept_in_field", "worker-kept-in-field"),
+        "workers 3\nworkers 1\nweights 6, total 28\n"
+    );
+}
+
+#[test]
+fn an_optional_worker_is_removed_through_its_field_and_the_compiler_fixes_the_delegate_error_the_walk_missed()
+ {
+    let (dir, report) = assert_migrates_to_after(
+        "optional_worker_removed",
+        "before",
+        &["src/"],
+        "optional_worker_removed",
+    );
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    assert!(
+        report.contains("src/lib.rs:56:33: note: cargo check found what the rewrite missed here: `?` converts a 3.x DelegateError<T> through `workerpool::Error::from`"),
+        "{report}"
+    );
+    assert_eq!(
+        run_binary(dir.path(), "optional_worker_removed", "upload"),
+        "closed: Err(\"the uploader is closed\")\nlanes 3\nlanes 2\n[20, 40, 90]\n"
     );
 }

@@ -30,7 +30,7 @@ pub struct Asked {
     /// The compiler's answers, by pool.
     pub answers: BTreeMap<GroupId, Answer>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
-    /// v2): then a pool held back only by a use the syntax does not follow (`compiler_checks`) is migrated.
+    /// v2): then a pool held back only by a use the syntax does not follow (`Refusal::UNFOLLOWED`) is migrated.
     pub checked: bool,
 }
 
@@ -47,56 +47,4 @@ impl Asked {
 /// The placeholder job type of the pool numbered `number` in a probe.
 pub fn placeholder(number: usize) -> String {
     format!("[(); {number}]")
-}
-
-/// Whether a refusal says only that the syntax does not follow a use of the pool, where a rewrite that is wrong
-/// cannot build: with the output checked by the compiler, the pool is migrated, and put back on v2 if it breaks the
-/// build. (Refusals about what 3.x does differently, and about workers whose rewrite is not planned, stay.)
-pub fn compiler_checks(refusal: &Refusal) -> bool {
-    use Refusal::*;
-    matches!(
-        refusal,
-        UnfollowedUse { .. }
-            | UnfollowedReturn
-            | UnfollowedField
-            | UnfollowedAssignment
-            | UnfollowedArgument { .. }
-            | AmbiguousField { .. }
-            | UnknownMethod { .. }
-            | UnreadableAnnotation
-            | UnfollowedBranch { .. }
-            | UnfollowedResult { .. }
-            | TupleFieldUnknownValue { .. }
-            | AmbiguousStatic { .. }
-            | FunctionAsValue { .. }
-            | PoolClosureUsedOtherwise { .. }
-            | PoolThreadHandleUsed { .. }
-            | VecOfPools { .. }
-            | MapOfPools { .. }
-            | MapFieldNameShared { .. }
-            | DestructuredParameter
-            | DestructuredTupleStruct { .. }
-            | PoolImplNamesSelf { .. }
-            | PoolImplMixedJobs { .. }
-            | PoolInMacro { .. }
-            | PoolCreatedInMacro { .. }
-    )
-}
-
-/// Whether a refusal is a question about the job type, or about a conversion of its error, which the compiler answers
-/// once the pool is written with a placeholder job type: the pool is then probed rather than left on v2.
-pub fn compiler_answers(refusal: &Refusal) -> bool {
-    use Refusal::*;
-    matches!(
-        refusal,
-        JobTypeUnknown
-            | NoWorkerSeen
-            | JobTypeNotNameable { .. }
-            | JobTypeByTurbofish
-            | MixedJobTypes { .. }
-            | GenericJob { .. }
-            | GenericValuedJob { .. }
-            | TryIntoOther { .. }
-            | WorkerFnLocal { .. }
-    )
 }

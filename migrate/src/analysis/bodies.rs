@@ -8,6 +8,7 @@ use syn::visit::Visit;
 use syn::{Expr, ExprMethodCall, FnArg, Pat, Stmt};
 
 use super::declare::Decls;
+use super::model::ModuleId;
 use super::model::{
     Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
     TypeSite, WorkerId,
@@ -15,7 +16,6 @@ use super::model::{
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
 use super::scope_tree::{BindingId, ScopeTree};
-use super::scopes::ModuleId;
 use super::types::{PoolType, TryTarget, pool_type, try_target};
 use crate::source::Source;
 
@@ -28,14 +28,10 @@ mod error_uses;
 mod fail_fast;
 mod flow;
 mod handled;
-mod joined;
 mod macros;
-mod maps;
-mod pool_closures;
 mod results;
 mod tuple_structs;
 mod tuples;
-mod vecs;
 mod walk;
 
 use self::macros::collect_ident_tokens;
@@ -68,12 +64,6 @@ enum Binding {
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
-    /// `let pools = self.pools.lock().unwrap();`: a map of pools, its values this pool (see `maps`).
-    PoolMap(NodeId),
-    /// `let pools: Vec<Pool> = Vec::new();`: a vector of pools, its elements this pool (see `vecs`).
-    PoolVec(NodeId),
-    /// `let handle = thread::spawn(move || { ..; pool });`: its `join()` gives this pool back (see `joined`).
-    PoolThread(NodeId),
 }
 
 impl Binding {
@@ -86,12 +76,7 @@ impl Binding {
             | Binding::Collected(w)
             | Binding::HelperWorkers(w, _)
             | Binding::CollectedHelper(w, _) => Some(w),
-            Binding::Pool(_)
-            | Binding::Clone
-            | Binding::Other
-            | Binding::PoolMap(_)
-            | Binding::PoolVec(_)
-            | Binding::PoolThread(_) => None,
+            Binding::Pool(_) | Binding::Clone | Binding::Other => None,
         }
     }
 }
@@ -210,30 +195,16 @@ pub struct Collector<'a> {
     fn_values: Vec<(NodeId, Range<usize>)>,
     /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
     impl_pools: Vec<Option<NodeId>>,
-    /// Parameters whose type is one of the function's (or impl's) generic parameters, and that type's name.
-    generic_params: HashMap<BindingId, String>,
     /// For each function being walked, innermost last: whether a parameter's type names one of its type parameters.
     generic_valued: Vec<bool>,
     /// Parameters whose type names no type parameter.
     concrete_params: HashSet<BindingId>,
     /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
     bound_patterns: HashSet<SpanKey>,
-    /// Uses of a map-of-pools field: (its pools, where, the field's name); see `maps`.
-    map_uses: Vec<(NodeId, Range<usize>, String)>,
-    /// The map uses that a followed form accounts for, by range.
-    map_accounted: HashSet<SpanKey>,
     /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
     helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
     closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
-    /// Uses of a local vector of pools: (its pools, where, the vector's name); see `vecs`.
-    vec_uses: Vec<(NodeId, Range<usize>, String)>,
-    /// The vector uses that a followed form accounts for, by range.
-    vec_accounted: HashSet<SpanKey>,
-    /// Locals bound by `let` to a closure with a parameter typed as a pool; see `pool_closures`.
-    pool_closures: HashMap<BindingId, pool_closures::PoolClosure>,
-    /// Locals bound to the handle of a thread that returns a pool; see `joined`.
-    pool_threads: HashMap<BindingId, joined::PoolThread>,
     /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
     pool_macros: HashMap<String, NodeId>,
     /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
@@ -317,19 +288,12 @@ impl<'a> Collector<'a> {
             literal_bindings: HashMap::new(),
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
-            map_uses: Vec::new(),
-            map_accounted: HashSet::new(),
             impl_pools: Vec::new(),
             bound_patterns: HashSet::new(),
-            generic_params: HashMap::new(),
             generic_valued: Vec::new(),
             concrete_params: HashSet::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
-            vec_uses: Vec::new(),
-            vec_accounted: HashSet::new(),
-            pool_closures: HashMap::new(),
-            pool_threads: HashMap::new(),
             pool_macros: HashMap::new(),
             error_drops: HashSet::new(),
         }
@@ -339,15 +303,10 @@ impl<'a> Collector<'a> {
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
         self.refuse_destructured(file);
-        self.refuse_map_uses();
-        self.refuse_vec_uses();
-        self.refuse_pool_closure_uses();
-        self.refuse_pool_thread_uses();
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
-                let what = self.source.text[range.clone()].to_string();
                 self.facts
-                    .refuse(node, self.loc(range.start), Refusal::UnfollowedUse { what });
+                    .refuse(node, self.loc(range.start), Refusal::UNFOLLOWED);
             }
         }
         for (node, loc, was, bindings) in std::mem::take(&mut self.literal_delegates) {
@@ -361,12 +320,8 @@ impl<'a> Collector<'a> {
         }
         for (node, range) in std::mem::take(&mut self.fn_values) {
             if !self.accounted.contains(&key(&range)) {
-                let function = self.source.text[range.clone()].to_string();
-                self.facts.refuse(
-                    node,
-                    self.loc(range.start),
-                    Refusal::FunctionAsValue { function },
-                );
+                self.facts
+                    .refuse(node, self.loc(range.start), Refusal::UNFOLLOWED);
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
@@ -593,15 +548,6 @@ impl<'a> Collector<'a> {
         self.generic_valued.push(generic_valued);
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
-            if let (Pat::Ident(ident), syn::Type::Path(ty)) = (&*p.pat, &*p.ty)
-                && let Some(name) = ty.path.get_ident().map(ToString::to_string)
-                && generics.contains(&name)
-                && let Some(id) = self
-                    .tree
-                    .binding_at(self.source.range(ident.ident.span()).start)
-            {
-                self.generic_params.insert(id, name);
-            }
             if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
                 self.typed(&ident.ident, ty);
             }

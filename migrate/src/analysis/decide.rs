@@ -2,13 +2,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use super::asked::{Answer, Asked, compiler_answers, compiler_checks, placeholder};
+use super::asked::{Answer, Asked, placeholder};
+use super::kept_workers::kept_answers;
 use super::model::{
     CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
     TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
-use super::scopes::{ModuleId, ScopeNames};
 use super::types::always_nameable;
 use crate::edit::Edit;
 
@@ -43,6 +43,13 @@ pub struct Decision {
     pub migrated_sites: Vec<(Loc, SiteChange)>,
     /// The pools written with a placeholder job type (a probe), by group root.
     pub probed: Vec<NodeId>,
+    /// Whether the crate's workers are kept as values (see [`kept_workers`](super::kept_workers)): every `Worker`,
+    /// add and remove is written out with the job type of the migrating pools.
+    pub kept: bool,
+    /// The pools held back over where their workers go, by group root: with workers kept, theirs are.
+    pub kept_roots: BTreeSet<NodeId>,
+    /// Whether every pool migrates, with the output checked: then every 2.x error name is 3.x's.
+    pub errors_go: bool,
 }
 
 /// Reasons found so far, by group root.
@@ -50,14 +57,11 @@ type Reasons = HashMap<NodeId, Vec<(Loc, Refusal)>>;
 
 /// Decides every pool: applies each rule below in turn (the order matters only to [`no_worker_seen`], which speaks
 /// when nothing else has), then the fates and edits follow. `free_errors` are uses of `workerpool::Error` that
-/// belong to no pool; the pools of `asked.forced_v2` stay on v2 whatever the code shows. A pool held back only by
-/// questions the compiler answers ([`compiler_answers`]) takes the compiler's answer, or in a probe a placeholder.
-pub fn decide(
-    facts: &mut Facts,
-    names: &ScopeNames,
-    free_errors: &[Loc],
-    asked: &Asked,
-) -> Decision {
+/// belong to no pool; the pools of `asked.forced_v2` stay on v2 whatever the code shows. What the syntax does not
+/// settle is [`Refusal::NeedsCompiler`]: with the output checked, a use it does not follow is left to the check, and
+/// a pool held back only by its job type takes the compiler's answer (in a probe, a placeholder); without the
+/// compiler, such a pool stays on v2 with one of those reasons.
+pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision {
     let forced_v2: BTreeSet<NodeId> = asked.forced_v2.iter().map(|g| g.0).collect();
     let by_worker = tie_shared_workers(facts);
     let mut reasons = Reasons::new();
@@ -72,35 +76,65 @@ pub fn decide(
         let list = jobs.get(&root).cloned().unwrap_or_default();
         let r = reasons.entry(root).or_default();
         mixed_job_types(&list, r);
-        mixed_through_impl(facts, root, &list, r);
         no_worker_seen(facts, root, &list, r);
-        job_type_nameable(facts, root, &list, names, r);
+        job_type_nameable(facts, root, &list, r);
         untied_error(facts, root, free_errors, r);
     }
     let mut warnings = order_after_stop(facts, &mut reasons);
     warnings.extend(error_branches(facts));
     warnings.extend(never_given_worker(facts));
     warnings.extend(debug_output(facts));
-    let mut decision = Decision::default();
+    // With the output checked, workers the walk does not follow (a `Worker::new` added nowhere it sees, or a pool held
+    // back over where its workers go) are kept as values, when the pools they serve show one job type (the one a
+    // `Worker` type is written with); the workers the walk follows to other pools are rewritten as before.
+    let mut decision = Decision {
+        kept_roots: reasons
+            .iter()
+            .filter(|(_, r)| r.iter().any(|(_, why)| kept_answers(why)))
+            .map(|(&root, _)| root)
+            .collect(),
+        ..Decision::default()
+    };
+    let loose = (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)));
+    let serving =
+        |root: &NodeId| decision.kept_roots.is_empty() || decision.kept_roots.contains(root);
+    let mut kinds: BTreeSet<&str> = jobs
+        .iter()
+        .filter(|(root, _)| serving(root))
+        .flat_map(|(_, j)| j.iter().map(|j| j.norm.as_str()))
+        .collect();
+    kinds.extend(asked.answers.iter().filter_map(|(g, a)| match a {
+        Answer::Job(text) if serving(&g.0) => Some(text.as_str()),
+        _ => None,
+    }));
+    decision.kept = asked.checked && (loose || !decision.kept_roots.is_empty()) && kinds.len() <= 1;
     let mut probed = Vec::new();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
+        if decision.kept && decision.kept_roots.contains(&root) {
+            r.retain(|(_, why)| !kept_answers(why));
+        }
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
         let mut job = None;
-        // With the output checked, a use the syntax does not follow is left to the compiler.
-        if asked.checked
-            && r.iter()
-                .all(|(_, why)| compiler_answers(why) || compiler_checks(why))
-        {
-            r.retain(|(_, why)| compiler_answers(why));
-            if r.is_empty() && !jobs.contains_key(&root) && pool {
-                r.push((facts.first_seen[&root], Refusal::NoWorkerSeen));
+        let asks = |why: &Refusal| matches!(why, Refusal::NeedsCompiler { .. });
+        if asked.checked {
+            // A use the syntax does not follow is left to the check; a question about the job type matters only
+            // when nothing else holds the pool back.
+            r.retain(|(_, why)| *why != Refusal::UNFOLLOWED);
+            if r.iter().any(|(_, why)| !asks(why)) {
+                r.retain(|(_, why)| !asks(why));
+            } else if r.is_empty() && !jobs.contains_key(&root) && pool && typed(facts, root) {
+                r.push((facts.first_seen[&root], Refusal::UNSETTLED));
             }
+        } else if let Some(first) = r.iter().filter(|(_, why)| asks(why)).min().cloned() {
+            // Without the compiler: one reason says what it would have been asked.
+            r.retain(|(_, why)| !asks(why));
+            r.push(first);
         }
-        let unsettled = pool && !r.is_empty() && r.iter().all(|(_, why)| compiler_answers(why));
+        let unsettled = pool && !r.is_empty() && r.iter().all(|(_, why)| asks(why));
         if unsettled {
             let at = facts.first_seen[&root];
             match asked.answers.get(&super::GroupId(root)) {
@@ -136,6 +170,17 @@ pub fn decide(
                 pool,
             },
         );
+    }
+    // With every pool migrated nothing makes a 2.x error any more: an error type tied to no pool (an error enum's
+    // variant, its `From` impl) becomes 3.x's, which `?` converts a 3.x delegate's error into. Only with the output
+    // checked: where the analysis does not see a use, the check puts the pools back (and this with them).
+    let pools: Vec<&Fate> = decision.fates.values().filter(|f| f.pool).collect();
+    decision.errors_go = asked.checked && !pools.is_empty() && pools.iter().all(|f| f.migrates());
+    if decision.errors_go {
+        for fate in decision.fates.values_mut().filter(|f| !f.pool) {
+            fate.reasons
+                .retain(|(_, why)| !matches!(why, Refusal::OnlyAnErrorType));
+        }
     }
     probed.sort();
     decision.probed = probed;
@@ -173,6 +218,12 @@ pub fn decide(
     }
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// Whether the group `root` has a place where a job type is written (a group without one, such as a lone
+/// `.workers_num()` call, migrates without a job type).
+fn typed(facts: &Facts, root: NodeId) -> bool {
+    facts.type_sites.iter().any(|s| facts.root(s.node) == root)
 }
 
 /// A job type the compiler gave (or a probe's placeholder), first seen at `at`.
@@ -259,7 +310,7 @@ fn worker_rules(
         }
         if helper && decl.call.is_empty() && decl.refusal.is_none() {
             // The helper's body does not end with `Worker::new(f)`.
-            r.push((sites[0].loc, Refusal::JobTypeUnknown));
+            r.push((sites[0].loc, Refusal::UNSETTLED));
         }
         // A worker added in a closure is handed over in a form that can be added again (a copy, a clone or an Arc),
         // but a handle kept for remove_worker cannot leave the closure.
@@ -321,38 +372,17 @@ fn worker_clone_rule(
     }
 }
 
-/// 3.x needs one job type per pool.
+/// Workers of several job types: which one the pool takes (or that 3.x cannot have it) is the compiler's to say.
 fn mixed_job_types(list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
-    let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
-    norms.sort();
-    norms.dedup();
-    if norms.len() > 1 {
-        let types = norms.iter().map(|n| n.to_string()).collect();
-        r.push((list[0].loc, Refusal::MixedJobTypes { types }));
-    }
-}
-
-/// Pools of several job types joined by calling the methods of one `impl Trait for Pool`: that impl cannot be typed
-/// for each, so say which impl joined them.
-fn mixed_through_impl(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
-    let mut norms: Vec<&str> = list.iter().map(|j| j.norm.as_str()).collect();
-    norms.sort();
-    norms.dedup();
-    if norms.len() < 2 {
-        return;
-    }
-    for (node, loc, trait_name) in &facts.pool_impls {
-        if facts.root(*node) == root {
-            let trait_name = trait_name.clone();
-            r.push((*loc, Refusal::PoolImplMixedJobs { trait_name }));
-        }
+    if list.iter().any(|j| j.norm != list[0].norm) {
+        r.push((list[0].loc, Refusal::UNSETTLED));
     }
 }
 
 /// A pool no worker is seen added to has no job type; said only when no other reason explains it. Where its delegate's
 /// result is checked, the code most likely tests 2.x's `NoWorkers`, and the reason says so.
 fn no_worker_seen(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
-    if !list.is_empty() || !r.is_empty() {
+    if !list.is_empty() || !r.is_empty() || !typed(facts, root) {
         return;
     }
     let checked = facts
@@ -363,27 +393,20 @@ fn no_worker_seen(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Lo
         .min();
     r.push(match checked {
         Some(loc) => (loc, Refusal::NoWorkerDelegateChecked),
-        None => (facts.first_seen[&root], Refusal::NoWorkerSeen),
+        None => (facts.first_seen[&root], Refusal::UNSETTLED),
     });
 }
 
 /// Every site that gets the job type must be able to name it.
-fn job_type_nameable(
-    facts: &Facts,
-    root: NodeId,
-    list: &[JobType],
-    names: &ScopeNames,
-    r: &mut Vec<(Loc, Refusal)>,
-) {
+fn job_type_nameable(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<(Loc, Refusal)>) {
     let Some(job) = list.first() else { return };
     for site in facts
         .type_sites
         .iter()
         .filter(|s| facts.root(s.node) == root)
     {
-        if !nameable(job, site, names) {
-            let job = job.text.clone();
-            r.push((site.loc, Refusal::JobTypeNotNameable { job }));
+        if !nameable(job, site) {
+            r.push((site.loc, Refusal::UNSETTLED));
         }
     }
 }
@@ -532,24 +555,17 @@ fn never_given_worker(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
     out
 }
 
-/// Whether `job` (written at the worker) can be written at `site` and mean the same type.
-fn nameable(job: &JobType, site: &TypeSite, names: &ScopeNames) -> bool {
-    if job.at.file == site.scope.file && job.at.func.is_some() && job.at.func == site.scope.func {
+/// Whether `job` (written at the worker) certainly means the same type written at `site`: in the same function, in
+/// the same module, or made only of names that mean the same everywhere. Anywhere else it is the compiler's to say
+/// which path names it there.
+fn nameable(job: &JobType, site: &TypeSite) -> bool {
+    let (here, there) = (&job.at, &site.scope);
+    if here.file == there.file && here.func.is_some() && here.func == there.func {
         return true;
     }
-    if job.generic {
-        return false;
-    }
-    let empty = HashMap::new();
-    let here = names
-        .get(&ModuleId::new(job.at.file, &job.at.module))
-        .unwrap_or(&empty);
-    let there = names
-        .get(&ModuleId::new(site.scope.file, &site.scope.module))
-        .unwrap_or(&empty);
-    job.names
-        .iter()
-        .all(|n| always_nameable(n) || (here.get(n).is_some() && here.get(n) == there.get(n)))
+    !job.generic
+        && ((here.file == there.file && here.module == there.module)
+            || job.names.iter().all(|n| always_nameable(n)))
 }
 
 fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
@@ -573,6 +589,10 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
     }
     for (&worker, &node) in by_worker {
+        if decision.kept && decision.kept_roots.contains(&facts.root(node)) {
+            // Written out by `kept_workers`, with the `Worker`s the walk does not follow.
+            continue;
+        }
         if migrates(node) && facts.workers[worker].helper_ret.is_some() {
             helper_edits(facts, worker, &mut out);
         } else if migrates(node) && facts.workers[worker].collected.is_some() {

@@ -7,13 +7,13 @@ use syn::visit::{self, Visit};
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::definitions::{Definitions, FnDef};
+use super::model::ModuleId;
 use super::model::{
     DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, TypeSite,
     WorkerDecl, WorkerFn, WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
-use super::scopes::ModuleId;
 use super::thread_locals::thread_local_statics;
 use super::types::{
     PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
@@ -68,10 +68,6 @@ pub struct Decls {
     pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
     /// (enum, variant) of the crate's tuple variants holding a pool (see `pool_variants`).
     pub pool_variants: HashSet<(String, String)>,
-    /// Names of fields declared as a map of pools, `BTreeMap<K, Pool>` (see `bodies/maps.rs`).
-    pub map_fields: HashSet<String>,
-    /// Names of fields declared with a pool type that is not a map: a name in both sets is not followed.
-    pub plain_fields: HashSet<String>,
     /// Structs with `impl Deref for S { type Target = Pool; fn deref(..) .. }`, by name: the `deref` function, whose
     /// return is the pool a 2.x call on an `S` reaches.
     pub deref_pools: HashMap<String, FnId>,
@@ -182,9 +178,9 @@ impl<'a> Declarer<'a> {
     /// `impl Trait for Pool` (the trait is the crate's own: Rust allows no other): the pool its methods are called
     /// on, typed where the impl names `Pool`; its methods by name, for their calls.
     fn pool_impl(&mut self, i: &syn::ItemImpl) {
-        let Some((_, path, _)) = &i.trait_ else {
+        if i.trait_.is_none() {
             return;
-        };
+        }
         if !i.generics.params.is_empty() {
             return;
         }
@@ -194,13 +190,6 @@ impl<'a> Declarer<'a> {
         let def = DefId(self.loc(self.source.range(i.impl_token.span).start));
         self.site(Key::PoolImpl(def), at, None);
         let node = self.facts.get(&Key::PoolImpl(def)).expect("just added");
-        let trait_name = path
-            .segments
-            .last()
-            .map_or_else(String::new, |s| s.ident.to_string());
-        self.facts
-            .pool_impls
-            .push((node, self.loc(at.name_start), trait_name.clone()));
         let mut follows = true;
         for item in &i.items {
             if let ImplItem::Fn(f) = item {
@@ -224,11 +213,8 @@ impl<'a> Declarer<'a> {
         let mut idents = Vec::new();
         super::bodies::collect_idents(tokens, &mut idents);
         if !follows || idents.iter().any(|n| n == "Self") {
-            self.facts.refuse(
-                node,
-                self.loc(at.name_start),
-                Refusal::PoolImplNamesSelf { trait_name },
-            );
+            self.facts
+                .refuse(node, self.loc(at.name_start), Refusal::UNFOLLOWED);
         }
     }
 
@@ -273,11 +259,6 @@ impl<'a> Declarer<'a> {
                                 self.decls
                                     .defs
                                     .add_field(&name, &s.ident.to_string(), strukt);
-                                if map.is_some() {
-                                    self.decls.map_fields.insert(name.clone());
-                                } else {
-                                    self.decls.plain_fields.insert(name.clone());
-                                }
                                 self.site(Key::Field(strukt, name.clone()), at, None);
                                 if let Some(debug) = derived_debug(&s.attrs) {
                                     let node = self
@@ -687,11 +668,8 @@ impl<'a> Declarer<'a> {
                         .facts
                         .get(&Key::FnParam(id, index))
                         .expect("just added");
-                    self.facts.refuse(
-                        node,
-                        self.loc(at.name_start),
-                        Refusal::DestructuredParameter,
-                    );
+                    self.facts
+                        .refuse(node, self.loc(at.name_start), Refusal::UNFOLLOWED);
                 }
             }
         }

@@ -8,8 +8,8 @@
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 
+use super::model::ModuleId;
 use super::model::{DefId, Facts, FileId, FnId, Key, NodeId};
-use super::scopes::ModuleId;
 
 /// A function of the crate (free, in an `impl` or in a trait).
 #[derive(Debug, Clone)]

@@ -21,13 +21,13 @@ mod definitions;
 mod doc_tests;
 mod evidence;
 mod imports;
+mod kept_workers;
 mod model;
 mod names;
 mod parent_globs;
 mod path_names;
 pub mod reasons;
 mod scope_tree;
-mod scopes;
 mod thread_locals;
 mod trait_imports;
 mod types;
@@ -223,6 +223,10 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 .or_insert(Owner::Group(node));
         }
     }
+    if asked.checked {
+        free_pool_types(files, &uses, &mut facts);
+        free_workers_num_calls(files, &mut facts);
+    }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
@@ -259,9 +263,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         }
     }
     free_errors.sort();
-    let syntax: Vec<&syn::File> = files.iter().map(|f| f.syntax).collect();
-    let scope_names = scopes::scope_names(&syntax);
-    let decision = decide::decide(&mut facts, &scope_names, &free_errors, asked);
+    let mut decision = decide::decide(&mut facts, &free_errors, asked);
+    keep_workers(files, &uses, &mut facts, &mut decision);
     for site in facts
         .worker_sites
         .iter()
@@ -304,12 +307,15 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             (j, bare)
         })
         .collect();
+    // A `workerpool::Error` that belongs to nothing is 3.x's once every pool migrates (see `Decision::errors_go`).
+    let errors_go = decision.errors_go;
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
         let need = |u: &names::NameUse| match facts.owners.get(&Loc {
             file: i,
             offset: u.range.start,
         }) {
+            None if errors_go && u.item == V2Item::Error => Need::V3,
             None => Need::V2 { free: true },
             Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
             Some(Owner::Group(_)) => Need::V2 { free: false },
@@ -318,6 +324,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 Some(_) => Need::V2 { free: false },
                 None => Need::V2 { free: true },
             },
+            Some(Owner::KeptWorker(n)) if decision.fates[&facts.root(*n)].migrates() => Need::Gone,
+            Some(Owner::KeptWorker(_)) => Need::V2 { free: false },
         };
         let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
         let elsewhere: Vec<String> = globbing
@@ -368,6 +376,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
                     Some(Owner::Worker(w)) => worker_group.get(w).copied(),
+                    Some(Owner::KeptWorker(n)) => Some(facts.root(*n)),
                     None => None,
                 };
                 match root {
@@ -445,9 +454,251 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     outcome
 }
 
+/// Each `.workers_num()` the walk did not see called on a pool (on a vector's element, on a pool `join()` hands
+/// back) is a place of its own whose one edit is 3.x's name, `.workers()`: no other type has that 2.x method, and
+/// where the receiver stays on v2 the check puts it back. Only where the output is checked.
+fn free_workers_num_calls(files: &[Input<'_>], facts: &mut Facts) {
+    fn scan(
+        tokens: &[proc_macro2::TokenTree],
+        shift: usize,
+        out: &mut Vec<std::ops::Range<usize>>,
+    ) {
+        use proc_macro2::TokenTree;
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => {
+                    let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    scan(&inner, shift, out);
+                }
+                TokenTree::Ident(id) if id == "workers_num" => {
+                    let dot = i > 0
+                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
+                        if g.delimiter() == proc_macro2::Delimiter::Parenthesis && g.stream().is_empty());
+                    if dot && called {
+                        let r = id.span().byte_range();
+                        out.push(r.start + shift..r.end + shift);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (i, f) in files.iter().enumerate() {
+        let file = FileId(i);
+        let Ok(tokens) = f.source.parsed_text().parse::<proc_macro2::TokenStream>() else {
+            continue;
+        };
+        let shift = f.source.text.len() - f.source.parsed_text().len();
+        let mut found = Vec::new();
+        scan(&tokens.into_iter().collect::<Vec<_>>(), shift, &mut found);
+        for range in found {
+            let at = Loc {
+                file,
+                offset: range.start,
+            };
+            if facts.calls.iter().any(|c| c.3 == at) {
+                continue;
+            }
+            let node = facts.node(at);
+            let func = model::FnId(Loc { file, offset: 0 });
+            facts.calls.push((node, func, model::CallKind::Other, at));
+            facts
+                .cond_edits
+                .push((node, file, edit::Edit::replace(range, "workers")));
+        }
+    }
+}
+
+/// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
+/// `p: &Pool`, a slice parameter `&[Pool]`) becomes a place of its own whose job type is the compiler's to say: in a
+/// probe it gets a placeholder, and the mismatch with the pool that flows into it (`expected `Pool<[(); N]>`, found
+/// `Pool<u32>``) types it. Only where the output is checked: a wrong guess cannot build, and the check puts it back.
+fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mut Facts) {
+    for (i, file_uses) in uses.iter().enumerate() {
+        let text = &files[i].source.text;
+        for u in file_uses.iter().filter(|u| u.item == V2Item::Pool) {
+            let file = FileId(i);
+            let at = Loc {
+                file,
+                offset: u.range.start,
+            };
+            let before = text[..u.range.start].trim_end();
+            let after = text[u.range.end..].trim_start();
+            let in_type = [":", "<", "&", "(", "[", ",", "->", "mut"]
+                .iter()
+                .any(|p| before.ends_with(p))
+                && !before.ends_with("::");
+            if facts.owners.contains_key(&at)
+                || !in_type
+                || ["::", "<", "(", "{"].iter().any(|p| after.starts_with(p))
+            {
+                continue;
+            }
+            let node = facts.node(at);
+            facts.type_sites.push(model::TypeSite {
+                node,
+                loc: Loc {
+                    file,
+                    offset: u.range.end,
+                },
+                scope: model::Scope {
+                    file,
+                    module: String::new(),
+                    func: None,
+                },
+                kind: model::SiteKind::Type,
+            });
+            facts.owners.insert(at, Owner::Group(node));
+            facts.refuse(node, at, Refusal::UNSETTLED);
+        }
+    }
+}
+
+/// When workers are kept as values (see [`kept_workers`]) and a pool they serve migrates: every `Worker` the walk
+/// does not follow to another pool (`Worker::new(f)`, and `Worker` as a type, with that pool's job type) and every add
+/// and remove statement but those of the followed workers is written out; they then belong to that pool.
+fn keep_workers(
+    files: &[Input<'_>],
+    uses: &[Vec<names::NameUse>],
+    facts: &mut Facts,
+    decision: &mut decide::Decision,
+) {
+    if !decision.kept {
+        return;
+    }
+    let kept_roots = &decision.kept_roots;
+    let Some((&root, job)) = decision
+        .fates
+        .iter()
+        .filter(|(r, f)| {
+            f.pool && f.migrates() && (kept_roots.is_empty() || kept_roots.contains(r))
+        })
+        .find_map(|(root, f)| f.job.as_ref().map(|j| (root, j)))
+    else {
+        return;
+    };
+    let kept_type = kept_workers::kept_type(&job.text);
+    // The workers the walk follows to a pool of their own, rewritten with it.
+    let followed = |w: &model::WorkerId| {
+        facts
+            .worker_sites
+            .iter()
+            .find(|s| s.worker == *w)
+            .is_some_and(|s| !kept_roots.contains(&facts.root(s.node)))
+    };
+    let mut owned = Vec::new();
+    for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
+        let file = FileId(index);
+        let text = &f.source.text;
+        let edits = decision.edits.entry(file).or_default();
+        let followed_calls: Vec<&std::ops::Range<usize>> = facts
+            .worker_sites
+            .iter()
+            .filter(|s| s.loc.file == file && followed(&s.worker))
+            .map(|s| &s.call)
+            .collect();
+        edits.extend(kept_workers::call_edits(
+            f.source,
+            f.syntax,
+            &followed_calls,
+        ));
+        for u in file_uses.iter().filter(|u| u.item == V2Item::Worker) {
+            let at = Loc {
+                file,
+                offset: u.range.start,
+            };
+            if let Some(Owner::Worker(w)) = facts.owners.get(&at)
+                && followed(w)
+            {
+                continue;
+            }
+            let made = facts
+                .workers
+                .iter()
+                .find(|w| w.scope.file == file && w.call.start == u.range.start);
+            match made {
+                Some(w) => edits.extend(kept_workers::new_edits(&w.call, &w.func)),
+                // `Worker::new` the walk did not see made: left as it is, for the check to judge.
+                None if text[u.range.end..].trim_start().starts_with("::") => continue,
+                None => edits.push(edit::Edit::replace(u.range.clone(), kept_type.clone())),
+            }
+            owned.push(at);
+        }
+    }
+    for at in owned {
+        facts.owners.insert(at, Owner::KeptWorker(root));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Analyses `text` as the one 2.x file of a crate, told `asked`.
+    fn analyze_file(text: &str, asked: &Asked) -> Outcome {
+        let source =
+            Source::from_bytes(std::path::Path::new("main.rs"), text.as_bytes().to_vec()).unwrap();
+        let syntax = source.parse().unwrap();
+        let input = Input {
+            source: &source,
+            syntax: &syntax,
+            root_is_v2: true,
+            library_root: None,
+        };
+        analyze(std::slice::from_ref(&input), asked)
+    }
+
+    #[test]
+    fn a_workers_num_the_walk_did_not_see_on_a_pool_becomes_workers_where_the_output_is_checked() {
+        // `p` of the closure is an element of a vector: the walk does not know it is a pool. A comment naming
+        // `.workers_num()` and a string are not code.
+        let text = "fn count(pools: &[P]) -> usize {\n    // .workers_num() here\n    let _ = \".workers_num()\";\n    pools.iter().map(|p| p.workers_num()).sum()\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the call is renamed");
+        assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
+        let alone = analyze_file(text, &Asked::default());
+        assert_eq!(alone.texts[0], None);
+    }
+
+    #[test]
+    fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
+        // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
+        let probe = Asked {
+            checked: true,
+            placeholder_base: Some(7),
+            ..Asked::default()
+        };
+        let probed = analyze_file(text, &probe);
+        let written = probed.texts[0]
+            .clone()
+            .expect("the probe rewrites the file");
+        assert_eq!(probed.probed.len(), 1, "{written}");
+        let number = probed.probed[0].0;
+        assert!(
+            written.contains("let pool = Pool::<u32>::new(4);"),
+            "{written}"
+        );
+        assert!(
+            written.contains(&format!("|p: &Pool<[(); {number}]>, n: u32|")),
+            "{written}"
+        );
+        // `p.delegate(n)` needs no edit; a `.workers_num()` on it would be renamed on its own (see below).
+        // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
+        let alone = analyze_file(text, &Asked::default());
+        assert_eq!(alone.migrated, 0);
+        let reasons: Vec<&str> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.id()))
+            .collect();
+        assert_eq!(reasons, ["needs-compiler"]);
+    }
 
     /// Migrates `files` (path, text) as one crate that depends on 2.x; returns each file's text afterwards.
     fn migrate_crate(files: &[(&str, &str)]) -> Vec<String> {
@@ -641,16 +892,7 @@ mod tests {
         // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
         // names it so.
         let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let input = Input {
-            source: &source,
-            syntax: &syntax,
-            root_is_v2: true,
-            library_root: None,
-        };
-        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
+        let outcome = analyze_file(text, &Asked::default());
         let written = outcome.texts[0].clone().expect("the file changes");
         let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
         expect_test::expect![[r#"
@@ -667,8 +909,8 @@ mod tests {
     fn every_finding_has_its_place_id_and_text() {
         let text = "pub use workerpool::Error;\nuse workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n\npub fn b() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n    let _ = pool.stop();\n    helper(&pool);\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 6:13 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 17:12 unfollowed-argument: the pool is passed to `helper`, which does not take a pool parameter this tool can follow
+            left 6:13 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 17:12 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 25:10 delegate-after-stop: delegate after stop() in the same function: in 2.x it failed with NoWorkers (or queued the job once workers were added again); in 3.x it fails and hands the job back
             note 1:1 reexport: re-exports workerpool's 2.x `Error`: it stays `workerpool::v2::Error` for this crate's users
         "#]]
@@ -719,9 +961,8 @@ mod tests {
         // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
         let text = "use workerpool::{Pool, Worker};\n\nstruct Typed { pool: Pool }\nimpl Typed {\n    fn start(&self) {\n        let w = Worker::new(|n: u8| drop(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nstruct Untyped { pool: Pool }\nimpl Untyped {\n    fn start(&self) {\n        let w = Worker::new(|n| drop::<u8>(n));\n        self.pool.add_worker(&w).unwrap();\n    }\n}\n\nmod a {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        pool\n    });\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n\nmod b {\n    use std::sync::LazyLock;\n    use workerpool::{Pool, Worker};\n    static POOL: LazyLock<Pool> = LazyLock::new(|| {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n        pool\n    });\n}\n\nmod c {\n    use super::a::POOL;\n    fn go() {\n        POOL.delegate(1u8).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 14:17 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 37:26 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
-            left 45:9 ambiguous-static: `POOL` is not a static of this module, and statics of that name are declared in several modules; this tool does not follow the import that says which (they all stay on v2)
+            left 14:17 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 37:26 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -767,9 +1008,9 @@ mod tests {
         // migrates, unless a caller keeps the tuple whole. `two` returns two pools in one tuple: not followed.
         let text = "use workerpool::{Pool, Worker};\n\nfn start() -> (Pool, u8) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return (pool, 1);\n    }\n    (pool, 0)\n}\n\nfn two() -> (Pool, Pool) {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    (pool, Pool::new(1))\n}\n\npub fn destructured() {\n    let (pool, _n) = start();\n    pool.delegate(1u8).unwrap();\n}\n\npub fn whole() {\n    let both = start();\n    both.0.delegate(1u8).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 15:6 unfollowed-use: `pool` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 15:12 unfollowed-use: `Pool::new(1)` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 25:5 unfollowed-use: `both` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 15:6 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 15:12 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 25:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -790,11 +1031,10 @@ mod tests {
         // `Ok(pool)` in a closure: each stays on v2 with the reason where it happens.
         let text = "use workerpool::{Pool, Worker};\n\nfn start() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return Ok(pool);\n    }\n    Ok(pool)\n}\n\nfn pair() -> std::io::Result<(Pool, u8)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Ok((pool, 1))\n}\n\npub fn users() -> Result<(), String> {\n    start()?.delegate(1u8).unwrap();\n    start().unwrap().delegate(1u8).unwrap();\n    let (p, _n) = pair().expect(\"a pool\");\n    p.delegate(1u8).unwrap();\n    Ok(())\n}\n\nfn kept() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    Ok(pool)\n}\n\npub fn matched() {\n    if let Ok(pool) = kept() {\n        pool.delegate(String::new()).unwrap();\n    }\n}\n\nfn both() -> Result<Pool, (Pool, String)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    Ok(pool)\n}\n\nfn inner() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let wrap = move || Ok(pool);\n    wrap()\n}\n";
         expect_test::expect![[r#"
-            left 33:23 unfollowed-use: `kept()` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
-            left 33:23 unfollowed-result: the pool is in a Result through `kept` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
-            left 41:8 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
-            left 44:22 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
-            left 47:27 unfollowed-result: the pool is in a Result through `Ok` in a way this tool cannot follow (followed: `Ok(pool)` or `Ok((pool, ..))` at the tail of, or returned from, a function declared `-> Result<Pool, E>` or `-> Result<(Pool, ..), E>`, and its call taken apart by `?`, .unwrap() or .expect(..); migrate this pool by hand)
+            left 33:23 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 41:8 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 44:22 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 47:27 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -813,8 +1053,8 @@ mod tests {
     fn each_decide_rule_speaks_for_its_own_case() {
         let text = "use workerpool::{Pool, Worker};\n\npub fn mixed() {\n    let pool = Pool::new(2);\n    let a = Worker::new(|n: u8| drop(n));\n    let b = Worker::new(|s: String| drop(s));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&b).unwrap();\n}\n\npub fn idle() {\n    let pool = Pool::new(2);\n    pool.stop();\n}\n\npub fn restart() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn gone() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.remove_worker(&w).unwrap();\n}\n";
         expect_test::expect![[r#"
-            left 5:29 mixed-job-types: its workers take different job types (String, u8); 2.x checked job types when a job ran, 3.x needs one job type per pool
-            left 12:16 no-worker-seen: no worker is added to this pool in code this tool can see, so its job type is unknown
+            left 5:29 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 12:16 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2
             left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
         "#]]
@@ -827,7 +1067,7 @@ mod tests {
         // does not, and only there does the field name decide.
         let text = "use workerpool::{Pool, Worker};\n\nstruct Conns { pool: Vec<u8> }\nstruct Jobs { pool: Pool }\n\nimpl Jobs {\n    fn new() -> Self {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        Jobs { pool }\n    }\n    fn go(&self, c: &Conns) {\n        for n in &c.pool {\n            self.pool.delegate(*n).unwrap();\n        }\n    }\n}\n\npub fn run(c: &Conns) {\n    let jobs = Jobs::new();\n    jobs.go(c);\n    [&jobs].iter().for_each(|j| j.pool.stop());\n}\n";
         expect_test::expect![[r#"
-            left 22:33 ambiguous-field: the field name `pool` is also used by fields that are not pools, and this tool cannot tell which struct `j.pool` reads it from (write the type of its receiver on the `let` or parameter that binds it)
+            left 22:33 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]]
         .assert_eq(&findings(text));
     }
@@ -864,7 +1104,7 @@ mod tests {
         // type is not written), so its output does not change.
         let text = "use workerpool::{Pool, Worker};\n#[derive(Debug, Default)]\nstruct A { p: Pool, q: Pool, n: u8 }\nstruct B { p: Pool }\n#[derive(Debug)]\nstruct C { p: Pool }\nfn main() {\n    let a = A { p: Pool::new(1), q: Pool::new(1), n: 0 };\n    a.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    a.q.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let b = B { p: Pool::new(1) };\n    b.p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = C { p: Pool::new(1) };\n    c.p.add_worker(&Worker::new(|n| drop::<u8>(n))).unwrap();\n    println!(\"{a:?} {c:?}\");\n}\n";
         expect_test::expect![[r#"
-            left 14:21 job-type-unknown: the worker's job type is not written in the code (give the closure's parameter a type, or pass a function of this file)
+            left 14:21 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 2:10 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]
         .assert_eq(&findings(text));
@@ -876,7 +1116,7 @@ mod tests {
         // `b` back, which is not followed (line 10).
         let text = "use workerpool::{Pool, Worker};\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    println!(\"{:?}\", a);\n    eprintln!(\"{a:#?}\");\n    println!(\"{:?}\", a.workers_num());\n    println!(\"{}\", a.workers_num());\n    let b = Pool::new(1);\n    dbg!(&b);\n}\n";
         expect_test::expect![[r#"
-            left 10:11 unfollowed-use: `b` is used in a way this tool cannot follow (only calls of the 2.x methods, `let`, fields, arguments of this crate's functions and `Arc` are)
+            left 10:11 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             change 5:22 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
             change 6:15 pool-debug-output: the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it
         "#]]

@@ -18,6 +18,25 @@ pub struct FnId(pub Loc);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WorkerId(pub usize);
 
+/// A module of the crate: a file, and the path of an inline `mod` inside it ("" at the file's top level).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ModuleId {
+    /// The file.
+    pub file: FileId,
+    /// Inline module path, `a::b`.
+    pub module: String,
+}
+
+impl ModuleId {
+    /// The module `module` of file `file`.
+    pub fn new(file: FileId, module: &str) -> ModuleId {
+        ModuleId {
+            file,
+            module: module.to_string(),
+        }
+    }
+}
+
 /// An item of the crate (a static, a struct), by where its name is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DefId(pub Loc);
@@ -152,6 +171,8 @@ pub enum Owner {
     Group(NodeId),
     /// The `Worker` of `Worker::new`: removed when its pool migrates.
     Worker(WorkerId),
+    /// A `Worker` of a pool whose workers are kept (see `kept_workers`): written out when the pool migrates.
+    KeptWorker(NodeId),
 }
 
 /// How a statement uses the value of a pool call.
@@ -339,8 +360,6 @@ pub struct Facts {
     pub not_pools: HashSet<NodeId>,
     /// `workerpool::Error` names inside a statement that uses a pool's delegate result: they belong to that pool.
     pub error_claims: Vec<(NodeId, FileId, Range<usize>)>,
-    /// The crate's `impl Trait for Pool`s: the pool of its `self`, where it names `Pool`, and the trait's name.
-    pub pool_impls: Vec<(NodeId, Loc, String)>,
     /// Delegates whose result is checked (`.is_err()`, `.is_ok()`, `.ok()`, a `match`): on a pool without workers, the
     /// check sees 2.x's `NoWorkers`.
     pub checked_delegates: Vec<(NodeId, Loc)>,

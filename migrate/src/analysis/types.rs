@@ -361,22 +361,6 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
     }
 }
 
-/// `Vec<Pool>` (the element a pool type by [`pool_type`]): where the elements' pool type is. Every element has that
-/// one type, so its pools are one pool group.
-pub fn vec_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
-    let Type::Path(p) = ty else { return None };
-    let last = p.path.segments.last()?;
-    let PathArguments::AngleBracketed(a) = &last.arguments else {
-        return None;
-    };
-    match a.args.iter().collect::<Vec<_>>()[..] {
-        [GenericArgument::Type(elem)] if last.ident == "Vec" && p.qself.is_none() => {
-            pool_type(names, source, elem)
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,27 +438,5 @@ mod tests {
             f: Some("None Pool")
         "#]]
         .assert_eq(&ok_pools(text));
-    }
-
-    #[test]
-    fn a_vector_of_pools_is_read_at_its_element_and_only_a_vec_of_one_pool_type() {
-        let text = "use workerpool::Pool;\nfn a(_: Vec<Pool>) {}\nfn b(_: Vec<std::sync::Arc<Pool>>) {}\nfn c(_: Vec<(Pool, u8)>) {}\nfn d(_: Vec<Vec<Pool>>) {}\nfn e(_: std::collections::VecDeque<Pool>) {}\nfn f(_: Vec<Pool<u8>>) {}\n";
-        let out = per_fn(text, |names, source, f| {
-            let Some(syn::FnArg::Typed(p)) = f.sig.inputs.first() else {
-                return None;
-            };
-            let found = vec_pool(names, source, &p.ty)
-                .map(|at| source.text[at.name_start..at.insert_at].to_string());
-            Some(format!("{found:?}"))
-        });
-        expect_test::expect![[r#"
-            a: Some("Pool")
-            b: Some("Pool")
-            c: None
-            d: None
-            e: None
-            f: None
-        "#]]
-        .assert_eq(&out);
     }
 }

@@ -4,6 +4,7 @@
 //! are one pool (`expected `Pool<[(); N]>`, found `Pool<[(); M]>``). Rounds repeat until nothing new is said.
 
 mod findings;
+pub mod fixups;
 mod paths;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -91,6 +91,60 @@ pub fn patch_workerpool(dir: &Path) {
     fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 }
 
+/// A package of the one file `file` (written with `text`) at its root: its binary when the file has a top-level
+/// `fn main`, else its library; named `name` (distinct per package, see `named_crate`), asking for `workerpool = "2"`
+/// (3 with the `v2` feature when the code names `workerpool::v2` already) and anyhow, set up by `patch_workerpool` to
+/// build offline. The file keeps its name, so a report names it so.
+pub fn file_package(name: &str, file: &str, text: &[u8]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let code = String::from_utf8_lossy(text);
+    let is_bin = code.lines().any(|l| l.starts_with("fn main("));
+    let requirement = match code.contains("workerpool::v2") {
+        true => requirement_3(true),
+        false => "\"2\"".to_string(),
+    };
+    let target = if is_bin { "[[bin]]" } else { "[lib]" };
+    fs::write(
+        dir.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n{target}\nname = \"{name}\"\n\
+             path = \"{file}\"\n\n[dependencies]\nworkerpool = {requirement}\nanyhow = \"1\"\n"
+        ),
+    )
+    .unwrap();
+    fs::write(dir.path().join(file), text).unwrap();
+    patch_workerpool(dir.path());
+    dir
+}
+
+/// Runs the migrate binary in `dir` (as a user would, from the package's directory) with `args`, its checks in
+/// `target` (a shared target directory builds the dependencies once), offline.
+pub fn migrate_in(dir: &Path, args: &[&str], target: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_migrate"))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_NET_OFFLINE", "true")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap()
+}
+
+/// `cargo check --all-targets --offline` on the package in `dir`, in `target`: what it printed when it fails.
+pub fn cargo_check(dir: &Path, target: &Path) -> Result<(), String> {
+    let out = Command::new(env!("CARGO"))
+        .args(["check", "--all-targets", "--offline", "--quiet"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    match out.status.success() {
+        true => Ok(()),
+        false => Err(text(&out.stderr)),
+    }
+}
+
 /// A crate asking for `workerpool = "2"` that builds offline before migration and after (see `patch_workerpool`).
 pub fn local_crate(name: &str, main: &str) -> tempfile::TempDir {
     let dir = named_crate(name, "\"2\"", main);

@@ -17,53 +17,29 @@ use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
 impl Collector<'_> {
-    /// A 2.x method called on the pool `node`.
-    /// `pool.delegate(job)` where `job` is a parameter of a generic type (`fn submit<J>(&self, job: J)`): 2.x took
-    /// any type, 3.x's `Pool<T>` takes only `T`, so the pool stays on v2.
+    /// `pool.delegate(job)` in a function whose parameters carry a type parameter (`fn submit<J>(&self, job: J)`,
+    /// `jobs: Vec<J>`), with a job made from a local: its type may be that parameter, which 2.x took and 3.x's `Pool<T>`
+    /// takes only if `T` is it. A question for the compiler.
     fn generic_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
-        let mut arg = m.args.first();
-        while let Some(Expr::Paren(p)) = arg {
-            arg = Some(&p.expr);
-        }
-        if let Some(Expr::Path(p)) = arg
-            && let Some(ident) = p.path.get_ident()
-            && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
-            && let Some(ty) = self.generic_params.get(&id).cloned()
-        {
-            self.facts
-                .refuse(node, loc, Refusal::GenericJob { job: ty });
-            return;
-        }
-        // `fn submit_all<J>(pool: &Pool, jobs: Vec<J>) { for j in jobs { pool.delegate((j, 1)) } }`: a job built from
-        // a local, in a function whose parameters carry a type parameter, may be of that type.
         if self.generic_valued.last() == Some(&true)
-            && let Some(arg) = arg
-            && let Some(local) = self.local_in(arg)
+            && m.args.first().is_some_and(|arg| self.names_a_local(arg))
         {
-            self.facts
-                .refuse(node, loc, Refusal::GenericValuedJob { local });
+            self.facts.refuse(node, loc, Refusal::UNSETTLED);
         }
     }
 
-    /// The local bindings `expr` names, but parameters of a known type, as `` `a`, `b` ``; None when it names none.
-    fn local_in(&self, expr: &Expr) -> Option<String> {
+    /// Whether `expr` names a local binding other than a parameter of a known type.
+    fn names_a_local(&self, expr: &Expr) -> bool {
         let mut idents = Vec::new();
         super::macros::collect_ident_tokens(quote::ToTokens::to_token_stream(expr), &mut idents);
-        let mut locals: Vec<String> = Vec::new();
-        for ident in idents {
-            let name = ident.to_string();
+        idents.iter().any(|ident| {
             let at = self.source.range(ident.span()).start;
-            let local = self.tree.resolve(&name, at);
-            if local.is_some_and(|id| !self.concrete_params.contains(&id))
-                && !locals.contains(&name)
-            {
-                locals.push(name);
-            }
-        }
-        let quoted: Vec<String> = locals.iter().map(|l| format!("`{l}`")).collect();
-        (!quoted.is_empty()).then(|| quoted.join(", "))
+            let local = self.tree.resolve(&ident.to_string(), at);
+            local.is_some_and(|id| !self.concrete_params.contains(&id))
+        })
     }
 
+    /// A 2.x method called on the pool `node`.
     pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
         let call = self.range(m);
         let method = m.method.to_string();
@@ -290,9 +266,8 @@ impl Collector<'_> {
                 self.facts.cond_edits.push((node, self.file, edit));
                 true
             }
-            TryTarget::Other(ty) | TryTarget::Named { text: ty, .. } => {
-                self.facts
-                    .refuse(node, loc, Refusal::TryIntoOther { target: ty });
+            TryTarget::Other(_) | TryTarget::Named { .. } => {
+                self.facts.refuse(node, loc, Refusal::UNSETTLED);
                 false
             }
             TryTarget::Unknown => {
@@ -636,7 +611,11 @@ impl Collector<'_> {
                 self.scope(),
                 &self.generics_in_scope(),
             ));
-            if matches!(decl.refusal, Some((_, Refusal::WorkerFnLocal { .. }))) {
+            if decl
+                .refusal
+                .as_ref()
+                .is_some_and(|(_, why)| *why == Refusal::UNSETTLED)
+            {
                 decl.refusal = None;
             }
             decl.helper_generic = Some(param.clone());
@@ -689,24 +668,13 @@ impl Collector<'_> {
             }
             arms.push((decl.call.clone(), decl.func.clone()));
             let helper = &mut self.facts.workers[id];
-            let mixed = match (&helper.job, &decl.job) {
-                (Some(a), Some(b)) if a.norm != b.norm => {
-                    Some(vec![a.norm.clone(), b.norm.clone()])
-                }
-                _ => None,
-            };
+            let mixed = matches!((&helper.job, &decl.job), (Some(a), Some(b)) if a.norm != b.norm);
             if helper.refusal.is_none() {
-                helper.refusal = match (decl.refusal, mixed) {
-                    (Some(refusal), _) => Some(refusal),
-                    (None, Some(types)) => {
-                        let loc = Loc {
-                            file: self.file,
-                            offset: decl.call.start,
-                        };
-                        Some((loc, Refusal::MixedJobTypes { types }))
-                    }
-                    (None, None) => None,
+                let at = Loc {
+                    file: self.file,
+                    offset: decl.call.start,
                 };
+                helper.refusal = decl.refusal.or(mixed.then_some((at, Refusal::UNSETTLED)));
             }
         }
         // A box of a closure is not `Clone`.
@@ -751,7 +719,6 @@ impl Collector<'_> {
         let scope = self.scope();
         let generics = self.generics_in_scope();
         let mut refusal = None;
-        let mut local_refusal = None;
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
             Some(Expr::Closure(c)) => {
@@ -761,11 +728,7 @@ impl Collector<'_> {
             // `let f = move |n: u64| ..; Worker::new(f)`: the closure the local holds.
             Some(Expr::Path(fp)) if let Some(local) = self.local_fn(fp) => match local {
                 LocalFn::Closure(closure) => (closure.kind, closure.job.clone()),
-                LocalFn::Other => {
-                    let name = self.source.text[self.range(fp)].to_string();
-                    local_refusal = Some(Refusal::WorkerFnLocal { name });
-                    (WorkerFn::Other, None)
-                }
+                LocalFn::Other => (WorkerFn::Other, None),
             },
             Some(Expr::Path(fp))
                 if fp.qself.is_none()
@@ -809,16 +772,10 @@ impl Collector<'_> {
         let call_range = self.range(call);
         if call.args.len() != 1 {
             refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
-        } else if let Some(why) = local_refusal {
-            refusal = Some((self.loc(call_range.start), why));
         } else if job.is_none() {
-            let has_turbofish = p.path.segments.iter().any(|s| !s.arguments.is_none());
-            let why = if has_turbofish {
-                Refusal::JobTypeByTurbofish
-            } else {
-                Refusal::JobTypeUnknown
-            };
-            refusal = Some((self.loc(call_range.start), why));
+            // Not written at the worker (or a local the walk does not follow to a closure): a question for the
+            // compiler.
+            refusal = Some((self.loc(call_range.start), Refusal::UNSETTLED));
         }
         let func = func_expr.map_or(call_range.clone(), |f| self.range(f));
         let taken = self.fns.last().map(|f| f.taken.clone()).unwrap_or_default();

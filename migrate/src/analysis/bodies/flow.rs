@@ -214,9 +214,8 @@ impl Collector<'_> {
         let defs = self.decls.defs.statics(name, &self.module_id());
         let node = self.joined(defs.iter().map(|&d| Key::Static(d)).collect())?;
         if defs.len() > 1 {
-            let name = name.to_string();
             self.facts
-                .refuse(node, self.loc(offset), Refusal::AmbiguousStatic { name });
+                .refuse(node, self.loc(offset), Refusal::UNFOLLOWED);
         }
         Some(node)
     }
@@ -333,14 +332,6 @@ impl Collector<'_> {
             e if branches::branches(e) => branches::leaves(e)
                 .into_iter()
                 .find_map(|l| self.classify(l.expr)),
-            // `self.pools[key]`, `self.pools.get(key)` of a map-of-pools field: one of its pools.
-            e @ (Expr::Index(_) | Expr::MethodCall(_)) if self.map_value(e).is_some() => {
-                self.map_value(e)
-            }
-            // `handle.join().unwrap()` of a thread that returns a pool: that pool.
-            Expr::MethodCall(m) if let Some(joined) = self.joined_pool(m) => Some(joined),
-            // `pools[i]` of a local vector of pools: one of its pools.
-            e @ Expr::Index(_) if self.vec_value(e).is_some() => self.vec_value(e),
             Expr::Paren(p) => self.classify(&p.expr),
             Expr::Group(g) => self.classify(&g.expr),
             Expr::Reference(r) => self.classify(&r.expr),
@@ -387,8 +378,6 @@ impl Collector<'_> {
             }
             // `pool_of!(3, f)` of a `macro_rules!` whose body creates a pool: that pool (refused there).
             Expr::Macro(m) => Some((self.macro_pool(m)?, self.range(m))),
-            // The map itself is not a pool (see `maps`).
-            Expr::Field(_) if self.map_field(expr).is_some() => None,
             Expr::Field(f) => match &f.member {
                 syn::Member::Named(ident) => {
                     let node = self.field_node(&f.base, &ident.to_string())?;
@@ -437,10 +426,8 @@ impl Collector<'_> {
         }
         let node = first?;
         for range in unfollowed {
-            let what = self.source.text[range.clone()].trim().to_string();
             let loc = self.loc(range.start);
-            self.facts
-                .refuse(node, loc, Refusal::UnfollowedBranch { what });
+            self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
         }
         Some(node)
     }
@@ -449,7 +436,7 @@ impl Collector<'_> {
     pub(super) fn return_refusal(&self) -> Refusal {
         match self.fns.last().and_then(|f| f.ret_alias.clone()) {
             Some(alias) => Refusal::PublicAlias { alias },
-            None => Refusal::UnfollowedReturn,
+            None => Refusal::UNFOLLOWED,
         }
     }
 
@@ -478,8 +465,7 @@ impl Collector<'_> {
                 continue;
             }
             if matches!(name, "Ok" | "Err") {
-                let via = name.to_string();
-                self.refuse_flow(arg, Refusal::UnfollowedResult { via });
+                self.refuse_flow(arg, Refusal::UNFOLLOWED);
                 continue;
             }
             let param = index.checked_sub(shift).and_then(|i| {
@@ -499,12 +485,7 @@ impl Collector<'_> {
                 Some(param) if !ambiguous => {
                     self.accept(arg, Some(param));
                 }
-                _ => self.refuse_flow(
-                    arg,
-                    Refusal::UnfollowedArgument {
-                        function: name.to_string(),
-                    },
-                ),
+                _ => self.refuse_flow(arg, Refusal::UNFOLLOWED),
             }
         }
     }

@@ -18,7 +18,7 @@ impl Collector<'_> {
     pub(super) fn macro_args(&mut self, mac: &syn::Macro) {
         if let Some(args) = macro_exprs(mac) {
             if !reads_its_arguments(&mac.path) {
-                self.pools_given_whole(mac, &args);
+                self.pools_given_whole(&args);
             } else {
                 self.pools_debug_formatted(mac, &args);
             }
@@ -35,13 +35,7 @@ impl Collector<'_> {
             match self.lookup(&ident.to_string(), self.source.range(ident.span()).start) {
                 Some(Binding::Pool(node)) => {
                     let loc = self.loc(self.source.range(ident.span()).start);
-                    self.facts.refuse(
-                        node,
-                        loc,
-                        Refusal::PoolInMacro {
-                            mac: path_text(&mac.path),
-                        },
-                    );
+                    self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
                 }
                 None => {
                     // `lazy_static! { static ref POOL: Pool = make_pool(); }`, `submit!(POOL => 1)`: the pool a crate
@@ -53,9 +47,7 @@ impl Collector<'_> {
                         None => self.static_node(&name, at),
                     };
                     if let Some(node) = node {
-                        let mac = path_text(&mac.path);
-                        self.facts
-                            .refuse(node, self.loc(at), Refusal::PoolInMacro { mac });
+                        self.facts.refuse(node, self.loc(at), Refusal::UNFOLLOWED);
                     }
                 }
                 binding => {
@@ -114,8 +106,7 @@ impl Collector<'_> {
                 }
             }
             let mac = name.to_string();
-            self.facts
-                .refuse(node, loc, Refusal::PoolCreatedInMacro { mac: mac.clone() });
+            self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
             self.pool_macros.insert(mac, node);
         }
     }
@@ -182,7 +173,7 @@ impl Collector<'_> {
 
     /// `send_all!(pool, "one")`, `run!(&pool, 1)`: a pool given whole to a macro of the crate or another crate goes
     /// where its expansion puts it, which this tool does not read.
-    fn pools_given_whole(&mut self, mac: &syn::Macro, args: &Punctuated<Expr, syn::Token![,]>) {
+    fn pools_given_whole(&mut self, args: &Punctuated<Expr, syn::Token![,]>) {
         for arg in args {
             let mut value = arg;
             while let Expr::Reference(syn::ExprReference { expr, .. })
@@ -195,9 +186,8 @@ impl Collector<'_> {
             }
             if let Some((node, leaf)) = self.classify(value) {
                 self.accounted.insert(key(&leaf));
-                let mac = path_text(&mac.path);
                 self.facts
-                    .refuse(node, self.loc(leaf.start), Refusal::PoolInMacro { mac });
+                    .refuse(node, self.loc(leaf.start), Refusal::UNFOLLOWED);
             }
         }
     }
@@ -254,12 +244,4 @@ pub(super) fn collect_ident_tokens(
             _ => {}
         }
     }
-}
-
-fn path_text(p: &syn::Path) -> String {
-    p.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
 }

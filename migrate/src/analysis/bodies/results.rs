@@ -129,8 +129,6 @@ impl Collector<'_> {
             return;
         }
         let loc = self.loc(range.start);
-        let via = name.to_string();
-        self.facts
-            .refuse(node, loc, Refusal::UnfollowedResult { via });
+        self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
     }
 }

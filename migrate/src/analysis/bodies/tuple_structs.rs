@@ -49,7 +49,7 @@ impl Collector<'_> {
                 Some(field) => {
                     self.accept(arg, Some(field));
                 }
-                None => self.refuse_flow(arg, Refusal::UnfollowedField),
+                None => self.refuse_flow(arg, Refusal::UNFOLLOWED),
             }
         }
     }
@@ -132,12 +132,9 @@ impl Collector<'_> {
     pub(super) fn refuse_tuple_fields(&mut self, index: usize, access: &syn::ExprField) {
         let field = index.to_string();
         let loc = self.loc(self.range(access).start);
-        let expr = self.source.text[self.range(access)].trim().to_string();
         for def in self.decls.defs.fields(&field, None) {
             if let Some(node) = self.facts.get(&Key::Field(def, field.clone())) {
-                let expr = expr.clone();
-                self.facts
-                    .refuse(node, loc, Refusal::TupleFieldUnknownValue { expr });
+                self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
             }
         }
     }
@@ -151,9 +148,7 @@ impl Collector<'_> {
             let at = self.loc(self.source.range(span).start);
             for index in 0..elems {
                 if let Some(node) = self.tuple_struct_field(&strukt, index) {
-                    let strukt = strukt.clone();
-                    self.facts
-                        .refuse(node, at, Refusal::DestructuredTupleStruct { strukt });
+                    self.facts.refuse(node, at, Refusal::UNFOLLOWED);
                 }
             }
         }
@@ -167,12 +162,8 @@ impl Collector<'_> {
             }
             for index in 0..elems {
                 if let Some(node) = self.variant_field(&variant, index) {
-                    let strukt = format!("{}::{}", variant.0, variant.1);
-                    self.facts.refuse(
-                        node,
-                        self.loc(range.start),
-                        Refusal::DestructuredTupleStruct { strukt },
-                    );
+                    self.facts
+                        .refuse(node, self.loc(range.start), Refusal::UNFOLLOWED);
                 }
             }
         }

@@ -243,28 +243,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
             return;
         }
-        if let (Some(named), None, None) = (named, annotation, &init.diverge)
-            && self.pool_thread_let(named, &init.expr)
-        {
-            self.visit_expr(&init.expr);
-            return;
-        }
-        if let (Some(named), Some(ty), None) = (named, annotation, &init.diverge)
-            && self.vec_let(named, ty, &init.expr)
-        {
-            self.visit_expr(&init.expr);
-            return;
-        }
-        if let (Some(named), None, None) = (named, annotation, &init.diverge)
-            && self.map_let(named, &init.expr)
-        {
-            self.visit_expr(&init.expr);
-            return;
-        }
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Expr::Closure(c)) = (named, annotation, &*init.expr) {
             self.closure_local(named, c);
-            self.pool_closure_let(named, c);
         }
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -389,7 +370,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
-                            self.facts.refuse(node, loc, Refusal::UnreadableAnnotation);
+                            self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
                         }
                     }
                 }
@@ -475,8 +456,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.literal_bindings.insert(id, "i32");
         }
-        self.map_loop(f);
-        self.vec_loop(f);
         self.visit_expr(&f.expr);
         self.collected_loop(f);
         self.loops += 1;
@@ -579,14 +558,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             local = true;
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
-                Some(Binding::PoolMap(node)) => {
-                    // A local bound to a map of pools: each use must be a followed map form.
-                    self.map_uses.push((node, self.range(p), name.clone()));
-                }
-                Some(Binding::PoolVec(node)) => {
-                    // A vector of pools: each use must be a followed vector form.
-                    self.vec_uses.push((node, self.range(p), name.clone()));
-                }
                 Some(binding) => {
                     if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
                         self.helper_vec_uses.insert(key(&self.range(p)), i);
@@ -612,10 +583,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
-        if self.map_use(f) {
-            visit::visit_expr_field(self, f);
-            return;
-        }
         if let syn::Member::Named(ident) = &f.member
             && let Some(node) = self.field_node(&f.base, &ident.to_string())
         {
@@ -623,10 +590,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 && self.known_struct(&f.base).is_none()
             {
                 let loc = self.loc(self.range(f).start);
-                let expr = self.source.text[self.range(f)].trim().to_string();
-                let field = ident.to_string();
-                self.facts
-                    .refuse(node, loc, Refusal::AmbiguousField { field, expr });
+                self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
             }
             self.occurrences.push((node, self.range(f)));
         }
@@ -663,8 +627,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.occurrences.push((node, self.range(call)));
         } else if self.tuple_struct_ctor(call) || self.variant_ctor(call) {
             // `Executor(pool)`, `Executor::Threaded(pool)`: each pool argument went into its field.
-        } else if self.pool_closure_call(call) {
-            // `submit(&pool, n)` of a `let submit = |p: &Pool, n: u32| ..;`: each pool went into its parameter.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
@@ -714,9 +676,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.note_fail_fast(m);
         self.note_counted_errors(m);
-        if let Some((node, range)) = self.joined_pool(m) {
-            self.occurrences.push((node, range));
-        }
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
@@ -774,9 +733,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if method != "clone" || !m.args.is_empty() {
                 self.accept(&m.receiver, None);
                 let loc = self.loc(self.source.range(m.method.span()).start);
-                let method = method.clone();
-                self.facts
-                    .refuse(node, loc, Refusal::UnknownMethod { method });
+                self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
             }
         } else if POOL_METHODS.contains(&method.as_str())
             && let Some(node) = self.deref_pool(&m.receiver, &method)
@@ -784,16 +741,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `wrapper.delegate(..)` on a struct that derefs to its pool.
             self.pool_call(node, m);
         }
-        if !self.map_method(m) && !self.vec_method(m) {
-            self.arguments(&method, &CallVia::Method, &m.args, 0);
-        }
+        self.arguments(&method, &CallVia::Method, &m.args, 0);
         visit::visit_expr_method_call(self, m);
-    }
-
-    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
-        self.map_index(i);
-        self.vec_index(i);
-        visit::visit_expr_index(self, i);
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
@@ -816,7 +765,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(target) => {
                     self.accept(&field.expr, Some(target));
                 }
-                None => self.refuse_flow(&field.expr, Refusal::UnfollowedField),
+                None => self.refuse_flow(&field.expr, Refusal::UNFOLLOWED),
             }
         }
         visit::visit_expr_struct(self, s);
@@ -833,7 +782,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     self.accept(&a.left, None);
                     self.accept(&a.right, Some(left));
                 }
-                None => self.refuse_flow(&a.right, Refusal::UnfollowedAssignment),
+                None => self.refuse_flow(&a.right, Refusal::UNFOLLOWED),
             }
         }
         visit::visit_expr_assign(self, a);

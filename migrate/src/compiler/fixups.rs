@@ -1,0 +1,166 @@
+//! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a `?`
+//! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
+//! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
+//! through an `Option`'s combinator, another module's alias).
+
+use std::path::PathBuf;
+
+use crate::cargo_check::{Checked, Diagnostic, primary_span};
+use crate::edit::Edit;
+
+/// One fix the compiler's messages call for: in `path`, `edit` (by byte range of the text checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixup {
+    /// The file, as the check names it.
+    pub path: PathBuf,
+    /// The 1-based line and column of the error.
+    pub at: (usize, usize),
+    /// The change.
+    pub edit: Edit,
+    /// What was written, for the report.
+    pub what: &'static str,
+}
+
+/// The fixes `checked`'s errors call for, each checked against `text_of(path)` (the text the check read): an error
+/// whose span does not hold what its message names is left alone.
+pub fn fixups(
+    checked: &Checked,
+    text_of: &dyn Fn(&std::path::Path) -> Option<String>,
+) -> Vec<Fixup> {
+    let mut out = Vec::new();
+    for d in checked.errors() {
+        let Some(span) = primary_span(d) else {
+            continue;
+        };
+        let path = checked.path_of(span);
+        let Some(text) = text_of(&path) else { continue };
+        let range = span.byte_start as usize..span.byte_end as usize;
+        let Some(at_span) = text.get(range.clone()) else {
+            continue;
+        };
+        let fix = match code(d) {
+            Some("E0277") if delegate_error_into_other(d) && at_span == "?" => Some((
+                Edit::insert(range.start, ".map_err(workerpool::Error::from)"),
+                "`?` converts a 3.x DelegateError<T> through `workerpool::Error::from`",
+            )),
+            _ => None,
+        };
+        if let Some((edit, what)) = fix {
+            let fixup = Fixup {
+                path,
+                at: (span.line_start, span.column_start),
+                edit,
+                what,
+            };
+            if !out.contains(&fixup) {
+                out.push(fixup);
+            }
+        }
+    }
+    out
+}
+
+fn code(d: &Diagnostic) -> Option<&str> {
+    d.code.as_ref().map(|c| c.code.as_str())
+}
+
+/// `?` couldn't convert the error to `E`, the error being a 3.x `DelegateError<T>` (named in a label or a note).
+fn delegate_error_into_other(d: &Diagnostic) -> bool {
+    // `the trait `From<DelegateError<String>>` is not implemented for `ShipError``, in a label or a note.
+    fn mentions(d: &Diagnostic) -> bool {
+        let from = "From<DelegateError<";
+        d.message.contains(from)
+            || d.spans
+                .iter()
+                .any(|s| s.label.as_deref().is_some_and(|l| l.contains(from)))
+            || d.children.iter().any(mentions)
+    }
+    d.message.starts_with("`?` couldn't convert the error") && mentions(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checked(diagnostics: serde_json::Value) -> Checked {
+        Checked {
+            success: false,
+            diagnostics: serde_json::from_value(diagnostics).unwrap(),
+            stderr: String::new(),
+            duration: std::time::Duration::ZERO,
+            root: PathBuf::from("/p"),
+        }
+    }
+
+    fn diagnostic(
+        code: &str,
+        message: &str,
+        start: usize,
+        end: usize,
+        label: &str,
+    ) -> serde_json::Value {
+        serde_json::json!({
+            "message": message, "code": {"code": code, "explanation": null}, "level": "error",
+            "spans": [{
+                "file_name": "src/lib.rs", "byte_start": start, "byte_end": end, "line_start": 2, "line_end": 2,
+                "column_start": 5, "column_end": 6, "is_primary": true, "text": [], "label": label,
+                "suggested_replacement": null, "suggestion_applicability": null, "expansion": null
+            }],
+            "children": [], "rendered": message
+        })
+    }
+
+    const TEXT: &str = "fn f() {\n    p.map_or(0, |p| p.workers_num()); pool.delegate(1)?;\n}\n";
+
+    fn text(path: &std::path::Path) -> Option<String> {
+        (path == std::path::Path::new("/p/src/lib.rs")).then(|| TEXT.to_string())
+    }
+
+    #[test]
+    fn a_delegate_error_into_another_type_is_fixed() {
+        let question = TEXT.find(")?").unwrap() + 1;
+        let found = fixups(
+            &checked(serde_json::json!([diagnostic(
+                "E0277",
+                "`?` couldn't convert the error to `ShipError`",
+                question,
+                question + 1,
+                "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
+            ),])),
+            &text,
+        );
+        let edits: Vec<Edit> = found.iter().map(|f| f.edit.clone()).collect();
+        assert_eq!(
+            edits,
+            vec![Edit::insert(question, ".map_err(workerpool::Error::from)")]
+        );
+    }
+
+    #[test]
+    fn an_error_whose_span_does_not_hold_the_question_mark_or_names_no_delegate_error_is_left_alone()
+     {
+        let question = TEXT.find(")?").unwrap() + 1;
+        let found = fixups(
+            &checked(serde_json::json!([
+                // The span is off by one: not the `?`.
+                diagnostic(
+                    "E0277",
+                    "`?` couldn't convert the error to `ShipError`",
+                    question - 1,
+                    question,
+                    "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
+                ),
+                // Already through `workerpool::Error`: the type does not convert from it, nothing to fix here.
+                diagnostic(
+                    "E0277",
+                    "`?` couldn't convert the error to `ShipError`",
+                    question,
+                    question + 1,
+                    "the trait `From<workerpool::Error>` is not implemented for `ShipError`"
+                ),
+            ])),
+            &text,
+        );
+        assert_eq!(found, vec![]);
+    }
+}
