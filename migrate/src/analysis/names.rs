@@ -327,9 +327,17 @@ impl Names {
                     _ => {}
                 }
             }
-            if path.is_empty()
+            // `use workerpool as wp;`, or `self as wp` in a group under `workerpool`.
+            let names_the_crate = match path.as_slice() {
+                [] => leaf_text.split_whitespace().next() == Some("workerpool"),
+                [only] => {
+                    only.trim_start_matches("::") == "workerpool"
+                        && leaf_text.split_whitespace().next() == Some("self")
+                }
+                _ => false,
+            };
+            if names_the_crate
                 && let Some(alias) = &alias
-                && leaf_text.split_whitespace().next() == Some("workerpool")
                 && alias != "workerpool"
             {
                 self.crate_aliases.push((alias.clone(), container.clone()));
@@ -839,6 +847,20 @@ mod tests {
                 "Worker wp::Worker",
                 "Pool P",
                 "Worker Worker",
+            ]
+        "#]]
+        .assert_debug_eq(&occurrences(text));
+    }
+
+    #[test]
+    fn the_crate_imported_as_self_in_a_group_is_the_crate() {
+        // `use workerpool::{self as wp, Pool};` names the crate `wp`, as `use workerpool as wp;` does.
+        let text = "use workerpool::{self as wp, Pool};\nfn f(p: &Pool) { let _ = wp::Worker::new(|n: u8| drop(n)); let _: Option<wp::Error> = None; }\n";
+        expect_test::expect![[r#"
+            [
+                "Pool Pool",
+                "Worker wp::Worker",
+                "Error wp::Error",
             ]
         "#]]
         .assert_debug_eq(&occurrences(text));

@@ -1,0 +1,156 @@
+//! The corpus: 2.x crates written by people who never read migrate, each migrated as a user would (`migrate
+//! src/` in the crate), compared byte for byte with its `after/`, run again (nothing changes), and tested: the
+//! migrated crate's own tests must pass. `UPDATE_EXPECT=1` writes `after/` from what migrate does now.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{text, workspace};
+
+/// `corpus/SET/CRATE/{before,after}/` with an EXPECT.md: what the crate's author says a person could type.
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
+/// Every crate of the corpus, as `SET/CRATE`, sorted.
+fn crates() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for set in sorted_dirs(&corpus()) {
+        out.extend(sorted_dirs(&set));
+    }
+    out
+}
+
+fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// Every file under `dir`, relative to it, sorted; the cargo config, lock file and target directory the test adds
+/// are left out.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.parent() == Some(base) && [".cargo", "Cargo.lock", "target"].contains(&name) {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else {
+                out.push(path.strip_prefix(base).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for file in files(from) {
+        fs::create_dir_all(to.join(&file).parent().unwrap()).unwrap();
+        fs::copy(from.join(&file), to.join(&file)).unwrap();
+    }
+}
+
+/// One target directory for the whole corpus: its crates' names are distinct, so cargo keeps them apart, and the
+/// library and the 2.x stand-in compile once.
+fn target_dir() -> PathBuf {
+    workspace().join("target/migrate-fixture-crate/corpus")
+}
+
+fn cargo(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap()
+}
+
+/// Migrates a copy of `case/before` and checks it; returns what went wrong, if anything.
+fn migrate_case(case: &Path, update: bool) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&case.join("before"), dir.path());
+    common::patch_workerpool(dir.path());
+    let migrate = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_migrate"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("CARGO_TARGET_DIR", target_dir())
+            .env("CARGO_NET_OFFLINE", "true")
+            .env_remove("RUSTFLAGS")
+            .output()
+            .unwrap()
+    };
+    let out = migrate(&["--allow-dirty", "src/"]);
+    let report = text(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("migrate failed:\n{report}"));
+    }
+    let after = case.join("after");
+    if update {
+        let _ = fs::remove_dir_all(&after);
+        copy_tree(dir.path(), &after);
+    } else if files(dir.path()) != files(&after) {
+        return Err(format!(
+            "the files differ from after/: {:?} against {:?}",
+            files(dir.path()),
+            files(&after)
+        ));
+    } else {
+        for file in files(&after) {
+            if fs::read(dir.path().join(&file)).unwrap() != fs::read(after.join(&file)).unwrap() {
+                return Err(format!(
+                    "{} differs from after/; the report:\n{report}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    let again = migrate(&["--check", "--allow-dirty", "src/"]);
+    if !again.status.success() {
+        return Err(format!(
+            "a second run would change files:\n{}",
+            text(&again.stderr)
+        ));
+    }
+    let tests = cargo(dir.path(), &["test", "--offline", "--quiet"]);
+    if !tests.status.success() {
+        return Err(format!(
+            "the migrated crate's tests fail:\n{}{}",
+            text(&tests.stdout),
+            text(&tests.stderr)
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_corpus_crate_migrates_to_its_after_builds_and_passes_its_tests() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let cases = crates();
+    assert!(cases.len() >= 20, "the corpus has {} crates", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| {
+            let name = case.strip_prefix(corpus()).unwrap().display().to_string();
+            migrate_case(case, update)
+                .err()
+                .map(|why| format!("{name}: {why}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
