@@ -7,42 +7,42 @@ use std::error::Error;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use digest::ChunkSum;
 
 type BoxError = Box<dyn Error + Send + Sync>;
-type Shared = Arc<Pool>;
+type Shared = Arc<Pool<(String, usize, Vec<u8>)>>;
 
 const CHUNK: usize = 1024;
 
 /// The pool and the worker it runs, kept so that workers can be added and removed later.
 struct Hasher {
     pool: Shared,
-    worker: Worker,
+    worker: (std::sync::Arc<dyn Fn((String, usize, Vec<u8>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
 }
 
 impl Hasher {
     fn new(queue: usize, out: mpsc::Sender<(String, ChunkSum)>) -> Hasher {
         let out = Mutex::new(out);
-        let worker = Worker::new(move |(file, index, data): (String, usize, Vec<u8>)| {
+        let worker = (std::sync::Arc::new(move |(file, index, data): (String, usize, Vec<u8>)| {
             let sum = digest::sum_chunk(index, &data);
             out.lock().unwrap().send((file, sum)).unwrap();
-        });
-        Hasher { pool: Arc::new(Pool::new(queue)), worker }
+        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        Hasher { pool: Arc::new(Pool::<(String, usize, Vec<u8>)>::new(queue)), worker }
     }
 
     fn grow(&self, by: usize) -> Result<(), BoxError> {
         let w = self.worker.clone();
         for _ in 0..by {
-            self.pool.add_worker(&w)?;
+            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
         }
         Ok(())
     }
 
     fn shrink(&self, by: usize) -> Result<(), BoxError> {
         for _ in 0..by {
-            self.pool.remove_worker(&self.worker)?;
+            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
         }
         Ok(())
     }
@@ -59,7 +59,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-fn feed(pool: &Pool, name: &str, data: &[u8]) -> Result<usize, BoxError> {
+fn feed(pool: &Pool<(String, usize, Vec<u8>)>, name: &str, data: &[u8]) -> Result<usize, BoxError> {
     let mut count = 0;
     for (index, chunk) in data.chunks(CHUNK).enumerate() {
         pool.delegate((name.to_string(), index, chunk.to_vec()))?;
@@ -72,10 +72,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (tx, rx) = mpsc::channel();
     let hasher = Hasher::new(8, tx);
     hasher.grow(4).map_err(|e| e.to_string())?;
-    println!("workers: {}", hasher.pool.workers_num());
+    println!("workers: {}", hasher.pool.workers());
 
     let files = inputs();
-    let pool: &Pool = &hasher.pool;
+    let pool: &Pool<(String, usize, Vec<u8>)> = &hasher.pool;
     // One feeding thread per file, all borrowing the same pool.
     let counts: Vec<usize> = thread::scope(|s| {
         let handles: Vec<_> = files
@@ -93,7 +93,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
 
     hasher.shrink(3).map_err(|e| e.to_string())?;
-    println!("workers after shrink: {}", hasher.pool.workers_num());
+    println!("workers after shrink: {}", hasher.pool.workers());
 
     for (file, mut sums) in by_file {
         sums.sort();

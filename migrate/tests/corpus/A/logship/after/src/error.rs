@@ -4,7 +4,7 @@ use std::fmt;
 pub enum ShipError {
     /// `start` was not called, or `shutdown` already was.
     NotStarted,
-    Pool(workerpool::v2::Error),
+    Pool(workerpool::Error),
     Parse { line: usize, reason: String },
 }
 
@@ -27,8 +27,8 @@ impl std::error::Error for ShipError {
     }
 }
 
-impl From<workerpool::v2::Error> for ShipError {
-    fn from(e: workerpool::v2::Error) -> Self {
+impl From<workerpool::Error> for ShipError {
+    fn from(e: workerpool::Error) -> Self {
         ShipError::Pool(e)
     }
 }

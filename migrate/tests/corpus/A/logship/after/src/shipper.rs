@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::error::ShipError;
 use crate::parse::{Level, Record};
@@ -39,8 +39,8 @@ impl Sink {
 }
 
 pub struct Shipper {
-    pool: Option<Pool>,
-    worker: Option<Worker>,
+    pool: Option<Pool<String>>,
+    worker: Option<(std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
     sink: Sink,
     min_level: Level,
     shipped: usize,
@@ -53,11 +53,11 @@ impl Shipper {
 
     /// Starts `threads` shipping workers.
     pub fn start(&mut self, threads: usize) -> Result<(), ShipError> {
-        let pool = Pool::new(64);
+        let pool = Pool::<String>::new(64);
         let sink = self.sink.clone();
-        let worker = Worker::new(move |line: String| sink.push(line));
+        let worker = (std::sync::Arc::new(move |line: String| sink.push(line)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
         for _ in 0..threads {
-            pool.add_worker(&worker)?;
+            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         self.pool = Some(pool);
         self.worker = Some(worker);
@@ -65,7 +65,7 @@ impl Shipper {
     }
 
     pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or(0, |p| p.workers_num())
+        self.pool.as_ref().map_or(0, |p| p.workers())
     }
 
     /// Parses `text` and ships the records at or above the minimum level.
@@ -79,7 +79,7 @@ impl Shipper {
             let record = Record::parse(line)
                 .map_err(|reason| ShipError::Parse { line: i + 1, reason })?;
             if record.level >= self.min_level {
-                pool.delegate(record.render())?;
+                pool.delegate(record.render()).map_err(workerpool::Error::from)?;
                 sent += 1;
             }
         }
@@ -98,7 +98,7 @@ impl Shipper {
     pub fn scale_down(&self) -> Result<(), ShipError> {
         let pool = self.pool.as_ref().ok_or_else(|| ShipError::NotStarted)?;
         let worker = self.worker.as_ref().ok_or(ShipError::NotStarted)?;
-        pool.remove_worker(worker)?;
+        if let Some(handle) = worker.1.lock().unwrap().pop() { handle.remove(); };
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use super::dispatcher::Ledger;
 use super::event::Event;
@@ -13,8 +13,8 @@ pub const MAX_ATTEMPTS: u32 = 3;
 
 pub(crate) struct Endpoint {
     pub url: String,
-    pool: Pool,
-    worker: Worker,
+    pool: Pool<Arc<Event>>,
+    worker: (std::sync::Arc<dyn Fn(Arc<Event>) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     concurrency: usize,
 }
 
@@ -24,9 +24,9 @@ impl Endpoint {
         concurrency: usize,
         transport: Arc<T>,
         ledger: Arc<Ledger>,
-    ) -> Result<Endpoint, workerpool::v2::Error> {
+    ) -> Result<Endpoint, workerpool::Error> {
         let target = url.to_string();
-        let worker = Worker::new(move |event: Arc<Event>| {
+        let worker = (std::sync::Arc::new(move |event: Arc<Event>| {
             let mut outcome = Err(String::new());
             for attempt in 1..=MAX_ATTEMPTS {
                 match transport.post(&target, &event.body) {
@@ -38,10 +38,10 @@ impl Endpoint {
                 }
             }
             ledger.record(&target, event.id, outcome);
-        });
-        let pool = Pool::new(16);
+        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        let pool = Pool::<Arc<Event>>::new(16);
         for _ in 0..concurrency {
-            pool.add_worker(&worker)?;
+            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         Ok(Endpoint {
             url: url.to_string(),
@@ -52,24 +52,25 @@ impl Endpoint {
     }
 
     pub fn is_paused(&self) -> bool {
-        self.pool.workers_num() == 0
+        self.pool.workers() == 0
     }
 
-    pub fn deliver(&self, event: Arc<Event>) -> Result<(), workerpool::v2::Error> {
-        self.pool.delegate(event)
+    pub fn deliver(&self, event: Arc<Event>) -> Result<(), workerpool::Error> {
+        self.pool.delegate(event)?;
+        Ok(())
     }
 
     /// Takes every delivery worker away; queued deliveries wait for `resume`.
-    pub fn pause(&self) -> Result<(), workerpool::v2::Error> {
-        for _ in 0..self.pool.workers_num() {
-            self.pool.remove_worker(&self.worker)?;
+    pub fn pause(&self) -> Result<(), workerpool::Error> {
+        for _ in 0..self.pool.workers() {
+            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
         }
         Ok(())
     }
 
-    pub fn resume(&self) -> Result<(), workerpool::v2::Error> {
-        while self.pool.workers_num() < self.concurrency {
-            self.pool.add_worker(&self.worker)?;
+    pub fn resume(&self) -> Result<(), workerpool::Error> {
+        while self.pool.workers() < self.concurrency {
+            self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ pub type HookResult<T> = Result<T, HookError>;
 pub enum HookError {
     UnknownEndpoint(String),
     AlreadySubscribed(String),
-    Pool(workerpool::v2::Error),
+    Pool(workerpool::Error),
 }
 
 impl fmt::Display for HookError {
@@ -25,8 +25,8 @@ impl fmt::Display for HookError {
 
 impl std::error::Error for HookError {}
 
-impl From<workerpool::v2::Error> for HookError {
-    fn from(e: workerpool::v2::Error) -> Self {
+impl From<workerpool::Error> for HookError {
+    fn from(e: workerpool::Error) -> Self {
         Self::Pool(e)
     }
 }
