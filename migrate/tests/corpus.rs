@@ -1,6 +1,7 @@
 //! The corpus: 2.x crates written by people who never read migrate, each migrated as a user would (`migrate
-//! src/` in the crate), compared byte for byte with its `after/`, run again (nothing changes), and tested: the
-//! migrated crate's own tests must pass. `UPDATE_EXPECT=1` writes `after/` from what migrate does now.
+//! src/` in the crate), compared byte for byte with its `after/` (the files migrate changes; every other file
+//! must come out as in `before/`), run again (nothing changes), and tested: the migrated crate's own tests must
+//! pass. `UPDATE_EXPECT=1` writes `after/` from what migrate does now.
 
 mod common;
 
@@ -100,19 +101,39 @@ fn migrate_case(case: &Path, update: bool) -> Result<(), String> {
     if !out.status.success() {
         return Err(format!("migrate failed:\n{report}"));
     }
-    let after = case.join("after");
+    let (before, after) = (case.join("before"), case.join("after"));
+    if files(dir.path()) != files(&before) {
+        return Err(format!(
+            "migrate added or removed files: {:?} against {:?}",
+            files(dir.path()),
+            files(&before)
+        ));
+    }
+    let changed: Vec<PathBuf> = files(&before)
+        .into_iter()
+        .filter(|file| {
+            fs::read(dir.path().join(file)).unwrap() != fs::read(before.join(file)).unwrap()
+        })
+        .collect();
     if update {
         let _ = fs::remove_dir_all(&after);
-        copy_tree(dir.path(), &after);
-    } else if files(dir.path()) != files(&after) {
-        return Err(format!(
-            "the files differ from after/: {:?} against {:?}",
-            files(dir.path()),
-            files(&after)
-        ));
+        for file in &changed {
+            fs::create_dir_all(after.join(file).parent().unwrap()).unwrap();
+            fs::copy(dir.path().join(file), after.join(file)).unwrap();
+        }
     } else {
-        for file in files(&after) {
-            if fs::read(dir.path().join(&file)).unwrap() != fs::read(after.join(&file)).unwrap() {
+        let expected = if after.is_dir() {
+            files(&after)
+        } else {
+            Vec::new()
+        };
+        if changed != expected {
+            return Err(format!(
+                "migrate changed {changed:?}, after/ has {expected:?}; the report:\n{report}"
+            ));
+        }
+        for file in &changed {
+            if fs::read(dir.path().join(file)).unwrap() != fs::read(after.join(file)).unwrap() {
                 return Err(format!(
                     "{} differs from after/; the report:\n{report}",
                     file.display()

@@ -202,6 +202,12 @@ fn a_jobs_run_time_leaves_its_start_hook_out() {
     let run_time = received.recv().unwrap();
     pool.wait_idle();
     let recorded = pool.job_times().unwrap().run.max().unwrap();
-    assert!(run_time < hook, "JobEnd::run_time {run_time:?} counts the start hook");
-    assert!(recorded < hook, "JobTimes::run {recorded:?} counts the start hook");
+    assert!(
+        run_time < hook,
+        "JobEnd::run_time {run_time:?} counts the start hook"
+    );
+    assert!(
+        recorded < hook,
+        "JobTimes::run {recorded:?} counts the start hook"
+    );
 }

@@ -1,8 +1,0 @@
-pub mod audit;
-pub mod mailer;
-pub mod message;
-pub mod transport;
-pub mod validate;
-
-pub use mailer::{MailError, Mailer};
-pub use message::Message;
