@@ -197,7 +197,7 @@ fn a_jobs_run_time_leaves_its_start_hook_out() {
         .on_job_start(move |_| std::thread::sleep(hook))
         .on_job_end(move |end| sent.lock().unwrap().send(end.run_time).unwrap())
         .build();
-    pool.add_worker(|n: u64| drop(n));
+    pool.add_worker(|_: u64| {});
     pool.delegate(1).unwrap();
     let run_time = received.recv().unwrap();
     pool.wait_idle();
