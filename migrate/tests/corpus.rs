@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{text, workspace};
+use common::{files, text, workspace};
 
 /// `corpus/SET/CRATE/{before,after}/` with an EXPECT.md: what the crate's author says a person could type.
 fn corpus() -> PathBuf {
@@ -33,29 +33,6 @@ fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
         .collect();
     dirs.sort();
     dirs
-}
-
-/// Every file under `dir`, relative to it, sorted; the cargo config, lock file and target directory the test adds
-/// are left out.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if path.parent() == Some(base) && [".cargo", "Cargo.lock", "target"].contains(&name) {
-                continue;
-            }
-            if path.is_dir() {
-                walk(&path, base, out);
-            } else {
-                out.push(path.strip_prefix(base).unwrap().to_path_buf());
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, dir, &mut out);
-    out.sort();
-    out
 }
 
 fn copy_tree(from: &Path, to: &Path) {

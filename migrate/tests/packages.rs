@@ -8,40 +8,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{text, workspace};
+use common::{files, text, workspace};
 
 /// Where the packages are: `packages/NAME/{before,...,after}/` with a NOTES.md.
 fn packages() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages")
-}
-
-fn entry_name(path: &Path) -> &str {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default()
-}
-
-/// Every file under `dir`, relative to it, sorted.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            // The cargo config and lock file the tests add (`common::patch_workerpool`).
-            if [".cargo", "Cargo.lock"].contains(&entry_name(&path)) && path.parent() == Some(base)
-            {
-                continue;
-            }
-            if path.is_dir() {
-                walk(&path, base, out);
-            } else {
-                out.push(path.strip_prefix(base).unwrap().to_path_buf());
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, dir, &mut out);
-    out.sort();
-    out
 }
 
 /// Copies the package `name/before` into a temporary directory and runs migrate there (from the package's

@@ -188,3 +188,26 @@ pub fn places_on_v2(report: &str) -> usize {
         None => 0,
     }
 }
+
+/// Every file under `dir`, relative to it, sorted; what the tests add at its top (the cargo config and lock file
+/// of [`patch_workerpool`], a target directory) is left out.
+pub fn files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.parent() == Some(base) && [".cargo", "Cargo.lock", "target"].contains(&name) {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else {
+                out.push(path.strip_prefix(base).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
