@@ -635,10 +635,11 @@ fn keep_workers(
 mod tests {
     use super::*;
 
-    /// Analyses `text` as the one 2.x file of a crate, told `asked`.
-    fn analyze_file(text: &str, asked: &Asked) -> Outcome {
+    /// Analyses `text` as the one 2.x file `name` of a crate, told `asked`; the source is returned for its line
+    /// numbers.
+    fn analyze_text(name: &str, text: &str, asked: &Asked) -> (Source, Outcome) {
         let source =
-            Source::from_bytes(std::path::Path::new("main.rs"), text.as_bytes().to_vec()).unwrap();
+            Source::from_bytes(std::path::Path::new(name), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
         let input = Input {
             source: &source,
@@ -646,7 +647,13 @@ mod tests {
             root_is_v2: true,
             library_root: None,
         };
-        analyze(std::slice::from_ref(&input), asked)
+        let outcome = analyze(std::slice::from_ref(&input), asked);
+        (source, outcome)
+    }
+
+    /// Analyses `text` as the one 2.x file of a crate, told `asked`.
+    fn analyze_file(text: &str, asked: &Asked) -> Outcome {
+        analyze_text("main.rs", text, asked).1
     }
 
     #[test]
@@ -857,16 +864,7 @@ mod tests {
 
     /// Each pool left on v2 as `line:column id: text`, and each behaviour change and note the same way.
     fn findings(text: &str) -> String {
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let input = Input {
-            source: &source,
-            syntax: &syntax,
-            root_is_v2: true,
-            library_root: None,
-        };
-        let outcome = analyze(std::slice::from_ref(&input), &Asked::default());
+        let (source, outcome) = analyze_text("lib.rs", text, &Asked::default());
         let mut out = String::new();
         let line = |loc: Loc| {
             let (l, c) = source.line_col(loc.offset);
