@@ -63,16 +63,7 @@ fn migrate_case(case: &Path, update: bool) -> Result<(), String> {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&case.join("before"), dir.path());
     common::patch_workerpool(dir.path());
-    let migrate = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_migrate"))
-            .args(args)
-            .current_dir(dir.path())
-            .env("CARGO_TARGET_DIR", target_dir())
-            .env("CARGO_NET_OFFLINE", "true")
-            .env_remove("RUSTFLAGS")
-            .output()
-            .unwrap()
-    };
+    let migrate = |args: &[&str]| common::migrate_in(dir.path(), args, &target_dir());
     let out = migrate(&["--allow-dirty", "src/"]);
     let report = text(&out.stderr);
     if !out.status.success() {
