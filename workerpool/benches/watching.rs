@@ -70,10 +70,10 @@ impl Harness for StatsRead {
 
     fn shutdown(self) {
         self.reading.store(false, Ordering::Relaxed);
-        assert!(
-            self.reader.join().unwrap() > 0,
-            "the reader saw jobs finish"
-        );
+        let seen = self.reader.join().unwrap();
+        // A scenario that criterion's filter left out delegated nothing, so there was nothing to see.
+        let delegated = self.pool.stats().delegated;
+        assert!(delegated == 0 || seen > 0, "the reader saw jobs finish");
         self.pool.stop();
     }
 }
