@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, Answer, Asked, GroupId, Input};
 use crate::discover::targets::{self, Target};
-use crate::manifest::{Layout, Manifest, Requirement};
+use crate::manifest::{Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
 use toml_edit::Item;
@@ -60,6 +60,9 @@ const KEEPS_V2: &str = "; Cargo.toml keeps the cargo feature \"v2\" for it (when
 
 /// The id of the line about a file migrated beyond the paths given.
 pub const TAKEN_IN: &str = "taken-in";
+
+/// The id of the line about a package whose targets cargo cannot list.
+const TARGETS_UNKNOWN: &str = "targets-unknown";
 
 /// The id of the line about a target of the package, not given, that still uses 2.x.
 pub const OTHER_TARGET_ON_V2: &str = "other-target-on-2x";
@@ -190,7 +193,7 @@ impl Crate {
         let mut manifest = None;
         let mut requirement = Requirement::Absent;
         let mut left = None;
-        let mut layout = None;
+        let mut found = None;
         if let Some(path) = root.map(|r| r.join("Cargo.toml")) {
             let read = std::fs::read_to_string(&path).map_err(|e| e.to_string());
             match read.and_then(|t| {
@@ -200,7 +203,10 @@ impl Crate {
             }) {
                 Ok((text, mut m)) => {
                     requirement = m.requirement();
-                    layout = Some(m.layout());
+                    match targets::targets(&path) {
+                        Ok(t) => found = Some(t),
+                        Err(e) => lines.push(Line::file(&path, Kind::Note, TARGETS_UNKNOWN, format!("cargo cannot list this package's targets ({e}), so only the paths given are read, each with the modules it declares; fix the manifest and run migrate again to migrate the whole package"))),
+                    }
                     for name in m.renamed() {
                         lines.push(Line::file(&path, Kind::Note, "renamed-dependency", format!("workerpool is a dependency under the name `{name}`, whose paths (`{name}::Pool`) migrate does not follow: rename the dependency to workerpool for the migration")));
                     }
@@ -217,8 +223,8 @@ impl Crate {
                 )),
             }
         }
-        let plan = match (root, &layout) {
-            (Some(root), Some(layout)) => plan(root, layout, files, &requirement),
+        let plan = match (root, found) {
+            (Some(_), Some(found)) => plan(found, files, &requirement),
             _ => Plan::loose(files),
         };
         for (root, hint) in &plan.hints {
@@ -657,7 +663,7 @@ impl Plan {
 /// with it, since names cross there. When the manifest moves from 2.x to 3, every target whose code names
 /// `workerpool` is migrated whole, given or not: left as it was, it would no longer compile. Under any other
 /// requirement, a target not given whose code is on 2.x gets a hint.
-fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requirement) -> Plan {
+fn plan(found: Vec<Target>, given: &[PathBuf], requirement: &Requirement) -> Plan {
     let take_in = *requirement == Requirement::V2;
     // Files are told apart by their canonical path: `src/lib.rs` as given is the library's root found from the
     // manifest's directory.
@@ -666,7 +672,6 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requir
             .unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
     };
     let given_keys: Vec<PathBuf> = given.iter().map(|p| key(p)).collect();
-    let found = targets::targets(package, layout);
     let found_keys: Vec<Vec<PathBuf>> = found
         .iter()
         .map(|t| t.files.iter().map(|f| key(f)).collect())
@@ -742,11 +747,8 @@ fn plan(package: &Path, layout: &Layout, given: &[PathBuf], requirement: &Requir
             }
         }
     }
-    let lib_name = layout
-        .lib_name
-        .clone()
-        .or_else(|| layout.package.as_ref().map(|p| p.replace('-', "_")));
     let lib = found.iter().position(|t| t.kind == "lib");
+    let lib_name = lib.map(|l| found[l].name.clone());
     if let (Some(lib), Some(name)) = (lib, &lib_name)
         && !members[lib].is_empty()
     {
@@ -913,6 +915,33 @@ mod tests {
             "{:?}",
             m.lines
         );
+    }
+
+    #[test]
+    fn a_package_cargo_cannot_list_migrates_the_paths_given_and_says_why() {
+        // TOML, but not a manifest cargo accepts (no `[package] name`).
+        let manifest = MANIFEST_V2.replace("name = \"demo\"\n", "");
+        let dir = package(
+            &manifest,
+            &[
+                ("src/main.rs", &program("u8", "1u8")),
+                ("examples/demo.rs", &program("u32", "1u32")),
+            ],
+        );
+        let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
+        let unknown: Vec<&Line> = krate
+            .load_lines
+            .iter()
+            .filter(|l| l.id == TARGETS_UNKNOWN)
+            .collect();
+        assert_eq!(unknown.len(), 1, "{:?}", krate.load_lines);
+        assert!(
+            unknown[0].message.contains("missing field `package.name`"),
+            "{}",
+            unknown[0].message
+        );
+        let m = krate.migrate(&BTreeSet::new());
+        assert_eq!(changed(dir.path(), &m), ["Cargo.toml", "src/main.rs"]);
     }
 
     #[test]

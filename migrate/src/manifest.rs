@@ -367,70 +367,6 @@ fn entry_key_spans(root: &toml_edit::Table) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
-/// What a manifest says about its package's targets: cargo's `[lib]`, `[[bin]]`, `[[example]]`, `[[test]]`,
-/// `[[bench]]` tables, the `auto*` keys and the build script. Paths are as written (relative to the package).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Layout {
-    /// The package's name (`[package] name`).
-    pub package: Option<String>,
-    /// `[lib] name`, when given.
-    pub lib_name: Option<String>,
-    /// `[lib] path`, when given.
-    pub lib_path: Option<String>,
-    /// Each `[[bin]]`, `[[example]]`, `[[test]]`, `[[bench]]` entry: the table's key (`"bin"`, ...), its name and
-    /// its path (None: cargo infers it from the name).
-    pub declared: Vec<(&'static str, Option<String>, Option<String>)>,
-    /// Target kinds whose `auto*` key is false (`"bin"` for `autobins = false`, ...): cargo then finds none of
-    /// them by layout.
-    pub no_auto: Vec<&'static str>,
-    /// `[package] build`: None when not given (cargo uses `build.rs` if it exists), `Some(None)` for
-    /// `build = false`, `Some(Some(path))` for a path.
-    pub build: Option<Option<String>>,
-}
-
-impl Manifest {
-    /// What the manifest says about the package's targets.
-    pub fn layout(&self) -> Layout {
-        let root = self.doc.as_table();
-        let package = root.get("package").and_then(Item::as_table_like);
-        let text = |t: &dyn toml_edit::TableLike, key: &str| {
-            t.get(key).and_then(Item::as_str).map(str::to_string)
-        };
-        let mut layout = Layout {
-            package: package.and_then(|p| text(p, "name")),
-            ..Layout::default()
-        };
-        if let Some(lib) = root.get("lib").and_then(Item::as_table_like) {
-            layout.lib_name = text(lib, "name");
-            layout.lib_path = text(lib, "path");
-        }
-        for (kind, auto) in [
-            ("bin", "autobins"),
-            ("example", "autoexamples"),
-            ("test", "autotests"),
-            ("bench", "autobenches"),
-        ] {
-            if let Some(entries) = root.get(kind).and_then(Item::as_array_of_tables) {
-                for entry in entries.iter() {
-                    let entry: &dyn toml_edit::TableLike = entry;
-                    layout
-                        .declared
-                        .push((kind, text(entry, "name"), text(entry, "path")));
-                }
-            }
-            if package.and_then(|p| p.get(auto)).and_then(Item::as_bool) == Some(false) {
-                layout.no_auto.push(kind);
-            }
-        }
-        layout.build = match package.and_then(|p| p.get("build")) {
-            Some(b) if b.as_bool() == Some(false) => Some(None),
-            Some(b) => b.as_str().map(|s| Some(s.to_string())),
-            None => None,
-        };
-        layout
-    }
-}
-
 /// Reads one `workerpool` entry.
 fn classify(item: &Item) -> Requirement {
     let version = match item {
@@ -651,26 +587,6 @@ mod tests {
         assert_eq!(
             migrate("[dependencies]\nworkerpool = \"3\"\n", false),
             "[dependencies]\nworkerpool = \"3\"\n"
-        );
-    }
-
-    #[test]
-    fn layout_reads_declared_targets_and_auto_keys() {
-        let text = "[package]\nname = \"two-bins\"\nautotests = false\nbuild = false\n\n[lib]\nname = \"core_lib\"\npath = \"lib/core.rs\"\n\n[[bin]]\nname = \"tool\"\npath = \"tools/tool.rs\"\n\n[[test]]\nname = \"smoke\"\n";
-        let layout = Manifest::parse(text).unwrap().layout();
-        assert_eq!(
-            layout,
-            Layout {
-                package: Some("two-bins".into()),
-                lib_name: Some("core_lib".into()),
-                lib_path: Some("lib/core.rs".into()),
-                declared: vec![
-                    ("bin", Some("tool".into()), Some("tools/tool.rs".into())),
-                    ("test", Some("smoke".into()), None),
-                ],
-                no_auto: vec!["test"],
-                build: Some(None),
-            }
         );
     }
 }

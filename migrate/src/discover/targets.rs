@@ -6,7 +6,6 @@ use std::str::FromStr;
 
 use proc_macro2::{TokenStream, TokenTree};
 
-use crate::manifest::Layout;
 use crate::source::Source;
 
 /// One target of a package: a crate root and the files of its module tree.
@@ -14,85 +13,83 @@ use crate::source::Source;
 pub struct Target {
     /// `lib`, `bin`, `example`, `test`, `bench` or `build`.
     pub kind: &'static str,
+    /// The target's crate name as code names it (`my_lib` for the package `my-lib`).
+    pub name: String,
     /// The crate root, under the package's directory.
     pub root: PathBuf,
     /// The root, then every file its `mod name;` items (`#[path]` included) reach, that exists.
     pub files: Vec<PathBuf>,
 }
 
-/// The targets of the package in `package` (its directory), as cargo finds them: from `layout` (the manifest's
-/// `[lib]`, `[[bin]]`, ... entries and `auto*` keys) and from the standard layout (`src/lib.rs`, `src/main.rs`,
-/// `src/bin/*.rs`, `src/bin/*/main.rs`, the same under `examples/`, `tests/` and `benches/`, and `build.rs`).
-/// A file two targets share is listed in both.
-pub fn targets(package: &Path, layout: &Layout) -> Vec<Target> {
-    let mut roots: Vec<(&'static str, PathBuf)> = Vec::new();
-    let lib = layout.lib_path.as_deref().unwrap_or("src/lib.rs");
-    roots.push(("lib", package.join(lib)));
-    for (kind, name, path) in &layout.declared {
-        match (path, name) {
-            (Some(path), _) => roots.push((kind, package.join(path))),
-            (None, Some(name)) => {
-                let dir = package.join(kind_dir(kind));
-                roots.push((kind, dir.join(format!("{name}.rs"))));
-                roots.push((kind, dir.join(name).join("main.rs")));
-                if *kind == "bin" && layout.package.as_ref() == Some(name) {
-                    roots.push((kind, package.join("src/main.rs")));
-                }
-            }
-            (None, None) => {}
-        }
-    }
-    for kind in ["bin", "example", "test", "bench"] {
-        if layout.no_auto.contains(&kind) {
+/// The targets of the package whose manifest is `manifest`, as cargo itself lists them (`cargo metadata
+/// --no-deps`: the manifest's `[lib]`, `[[bin]]`, ... entries, the `auto*` keys, the standard layout and the
+/// build script, as this cargo reads them), each with its module files. A file two targets share is listed in
+/// both. The error is cargo's own message, for the report.
+pub fn targets(manifest: &Path) -> Result<Vec<Target>, String> {
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(manifest)
+        .no_deps()
+        .other_options(vec!["--offline".to_string()])
+        .exec()
+        .map_err(|e| match e {
+            cargo_metadata::Error::CargoMetadata { stderr } => cargo_error(&stderr),
+            other => other.to_string(),
+        })?;
+    let wanted = std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_path_buf());
+    let same = |p: &Path| p.canonicalize().ok() == wanted.canonicalize().ok();
+    let package = metadata
+        .packages
+        .iter()
+        .find(|p| same(p.manifest_path.as_std_path()))
+        .ok_or_else(|| {
+            format!(
+                "cargo metadata does not list the package of {}",
+                manifest.display()
+            )
+        })?;
+    let mut out: Vec<Target> = Vec::new();
+    for target in &package.targets {
+        let root = target.src_path.clone().into_std_path_buf();
+        if !root.is_file() || out.iter().any(|t| t.root == root) {
             continue;
         }
-        if kind == "bin" {
-            roots.push((kind, package.join("src/main.rs")));
-        }
-        roots.extend(by_layout(&package.join(kind_dir(kind))).map(|p| (kind, p)));
+        let files = modules(&root);
+        let name = target.name.replace('-', "_");
+        out.push(Target {
+            kind: kind(target),
+            name,
+            root,
+            files,
+        });
     }
-    match &layout.build {
-        None => roots.push(("build", package.join("build.rs"))),
-        Some(Some(path)) => roots.push(("build", package.join(path))),
-        Some(None) => {}
-    }
-    let mut out: Vec<Target> = Vec::new();
-    for (kind, root) in roots {
-        if root.is_file() && !out.iter().any(|t| t.root == root) {
-            let files = modules(&root);
-            out.push(Target { kind, root, files });
-        }
-    }
-    out
+    Ok(out)
 }
 
-/// Where cargo looks for targets of `kind` by layout.
-fn kind_dir(kind: &str) -> &'static str {
-    match kind {
-        "bin" => "src/bin",
-        "example" => "examples",
-        "test" => "tests",
-        _ => "benches",
+/// The kind of a target as the report names it.
+fn kind(target: &cargo_metadata::Target) -> &'static str {
+    if target.is_custom_build() {
+        "build"
+    } else if target.is_example() {
+        "example"
+    } else if target.is_test() {
+        "test"
+    } else if target.is_bench() {
+        "bench"
+    } else if target.is_bin() {
+        "bin"
+    } else {
+        "lib"
     }
 }
 
-/// `dir/*.rs` and `dir/*/main.rs`, sorted.
-fn by_layout(dir: &Path) -> impl Iterator<Item = PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter_map(|p| {
-            if p.is_dir() {
-                Some(p.join("main.rs")).filter(|m| m.is_file())
-            } else {
-                Some(p).filter(|p| p.extension().is_some_and(|x| x == "rs"))
-            }
-        })
-        .collect();
-    found.sort();
-    found.into_iter()
+/// Cargo's error in one line: what failed, then each cause (`failed to parse manifest at ..: missing field ..`).
+fn cargo_error(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .filter(|l| !l.is_empty() && *l != "Caused by:")
+        .collect::<Vec<_>>()
+        .join(": ")
 }
 
 /// `root` and the files of the modules it declares, recursively, as rustc finds them: `mod x;` in a crate root or
@@ -238,8 +235,12 @@ mod tests {
     use super::*;
     use std::fs;
 
-    fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+    const MANIFEST: &str =
+        "[package]\nname = \"my-app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+
+    fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
         for (path, text) in files {
             let path = dir.path().join(path);
             fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -248,81 +249,97 @@ mod tests {
         dir
     }
 
-    /// Each target as `kind root: files`, paths relative to the package.
-    fn listed(dir: &Path, layout: &Layout) -> Vec<String> {
-        let rel = |p: &Path| p.strip_prefix(dir).unwrap().display().to_string();
-        targets(dir, layout)
+    /// Each target as `kind name: files`, paths relative to the package, sorted.
+    fn listed(dir: &Path) -> Vec<String> {
+        let dir = dir.canonicalize().unwrap();
+        let rel = |p: &Path| p.strip_prefix(&dir).unwrap().display().to_string();
+        let mut out: Vec<String> = targets(&dir.join("Cargo.toml"))
+            .unwrap()
             .iter()
             .map(|t| {
                 let files: Vec<String> = t.files.iter().map(|f| rel(f)).collect();
-                format!("{} {}", t.kind, files.join(" "))
+                format!("{} {}: {}", t.kind, t.name, files.join(" "))
             })
-            .collect()
+            .collect();
+        out.sort();
+        out
     }
 
     #[test]
     fn finds_every_target_of_the_standard_layout_with_its_modules() {
-        let dir = package(&[
-            ("src/lib.rs", "mod a;\nmod b;\npub mod c { mod d; }\n"),
-            ("src/a.rs", "mod inner;\n"),
-            ("src/a/inner.rs", ""),
-            ("src/b/mod.rs", "mod deep;\n"),
-            ("src/b/deep.rs", ""),
-            ("src/c/d.rs", ""),
-            ("src/main.rs", "mod cli;\nfn main() {}\n"),
-            ("src/cli.rs", ""),
-            ("src/bin/a.rs", "mod shared;\nfn main() {}\n"),
-            ("src/bin/shared.rs", ""),
-            (
-                "src/bin/b/main.rs",
-                "#[path = \"../../../common/util.rs\"]\nmod util;\n#[path = \"missing.rs\"]\nmod gone;\nfn main() {}\n",
-            ),
-            ("common/util.rs", ""),
-            ("examples/demo.rs", "fn main() {}\n"),
-            ("tests/smoke.rs", "mod common;\n"),
-            ("tests/common/mod.rs", ""),
-            ("benches/speed.rs", ""),
-            ("build.rs", "fn main() {}\n"),
-            ("notes.txt", ""),
-        ]);
+        let dir = package(
+            MANIFEST,
+            &[
+                ("src/lib.rs", "mod a;\nmod b;\npub mod c { mod d; }\n"),
+                ("src/a.rs", "mod inner;\n"),
+                ("src/a/inner.rs", ""),
+                ("src/b/mod.rs", "mod deep;\n"),
+                ("src/b/deep.rs", ""),
+                ("src/c/d.rs", ""),
+                ("src/main.rs", "mod cli;\nfn main() {}\n"),
+                ("src/cli.rs", ""),
+                ("src/bin/a.rs", "mod shared;\nfn main() {}\n"),
+                ("src/bin/shared.rs", ""),
+                (
+                    "src/bin/b/main.rs",
+                    "#[path = \"../../../common/util.rs\"]\nmod util;\n#[path = \"missing.rs\"]\nmod gone;\nfn main() {}\n",
+                ),
+                ("common/util.rs", ""),
+                ("examples/demo.rs", "fn main() {}\n"),
+                ("tests/smoke.rs", "mod common;\n"),
+                ("tests/common/mod.rs", ""),
+                ("benches/speed.rs", ""),
+                ("build.rs", "fn main() {}\n"),
+                ("notes.txt", ""),
+            ],
+        );
         assert_eq!(
-            listed(dir.path(), &Layout::default()),
+            listed(dir.path()),
             [
-                "lib src/lib.rs src/a.rs src/b/mod.rs src/c/d.rs src/a/inner.rs src/b/deep.rs",
-                "bin src/main.rs src/cli.rs",
-                "bin src/bin/a.rs src/bin/shared.rs",
-                "bin src/bin/b/main.rs common/util.rs",
+                "bench speed: benches/speed.rs",
+                "bin a: src/bin/a.rs src/bin/shared.rs",
+                "bin b: src/bin/b/main.rs common/util.rs",
+                "bin my_app: src/main.rs src/cli.rs",
                 // As cargo does: every src/bin/*.rs is a binary, even one another binary declares as a module.
-                "bin src/bin/shared.rs",
-                "example examples/demo.rs",
-                "test tests/smoke.rs tests/common/mod.rs",
-                "bench benches/speed.rs",
-                "build build.rs",
+                "bin shared: src/bin/shared.rs",
+                "build build_script_build: build.rs",
+                "example demo: examples/demo.rs",
+                "lib my_app: src/lib.rs src/a.rs src/b/mod.rs src/c/d.rs src/a/inner.rs src/b/deep.rs",
+                "test smoke: tests/smoke.rs tests/common/mod.rs",
             ]
         );
     }
 
     #[test]
     fn manifest_entries_add_paths_and_auto_keys_remove_layout_targets() {
-        let dir = package(&[
-            ("lib/core.rs", ""),
-            ("tools/tool.rs", "fn main() {}\n"),
-            ("tests/smoke.rs", ""),
-            ("checks/it.rs", ""),
-        ]);
-        let layout = Layout {
-            lib_path: Some("lib/core.rs".into()),
-            declared: vec![
-                ("test", Some("it".into()), Some("checks/it.rs".into())),
-                ("bin", None, Some("tools/tool.rs".into())),
-            ],
-            no_auto: vec!["test"],
-            ..Layout::default()
-        };
-        assert_eq!(
-            listed(dir.path(), &layout),
-            ["lib lib/core.rs", "test checks/it.rs", "bin tools/tool.rs"]
+        let manifest = format!(
+            "{MANIFEST}autotests = false\n\n[lib]\nname = \"core\"\npath = \"lib/core.rs\"\n\n\
+             [[test]]\nname = \"it\"\npath = \"checks/it.rs\"\n\n[[bin]]\nname = \"tool\"\npath = \"tools/tool.rs\"\n"
         );
+        let dir = package(
+            &manifest,
+            &[
+                ("lib/core.rs", ""),
+                ("tools/tool.rs", "fn main() {}\n"),
+                ("tests/smoke.rs", ""),
+                ("checks/it.rs", ""),
+            ],
+        );
+        assert_eq!(
+            listed(dir.path()),
+            [
+                "bin tool: tools/tool.rs",
+                "lib core: lib/core.rs",
+                "test it: checks/it.rs"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_manifest_cargo_rejects_is_cargo_s_error() {
+        let dir = package("[package]\nversion = \"0.1.0\"\n", &[("src/lib.rs", "")]);
+        let error = targets(&dir.path().join("Cargo.toml")).unwrap_err();
+        assert!(error.contains("name"), "{error}");
     }
 
     #[test]
