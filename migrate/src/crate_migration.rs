@@ -104,7 +104,7 @@ impl Pool {
 }
 
 /// What migrating a crate gives: the changes, the report lines and counts.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Migration {
     /// Files that change (the manifest included).
     pub changes: Vec<Change>,

@@ -238,7 +238,10 @@ fn write(
     };
     // Before writing: only a package that builds as it is can tell whether its migration builds.
     let mut verifications = Vec::new();
+    // The check of each package before migration, whose warnings are the user's.
+    let mut originals = Vec::new();
     for (krate, migration) in crates.iter().zip(migrations.iter()) {
+        originals.resize_with(verifications.len(), || None);
         if migration.changes.is_empty() {
             verifications.push(None);
             continue;
@@ -247,7 +250,10 @@ fn write(
             Some("--no-verify was given: the compiler did not check the migrated code".to_string())
         } else if let Some(root) = &krate.root {
             match check(root, "the crate before migration") {
-                Ok(c) if c.success => None,
+                Ok(c) if c.success => {
+                    originals.push(Some(c));
+                    None
+                }
                 Ok(c) => Some(format!(
                     "the crate did not build before migration (first error: {}), so the compiler cannot tell \
                      whether the migration builds; fix that error and run migrate again on the original code, \
@@ -296,10 +302,19 @@ fn write(
         let Some(verification) = &mut verifications[i] else {
             continue;
         };
+        let Some(before) = originals.get(i).and_then(Option::as_ref) else {
+            continue;
+        };
         if !ok || verification.not_checked.is_some() {
             continue;
         }
-        let verified = verify::verify(krate, std::mem::take(migration), &mut written, &mut check);
+        let verified = verify::verify(
+            krate,
+            std::mem::take(migration),
+            &mut written,
+            &mut check,
+            before,
+        );
         match verified {
             Ok(verified) => {
                 *migration = verified.migration;

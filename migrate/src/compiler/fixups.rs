@@ -1,10 +1,12 @@
 //! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a `?`
 //! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
 //! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
-//! through an `Option`'s combinator, another module's alias).
+//! through an `Option`'s combinator, another module's alias); the names 2.x and 3.x spell differently
+//! ([`renames`](super::renames)), at the span rustc gives, in whatever file it is.
 
 use std::path::PathBuf;
 
+use super::renames;
 use crate::cargo_check::{Checked, Diagnostic, primary_span};
 use crate::edit::Edit;
 
@@ -43,6 +45,20 @@ pub fn fixups(
                 Edit::insert(range.start, ".map_err(workerpool::Error::from)"),
                 "`?` converts a 3.x DelegateError<T> through `workerpool::Error::from`",
             )),
+            Some("E0599") => renames::pool_method(d, at_span).map(|name| {
+                let what = match name {
+                    "workers" => "2.x's `workers_num()` is 3.x's `workers()`",
+                    _ => "this pool stays on v2, whose method is `workers_num()`",
+                };
+                (Edit::replace(range.clone(), name), what)
+            }),
+            Some("E0107") => renames::delegate_turbofish(d, span, &text).map(|turbofish| {
+                let range = turbofish.byte_start as usize..turbofish.byte_end as usize;
+                (
+                    Edit::delete(range),
+                    "3.x's `delegate` is not generic: the pool's type names the job type",
+                )
+            }),
             _ => None,
         };
         if let Some((edit, what)) = fix {
