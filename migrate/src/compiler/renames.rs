@@ -23,6 +23,33 @@ pub fn pool_method(d: &Diagnostic, at_span: &str) -> Option<&'static str> {
     (suggested && pool_of(receiver)).then_some(instead)
 }
 
+/// The path to write for a method path of one version's `Pool` given where a pool of the other is (E0631 "type
+/// mismatch in function arguments", `map_or(0, Pool::workers_num)` with `Pool` left on v2 and the value 3.x's): the
+/// other version's method, by its full path.
+pub fn pool_method_path(d: &Diagnostic, at_span: &str) -> Option<&'static str> {
+    let (expected, found) = d.children.iter().find_map(|c| {
+        let rest = c.message.strip_prefix("expected function signature `fn(")?;
+        let (expected, rest) = rest.split_once(") -> _`")?;
+        let rest = rest
+            .trim_start()
+            .strip_prefix("found function signature `fn(")?;
+        let (found, _) = rest.split_once(") -> _`")?;
+        Some((expected, found))
+    })?;
+    let only = |printed: &str, generic: bool| {
+        let mut names = pool_names(printed).peekable();
+        names.peek().is_some() && names.all(|g| g == generic)
+    };
+    let path = at_span.contains("::");
+    if path && at_span.ends_with("::workers_num") && only(expected, true) && only(found, false) {
+        Some("workerpool::Pool::workers")
+    } else if path && at_span.ends_with("::workers") && only(expected, false) && only(found, true) {
+        Some("workerpool::v2::Pool::workers_num")
+    } else {
+        None
+    }
+}
+
 /// Whether rustc's text of a receiver type (`&'static workerpool::pool::Pool<Order>`, `LazyLock<Pool<u8>>`: rustc
 /// trims a path no other item's name makes ambiguous) names 3.x's `Pool`, the generic one.
 fn is_v3_pool(receiver: &str) -> bool {

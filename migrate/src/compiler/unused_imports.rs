@@ -69,8 +69,9 @@ pub fn removals(
     out
 }
 
-/// A removal widened to the lines it empties, and, right after a `{`, the blank line that set the import apart (as
-/// rustfmt leaves a block), so that no line of only spaces is left.
+/// A removal widened to the lines it empties, and the blank line after them when they were set apart by blank lines
+/// on both sides or stood right after a `{` (as rustfmt leaves a block), so that no line of only spaces, and no two
+/// blank lines, are left.
 fn emptied_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
     // rustc's span of a whole `use` item may end with its line's `\n`.
     let item = match text[range.clone()].strip_suffix('\n') {
@@ -83,7 +84,13 @@ fn emptied_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<u
     }
     let rest = &text[lines.end..];
     let blank = rest.len() - rest.trim_start_matches([' ', '\t', '\r']).len();
-    if text[..lines.start].trim_end().ends_with('{') && rest[blank..].starts_with('\n') {
+    let blank_after = rest[blank..].starts_with('\n');
+    // The line before: after a `{`, or blank too (the import was set apart on both sides).
+    let head = &text[..lines.start];
+    let brace = head.trim_end().ends_with('{');
+    let blank_before =
+        head.is_empty() || head.trim_end_matches([' ', '\t', '\r']).ends_with("\n\n");
+    if blank_after && (brace || blank_before) {
         lines.end += blank + 1;
     }
     lines
@@ -155,6 +162,77 @@ fn old_offset(old: &str, new: &str, offset: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// rustc's warning for the unused import at `name` of `text`, with its suggestion to remove `removal`.
+    fn unused(text: &str, name: &str, removal: &str, level: &str) -> serde_json::Value {
+        let span = |needle: &str, replacement: Option<&str>| {
+            let start = text.find(needle).unwrap();
+            serde_json::json!({
+                "file_name": "src/lib.rs", "byte_start": start, "byte_end": start + needle.len(), "line_start": 1,
+                "line_end": 1, "column_start": 1, "column_end": 2, "is_primary": true, "text": [], "label": null,
+                "suggested_replacement": replacement,
+                "suggestion_applicability": replacement.map(|_| "MachineApplicable"), "expansion": null
+            })
+        };
+        serde_json::json!({
+            "message": format!("unused import: `{name}`"), "code": {"code": "unused_imports", "explanation": null},
+            "level": level, "spans": [span(name, None)], "rendered": null,
+            "children": [{"message": "remove the unused import", "code": null, "level": "help",
+                "spans": [span(removal, Some(""))], "children": [], "rendered": null}]
+        })
+    }
+
+    fn checked(diagnostics: Vec<serde_json::Value>) -> Checked {
+        Checked {
+            success: true,
+            diagnostics: serde_json::from_value(serde_json::Value::Array(diagnostics)).unwrap(),
+            stderr: String::new(),
+            duration: std::time::Duration::ZERO,
+            root: std::path::PathBuf::from("/p"),
+        }
+    }
+
+    #[test]
+    fn an_import_the_migration_left_unused_goes_and_one_the_original_did_not_use_stays() {
+        let original =
+            "use std::fmt::Write;\nuse anyhow::Context;\nuse workerpool::Pool;\n\nfn f() {}\n";
+        let migrated =
+            "use std::fmt::Write;\nuse anyhow::Context;\nuse workerpool::v2::Pool;\n\nfn f() {}\n";
+        let before = checked(vec![unused(
+            original,
+            "std::fmt::Write",
+            "use std::fmt::Write;\n",
+            "warning",
+        )]);
+        let after = checked(vec![
+            unused(
+                migrated,
+                "std::fmt::Write",
+                "use std::fmt::Write;\n",
+                "warning",
+            ),
+            unused(
+                migrated,
+                "anyhow::Context",
+                "use anyhow::Context;\n",
+                "warning",
+            ),
+        ]);
+        let file = |text: &'static str| {
+            move |p: &Path| (p == Path::new("/p/src/lib.rs")).then(|| text.to_string())
+        };
+        let found = removals(&after, &before, false, &file(migrated), &file(original));
+        let edits: Vec<Edit> = found.into_iter().map(|f| f.edit).collect();
+        assert_eq!(
+            crate::edit::apply(migrated, edits).unwrap(),
+            "use std::fmt::Write;\nuse workerpool::v2::Pool;\n\nfn f() {}\n"
+        );
+        // Only errors (`#![deny(unused_imports)]`) while the check fails.
+        assert_eq!(
+            removals(&after, &before, true, &file(migrated), &file(original)),
+            vec![]
+        );
+    }
+
     #[test]
     fn a_removal_takes_the_lines_it_empties_and_a_blank_line_after_a_brace() {
         let text = "use a::B;\nmod m {\n    use super::*;\n\n    fn f() {}\n}\n";
@@ -165,6 +243,10 @@ mod tests {
         assert_eq!(emptied_lines(text, item..end + 1), widened);
         // A top-level item: its line only.
         assert_eq!(&text[emptied_lines(text, 0..10)], "use a::B;\n");
+        // Set apart by blank lines: one of them goes with it.
+        let text = "use a::B;\n\nuse c::D;\n\nuse e::F;\n";
+        let item = text.find("use c").unwrap();
+        assert_eq!(&text[emptied_lines(text, item..item + 9)], "use c::D;\n\n");
         // A leaf with its comma stays as rustc says.
         let text = "use a::{B, C};\n";
         assert_eq!(emptied_lines(text, 9..12), 9..12);
