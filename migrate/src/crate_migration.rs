@@ -433,6 +433,21 @@ impl Crate {
         m
     }
 
+    /// The manifest's change with no `v2` feature, when the migration moves it to 3 and nothing else keeps the feature
+    /// (a file that cannot be read): for a migration whose sources the compiler's fixes left naming no `v2`.
+    pub fn manifest_without_v2(&self) -> Option<Change> {
+        if self.left.is_some() || self.unread_may_use_v2 {
+            return None;
+        }
+        let (path, old) = self.manifest.as_ref()?;
+        let new = Manifest::parse(old).ok()?.migrate(false);
+        Some(Change {
+            path: path.clone(),
+            old: old.clone(),
+            new,
+        })
+    }
+
     /// The migration under a requirement left as it is: no change, and one line at the requirement saying what to
     /// write there for the migration `m` (whose pools left on v2 need the feature when `needs_v2`).
     fn left_as_it_is(&self, left: &LeftRequirement, m: &Migration, needs_v2: bool) -> Migration {

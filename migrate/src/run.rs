@@ -238,10 +238,9 @@ fn write(
     };
     // Before writing: only a package that builds as it is can tell whether its migration builds.
     let mut verifications = Vec::new();
-    // The check of each package before migration, whose warnings are the user's.
-    let mut originals = Vec::new();
-    for (krate, migration) in crates.iter().zip(migrations.iter()) {
-        originals.resize_with(verifications.len(), || None);
+    // The check of each package (by index) that built before migration: its warnings are the user's.
+    let mut originals = std::collections::BTreeMap::new();
+    for (i, (krate, migration)) in crates.iter().zip(migrations.iter()).enumerate() {
         if migration.changes.is_empty() {
             verifications.push(None);
             continue;
@@ -251,7 +250,7 @@ fn write(
         } else if let Some(root) = &krate.root {
             match check(root, "the crate before migration") {
                 Ok(c) if c.success => {
-                    originals.push(Some(c));
+                    originals.insert(i, c);
                     None
                 }
                 Ok(c) => Some(format!(
@@ -302,12 +301,9 @@ fn write(
         let Some(verification) = &mut verifications[i] else {
             continue;
         };
-        let Some(before) = originals.get(i).and_then(Option::as_ref) else {
+        let Some(before) = originals.get(&i).filter(|_| ok) else {
             continue;
         };
-        if !ok || verification.not_checked.is_some() {
-            continue;
-        }
         let verified = verify::verify(
             krate,
             std::mem::take(migration),

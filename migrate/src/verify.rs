@@ -125,6 +125,7 @@ pub fn verify(
         apply(krate, &current, checker.written)?;
     }
     checker.tidy(&mut current)?;
+    checker.drop_unused_v2(&mut current)?;
     Ok(Verified {
         migration: current,
         put_back,
@@ -207,6 +208,61 @@ impl Checker<'_, '_> {
         self.checks.push(checked);
         if passes {
             *migration = tidied;
+        } else {
+            apply(self.krate, migration, self.written)?;
+        }
+        Ok(())
+    }
+}
+
+impl Checker<'_, '_> {
+    /// Drops the `v2` feature the manifest was given when no source of the package names a `v2` any more (the
+    /// compiler's fixes took the last name away: a method path, an import left unused), if the check still passes
+    /// without it.
+    fn drop_unused_v2(&mut self, migration: &mut Migration) -> Result<(), String> {
+        let Some(without) = self.krate.manifest_without_v2() else {
+            return Ok(());
+        };
+        let Some(at) = migration
+            .changes
+            .iter()
+            .position(|c| c.path == without.path)
+        else {
+            return Ok(());
+        };
+        let names_v2 = |text: &str| {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == "v2")
+        };
+        let rust = |p: &Path| p.extension().is_some_and(|e| e == "rs");
+        let mut sources = self
+            .krate
+            .files()
+            .map(|(p, _)| p.to_path_buf())
+            .chain(migration.changes.iter().map(|c| c.path.clone()));
+        if migration.changes[at].new == without.new
+            || sources.any(|p| {
+                rust(&p) && text_now(self.krate, migration, &p).is_none_or(|t| names_v2(&t))
+            })
+        {
+            return Ok(());
+        }
+        let mut trial = migration.clone();
+        let manifest = without.path.clone();
+        trial.changes[at] = without;
+        trial.lines.push(Line::file(
+            &manifest,
+            Kind::Note,
+            "compiler-fixed",
+            "no source names workerpool::v2 after the compiler's fixes, and cargo check passes without the `v2` \
+             feature: it is not added",
+        ));
+        apply(self.krate, &trial, self.written)?;
+        let checked = (self.check)(self.root, "the migrated crate without the v2 feature")?;
+        let passes = checked.success;
+        self.checks.push(checked);
+        if passes {
+            *migration = trial;
         } else {
             apply(self.krate, migration, self.written)?;
         }
