@@ -1,7 +1,7 @@
 //! `--verify`: running `cargo check` on the migrated crate and, when it fails, finding by bisection the pools whose
 //! rewrite breaks it, to put them back on `workerpool::v2`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::cargo_check::Checked;
@@ -14,20 +14,14 @@ use crate::write::Written;
 /// Writes the files of `migration` (and puts back those it no longer changes): the files of `krate`, and those a
 /// fix from the compiler changed beyond them (a test the rewrite did not read).
 pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Result<(), String> {
-    let mut files: Vec<(PathBuf, String)> = krate
-        .files()
-        .map(|(p, t)| (p.to_path_buf(), t.to_string()))
-        .collect();
-    for (path, before) in written.originals() {
-        if !files.iter().any(|(p, _)| *p == path) {
-            files.push((path, before));
-        }
-    }
-    for change in &migration.changes {
-        if !files.iter().any(|(p, _)| *p == change.path) {
-            files.push((change.path.clone(), change.old.clone()));
-        }
-    }
+    let mut files: BTreeMap<PathBuf, String> = written.originals().into_iter().collect();
+    files.extend(
+        migration
+            .changes
+            .iter()
+            .map(|c| (c.path.clone(), c.old.clone())),
+    );
+    files.extend(krate.files().map(|(p, t)| (p.to_path_buf(), t.to_string())));
     for (path, before) in &files {
         let text = migration
             .changes
@@ -183,9 +177,7 @@ impl Checker<'_, '_> {
         }
         Ok(false)
     }
-}
 
-impl Checker<'_, '_> {
     /// Removes from the passing `migration` the imports it left unused (see [`unused_imports`]), after the last
     /// check; keeps them when the check without them fails (an import used under a cfg the warning's build left out).
     fn tidy(&mut self, migration: &mut Migration) -> Result<(), String> {
@@ -199,23 +191,10 @@ impl Checker<'_, '_> {
         if found.is_empty() || !take_fixups(self.krate, &mut tidied, found) {
             return Ok(());
         }
-        apply(self.krate, &tidied, self.written)?;
-        let checked = (self.check)(
-            self.root,
-            "the migrated crate without the imports it left unused",
-        )?;
-        let passes = checked.success;
-        self.checks.push(checked);
-        if passes {
-            *migration = tidied;
-        } else {
-            apply(self.krate, migration, self.written)?;
-        }
-        Ok(())
+        let what = "the migrated crate without the imports it left unused";
+        self.keep_if_it_passes(migration, tidied, what)
     }
-}
 
-impl Checker<'_, '_> {
     /// Drops the `v2` feature the manifest was given when no source of the package names a `v2` any more (the
     /// compiler's fixes took the last name away: a method path, an import left unused), if the check still passes
     /// without it.
@@ -257,16 +236,31 @@ impl Checker<'_, '_> {
             "no source names workerpool::v2 after the compiler's fixes, and cargo check passes without the `v2` \
              feature: it is not added",
         ));
+        self.keep_if_it_passes(
+            migration,
+            trial,
+            "the migrated crate without the v2 feature",
+        )
+    }
+
+    /// Writes and checks `trial`, a change to the passing `migration`: it becomes the migration if the check passes,
+    /// else `migration` is written back.
+    fn keep_if_it_passes(
+        &mut self,
+        migration: &mut Migration,
+        trial: Migration,
+        what: &str,
+    ) -> Result<(), String> {
         apply(self.krate, &trial, self.written)?;
-        let checked = (self.check)(self.root, "the migrated crate without the v2 feature")?;
+        let checked = (self.check)(self.root, what)?;
         let passes = checked.success;
         self.checks.push(checked);
         if passes {
             *migration = trial;
+            Ok(())
         } else {
-            apply(self.krate, migration, self.written)?;
+            apply(self.krate, migration, self.written)
         }
-        Ok(())
     }
 }
 
