@@ -107,7 +107,7 @@ impl Pool {
 }
 
 /// What migrating a crate gives: the changes, the report lines and counts.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Migration {
     /// Files that change (the manifest included).
     pub changes: Vec<Change>,
@@ -437,6 +437,21 @@ impl Crate {
             }
         }
         m
+    }
+
+    /// The manifest's change with no `v2` feature, when the migration moves it to 3 and nothing else keeps the feature
+    /// (a file that cannot be read): for a migration whose sources the compiler's fixes left naming no `v2`.
+    pub fn manifest_without_v2(&self) -> Option<Change> {
+        if self.left.is_some() || self.unread_may_use_v2 {
+            return None;
+        }
+        let (path, old) = self.manifest.as_ref()?;
+        let new = Manifest::parse(old).ok()?.migrate(false);
+        Some(Change {
+            path: path.clone(),
+            old: old.clone(),
+            new,
+        })
     }
 
     /// The migration under a requirement left as it is: no change, and one line at the requirement saying what to

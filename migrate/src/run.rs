@@ -238,7 +238,9 @@ fn write(
     };
     // Before writing: only a package that builds as it is can tell whether its migration builds.
     let mut verifications = Vec::new();
-    for (krate, migration) in crates.iter().zip(migrations.iter()) {
+    // The check of each package (by index) that built before migration: its warnings are the user's.
+    let mut originals = std::collections::BTreeMap::new();
+    for (i, (krate, migration)) in crates.iter().zip(migrations.iter()).enumerate() {
         if migration.changes.is_empty() {
             verifications.push(None);
             continue;
@@ -247,7 +249,10 @@ fn write(
             Some("--no-verify was given: the compiler did not check the migrated code".to_string())
         } else if let Some(root) = &krate.root {
             match check(root, "the crate before migration") {
-                Ok(c) if c.success => None,
+                Ok(c) if c.success => {
+                    originals.insert(i, c);
+                    None
+                }
                 Ok(c) => Some(format!(
                     "the crate did not build before migration (first error: {}), so the compiler cannot tell \
                      whether the migration builds; fix that error and run migrate again on the original code, \
@@ -296,10 +301,16 @@ fn write(
         let Some(verification) = &mut verifications[i] else {
             continue;
         };
-        if !ok || verification.not_checked.is_some() {
+        let Some(before) = originals.get(&i).filter(|_| ok) else {
             continue;
-        }
-        let verified = verify::verify(krate, std::mem::take(migration), &mut written, &mut check);
+        };
+        let verified = verify::verify(
+            krate,
+            std::mem::take(migration),
+            &mut written,
+            &mut check,
+            before,
+        );
         match verified {
             Ok(verified) => {
                 *migration = verified.migration;

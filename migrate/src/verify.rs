@@ -1,24 +1,33 @@
 //! `--verify`: running `cargo check` on the migrated crate and, when it fails, finding by bisection the pools whose
 //! rewrite breaks it, to put them back on `workerpool::v2`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::cargo_check::Checked;
-use crate::compiler::fixups;
+use crate::compiler::{fixups, unused_imports};
 use crate::crate_migration::{Change, Crate, Migration, Pool};
 use crate::edit;
 use crate::report::{Kind, Line};
 use crate::write::Written;
 
-/// Writes the files of `migration` (and puts back those of `krate` it no longer changes).
+/// Writes the files of `migration` (and puts back those it no longer changes): the files of `krate`, and those a
+/// fix from the compiler changed beyond them (a test the rewrite did not read).
 pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Result<(), String> {
-    for (path, before) in krate.files() {
+    let mut files: BTreeMap<PathBuf, String> = written.originals().into_iter().collect();
+    files.extend(
+        migration
+            .changes
+            .iter()
+            .map(|c| (c.path.clone(), c.old.clone())),
+    );
+    files.extend(krate.files().map(|(p, t)| (p.to_path_buf(), t.to_string())));
+    for (path, before) in &files {
         let text = migration
             .changes
             .iter()
-            .find(|c| c.path == path)
-            .map_or(before, |c| c.new.as_str());
+            .find(|c| c.path == *path)
+            .map_or(before.as_str(), |c| c.new.as_str());
         written
             .put(path, before, text)
             .map_err(|e| format!("cannot write {} ({e})", path.display()))?;
@@ -41,12 +50,15 @@ pub struct Verified {
 /// Checks the written `migration` of `krate` with `check` (given the crate's root and what is checked, for progress;
 /// returns what `cargo check` found). While it
 /// fails, finds the pool whose rewrite breaks it by halving the set of migrated pools, keeps that pool on v2, and
-/// checks again. Errs when `check` cannot run, or when the crate fails with every pool on v2.
+/// checks again. Once it passes, removes the imports the migration left unused (those `before`, the check of the
+/// crate before migration, did not warn about). Errs when `check` cannot run, or when the crate fails with every
+/// pool on v2.
 pub fn verify(
     krate: &Crate,
     migration: Migration,
     written: &mut Written,
     check: &mut dyn FnMut(&Path, &str) -> Result<Checked, String>,
+    before: &Checked,
 ) -> Result<Verified, String> {
     let Some(root) = krate.root.as_deref() else {
         return Err("--verify needs a Cargo.toml beside or above the files".into());
@@ -62,6 +74,7 @@ pub fn verify(
         written,
         check,
         checks: &mut checks,
+        before,
     };
     while !checker.passes(&mut current, "the migrated crate")? {
         // The first error of the check that failed with the culprit the last pool migrated.
@@ -105,6 +118,8 @@ pub fn verify(
         current = krate.migrate(&forced);
         apply(krate, &current, checker.written)?;
     }
+    checker.tidy(&mut current)?;
+    checker.drop_unused_v2(&mut current)?;
     Ok(Verified {
         migration: current,
         put_back,
@@ -122,6 +137,8 @@ struct Checker<'a, 'c> {
     written: &'a mut Written,
     check: &'c mut dyn FnMut(&Path, &str) -> Result<Checked, String>,
     checks: &'a mut Vec<Checked>,
+    /// The check of the crate before migration (its warnings are the user's).
+    before: &'a Checked,
 }
 
 impl Checker<'_, '_> {
@@ -135,7 +152,18 @@ impl Checker<'_, '_> {
             let found = if success || round == FIXUP_ROUNDS {
                 Vec::new()
             } else {
-                fixups::fixups(&checked, &|path| text_now(self.krate, migration, path))
+                let text_of = |path: &Path| text_now(self.krate, migration, path);
+                let mut found = fixups::fixups(&checked, &text_of);
+                // Under `#![deny(unused_imports)]` an import the rewrite left unused fails the check.
+                let original_of = |path: &Path| original(self.krate, self.written, path);
+                found.extend(unused_imports::removals(
+                    &checked,
+                    self.before,
+                    true,
+                    &text_of,
+                    &original_of,
+                ));
+                found
             };
             self.checks.push(checked);
             if success {
@@ -149,18 +177,128 @@ impl Checker<'_, '_> {
         }
         Ok(false)
     }
+
+    /// Removes from the passing `migration` the imports it left unused (see [`unused_imports`]), after the last
+    /// check; keeps them when the check without them fails (an import used under a cfg the warning's build left out).
+    fn tidy(&mut self, migration: &mut Migration) -> Result<(), String> {
+        let Some(checked) = self.checks.last().filter(|c| c.success) else {
+            return Ok(());
+        };
+        let text_of = |path: &Path| text_now(self.krate, migration, path);
+        let original_of = |path: &Path| original(self.krate, self.written, path);
+        let found = unused_imports::removals(checked, self.before, false, &text_of, &original_of);
+        let mut tidied = migration.clone();
+        if found.is_empty() || !take_fixups(self.krate, &mut tidied, found) {
+            return Ok(());
+        }
+        let what = "the migrated crate without the imports it left unused";
+        self.keep_if_it_passes(migration, tidied, what)
+    }
+
+    /// Drops the `v2` feature the manifest was given when no source of the package names a `v2` any more (the
+    /// compiler's fixes took the last name away: a method path, an import left unused), if the check still passes
+    /// without it.
+    fn drop_unused_v2(&mut self, migration: &mut Migration) -> Result<(), String> {
+        let Some(without) = self.krate.manifest_without_v2() else {
+            return Ok(());
+        };
+        let Some(at) = migration
+            .changes
+            .iter()
+            .position(|c| c.path == without.path)
+        else {
+            return Ok(());
+        };
+        let names_v2 = |text: &str| {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == "v2")
+        };
+        let rust = |p: &Path| p.extension().is_some_and(|e| e == "rs");
+        let mut sources = self
+            .krate
+            .files()
+            .map(|(p, _)| p.to_path_buf())
+            .chain(migration.changes.iter().map(|c| c.path.clone()));
+        if migration.changes[at].new == without.new
+            || sources.any(|p| {
+                rust(&p) && text_now(self.krate, migration, &p).is_none_or(|t| names_v2(&t))
+            })
+        {
+            return Ok(());
+        }
+        let mut trial = migration.clone();
+        let manifest = without.path.clone();
+        trial.changes[at] = without;
+        trial.lines.push(Line::file(
+            &manifest,
+            Kind::Note,
+            "compiler-fixed",
+            "no source names workerpool::v2 after the compiler's fixes, and cargo check passes without the `v2` \
+             feature: it is not added",
+        ));
+        self.keep_if_it_passes(
+            migration,
+            trial,
+            "the migrated crate without the v2 feature",
+        )
+    }
+
+    /// Writes and checks `trial`, a change to the passing `migration`: it becomes the migration if the check passes,
+    /// else `migration` is written back.
+    fn keep_if_it_passes(
+        &mut self,
+        migration: &mut Migration,
+        trial: Migration,
+        what: &str,
+    ) -> Result<(), String> {
+        apply(self.krate, &trial, self.written)?;
+        let checked = (self.check)(self.root, what)?;
+        let passes = checked.success;
+        self.checks.push(checked);
+        if passes {
+            *migration = trial;
+            Ok(())
+        } else {
+            apply(self.krate, migration, self.written)
+        }
+    }
 }
 
-/// The text `migration` writes to `path` (the file as it is when the migration leaves it alone).
+/// The text of `path` before the run: as `krate` loaded it, else as it was before a fix wrote it, else on disk.
+fn original(krate: &Crate, written: &Written, path: &Path) -> Option<String> {
+    if let Some((_, text)) = krate.files().find(|(p, _)| same_file(p, path)) {
+        return Some(text.to_string());
+    }
+    if let Some((_, text)) = written
+        .originals()
+        .into_iter()
+        .find(|(p, _)| same_file(p, path))
+    {
+        return Some(text);
+    }
+    in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?
+}
+
+/// The text `migration` writes to `path` (the file as it is when the migration leaves it alone; a file of the
+/// package the migration does not read, as it is on disk, which only a fix changes).
 fn text_now(krate: &Crate, migration: &Migration, path: &Path) -> Option<String> {
     let same = |p: &Path| same_file(p, path);
     if let Some(change) = migration.changes.iter().find(|c| same(&c.path)) {
         return Some(change.new.clone());
     }
-    krate
-        .files()
-        .find(|(p, _)| same(p))
-        .map(|(_, text)| text.to_string())
+    match krate.files().find(|(p, _)| same(p)) {
+        Some((_, text)) => Some(text.to_string()),
+        None => in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?,
+    }
+}
+
+/// Whether `path` is a file under the package's root (the compiler's messages name the dependencies' files too).
+fn in_package(krate: &Crate, path: &Path) -> bool {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    match (krate.root.as_deref().and_then(canonical), canonical(path)) {
+        (Some(root), Some(path)) => path.starts_with(root),
+        _ => false,
+    }
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -47,6 +47,14 @@ impl Written {
     }
 
     /// Puts back every file written; returns those that could not be.
+    /// Each file written, with its text before the run.
+    pub fn originals(&self) -> Vec<(PathBuf, String)> {
+        self.files
+            .iter()
+            .map(|(path, (before, _))| (path.clone(), before.clone()))
+            .collect()
+    }
+
     pub fn restore(&mut self) -> Vec<(PathBuf, io::Error)> {
         let mut failed = Vec::new();
         for (path, (before, now)) in &mut self.files {

@@ -345,3 +345,18 @@ fn an_optional_worker_is_removed_through_its_field_and_the_compiler_fixes_the_de
         "closed: Err(\"the uploader is closed\")\nlanes 3\nlanes 2\n[20, 40, 90]\n"
     );
 }
+
+#[test]
+fn a_workers_num_in_a_test_the_rewrite_does_not_read_is_renamed_by_the_compiler() {
+    let (_dir, report) = assert_migrates_to_after(
+        "workers_num_in_an_unread_test",
+        "before",
+        &["src/"],
+        "workers_num_in_an_unread_test",
+    );
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(
+        report.contains("tests/threads.rs:6:58: note: cargo check found what the rewrite missed here: 2.x's `workers_num()` is 3.x's `workers()`"),
+        "{report}"
+    );
+}

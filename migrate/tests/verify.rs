@@ -314,7 +314,14 @@ fn bisect(jobs: &[&str], breaking: &[&str]) -> (Vec<String>, usize) {
             root: root.to_path_buf(),
         })
     };
-    let verified = verify(&krate, migration, &mut written, &mut check).unwrap();
+    let before = Checked {
+        success: true,
+        diagnostics: Vec::new(),
+        stderr: String::new(),
+        duration: Duration::ZERO,
+        root: dir.path().to_path_buf(),
+    };
+    let verified = verify(&krate, migration, &mut written, &mut check, &before).unwrap();
     let text = fs::read_to_string(&main).unwrap();
     let mut put_back = Vec::new();
     for (pool, _) in &verified.put_back {

@@ -386,7 +386,7 @@ fn reprint_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Edit {
 }
 
 /// `range` widened to whole lines when nothing else stands on them.
-pub(super) fn whole_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+pub(crate) fn whole_lines(text: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[range.end..]
         .find('\n')

@@ -20,16 +20,14 @@ mod declare;
 mod definitions;
 mod doc_tests;
 mod evidence;
-mod imports;
+pub(crate) mod imports;
 mod kept_workers;
 mod model;
 mod names;
-mod parent_globs;
 mod path_names;
 pub mod reasons;
 mod scope_tree;
 mod thread_locals;
-mod trait_imports;
 mod types;
 
 use std::collections::HashMap;
@@ -225,7 +223,6 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     }
     if asked.checked {
         free_pool_types(files, &uses, &mut facts);
-        free_workers_num_calls(files, &mut facts);
     }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
@@ -410,18 +407,6 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             outcome.notes.push((test.at, Note::DocTestOnV2));
             edits.extend(test.edits.iter().cloned());
         }
-        for (offset, removal) in trait_imports::orphaned_context(f.source, f.syntax, &edits) {
-            outcome
-                .notes
-                .push((Loc { file: i, offset }, Note::UnusedContextImportRemoved));
-            edits.push(removal);
-        }
-        for (offset, removal) in parent_globs::orphaned_globs(f.source, f.syntax, &edits) {
-            outcome
-                .notes
-                .push((Loc { file: i, offset }, Note::UnusedGlobRemoved));
-            edits.push(removal);
-        }
         let text = match edit::apply(&f.source.text, edits) {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
@@ -452,62 +437,6 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
     outcome.groups.sort_by_key(|g| g.at);
     outcome
-}
-
-/// Each `.workers_num()` the walk did not see called on a pool (on a vector's element, on a pool `join()` hands
-/// back) is a place of its own whose one edit is 3.x's name, `.workers()`: no other type has that 2.x method, and
-/// where the receiver stays on v2 the check puts it back. Only where the output is checked.
-fn free_workers_num_calls(files: &[Input<'_>], facts: &mut Facts) {
-    fn scan(
-        tokens: &[proc_macro2::TokenTree],
-        shift: usize,
-        out: &mut Vec<std::ops::Range<usize>>,
-    ) {
-        use proc_macro2::TokenTree;
-        for (i, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Group(g) => {
-                    let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-                    scan(&inner, shift, out);
-                }
-                TokenTree::Ident(id) if id == "workers_num" => {
-                    let dot = i > 0
-                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
-                    let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
-                        if g.delimiter() == proc_macro2::Delimiter::Parenthesis && g.stream().is_empty());
-                    if dot && called {
-                        let r = id.span().byte_range();
-                        out.push(r.start + shift..r.end + shift);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    for (i, f) in files.iter().enumerate() {
-        let file = FileId(i);
-        let Ok(tokens) = f.source.parsed_text().parse::<proc_macro2::TokenStream>() else {
-            continue;
-        };
-        let shift = f.source.text.len() - f.source.parsed_text().len();
-        let mut found = Vec::new();
-        scan(&tokens.into_iter().collect::<Vec<_>>(), shift, &mut found);
-        for range in found {
-            let at = Loc {
-                file,
-                offset: range.start,
-            };
-            if facts.calls.iter().any(|c| c.3 == at) {
-                continue;
-            }
-            let node = facts.node(at);
-            let func = model::FnId(Loc { file, offset: 0 });
-            facts.calls.push((node, func, model::CallKind::Other, at));
-            facts
-                .cond_edits
-                .push((node, file, edit::Edit::replace(range, "workers")));
-        }
-    }
 }
 
 /// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
@@ -657,22 +586,6 @@ mod tests {
     }
 
     #[test]
-    fn a_workers_num_the_walk_did_not_see_on_a_pool_becomes_workers_where_the_output_is_checked() {
-        // `p` of the closure is an element of a vector: the walk does not know it is a pool. A comment naming
-        // `.workers_num()` and a string are not code.
-        let text = "fn count(pools: &[P]) -> usize {\n    // .workers_num() here\n    let _ = \".workers_num()\";\n    pools.iter().map(|p| p.workers_num()).sum()\n}\n";
-        let checked = Asked {
-            checked: true,
-            ..Asked::default()
-        };
-        let out = analyze_file(text, &checked);
-        let written = out.texts[0].clone().expect("the call is renamed");
-        assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
-        let alone = analyze_file(text, &Asked::default());
-        assert_eq!(alone.texts[0], None);
-    }
-
-    #[test]
     fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
         // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
         let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
@@ -695,7 +608,7 @@ mod tests {
             written.contains(&format!("|p: &Pool<[(); {number}]>, n: u32|")),
             "{written}"
         );
-        // `p.delegate(n)` needs no edit; a `.workers_num()` on it would be renamed on its own (see below).
+        // `p.delegate(n)` needs no edit; a `.workers_num()` on it is the compiler's to rename (compiler/renames.rs).
         // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
         let alone = analyze_file(text, &Asked::default());
         assert_eq!(alone.migrated, 0);

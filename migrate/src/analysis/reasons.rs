@@ -327,10 +327,6 @@ pub enum Note {
     DeadCheckDropped,
     /// A doc test names workerpool's 2.x API: its paths are moved to `workerpool::v2`.
     DocTestOnV2,
-    /// anyhow's `Context` import was removed: the rewrite dropped the only `.context(..)` calls, on 2.x results.
-    UnusedContextImportRemoved,
-    /// A `use super::*;` was removed: the only names it brought in were 2.x items the rewrite writes out in full.
-    UnusedGlobRemoved,
 }
 
 impl Note {
@@ -343,8 +339,6 @@ impl Note {
             Note::Reexport { .. } => Self::REEXPORT,
             Note::DeadCheckDropped => "dead-check-dropped",
             Note::DocTestOnV2 => "doc-test-on-v2",
-            Note::UnusedContextImportRemoved => "unused-context-import-removed",
-            Note::UnusedGlobRemoved => "unused-glob-removed",
         }
     }
 }
@@ -361,12 +355,6 @@ impl fmt::Display for Note {
             ),
             Note::DocTestOnV2 => f.write_str(
                 "this doc test names workerpool's 2.x API: its `workerpool::` paths now name `workerpool::v2::`, so `cargo test` still runs it (migrate it by hand, with the pools it uses)",
-            ),
-            Note::UnusedContextImportRemoved => f.write_str(
-                "anyhow's `Context` is no longer imported: its only `.context(..)` calls were on 2.x results the rewrite dropped, and an unused import would warn",
-            ),
-            Note::UnusedGlobRemoved => f.write_str(
-                "this `use super::*;` is removed: the only names it brought in from the parent module were workerpool's, which the rewrite writes out in full here, and an unused import would warn",
             ),
         }
     }
@@ -448,8 +436,6 @@ mod tests {
             }
             .id(),
             Note::DeadCheckDropped.id(),
-            Note::UnusedContextImportRemoved.id(),
-            Note::UnusedGlobRemoved.id(),
         ]);
         ids.extend(
             [

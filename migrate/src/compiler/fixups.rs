@@ -1,10 +1,12 @@
 //! What the compiler says the written rewrite still misses, where the fix is certain from its message alone: a `?`
 //! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
 //! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
-//! through an `Option`'s combinator, another module's alias).
+//! through an `Option`'s combinator, another module's alias); the names 2.x and 3.x spell differently
+//! ([`renames`](super::renames)), at the span rustc gives, in whatever file it is.
 
 use std::path::PathBuf;
 
+use super::renames;
 use crate::cargo_check::{Checked, Diagnostic, primary_span};
 use crate::edit::Edit;
 
@@ -43,6 +45,29 @@ pub fn fixups(
                 Edit::insert(range.start, ".map_err(workerpool::Error::from)"),
                 "`?` converts a 3.x DelegateError<T> through `workerpool::Error::from`",
             )),
+            Some("E0599") => renames::pool_method(d, at_span).map(|name| {
+                let what = match name {
+                    "workers" => "2.x's `workers_num()` is 3.x's `workers()`",
+                    _ => "this pool stays on v2, whose method is `workers_num()`",
+                };
+                (Edit::replace(range.clone(), name), what)
+            }),
+            Some("E0631") => renames::pool_method_path(d, at_span).map(|path| {
+                let what = match path {
+                    "workerpool::Pool::workers" => {
+                        "the pool here is 3.x's, whose method is `workers`"
+                    }
+                    _ => "the pool here stays on v2, whose method is `workers_num`",
+                };
+                (Edit::replace(range.clone(), path), what)
+            }),
+            Some("E0107") => renames::delegate_turbofish(d, span, &text).map(|turbofish| {
+                let range = turbofish.byte_start as usize..turbofish.byte_end as usize;
+                (
+                    Edit::delete(range),
+                    "3.x's `delegate` is not generic: the pool's type names the job type",
+                )
+            }),
             _ => None,
         };
         if let Some((edit, what)) = fix {
@@ -162,5 +187,193 @@ mod tests {
             &text,
         );
         assert_eq!(found, vec![]);
+    }
+
+    /// A span of `src/lib.rs` at `range`, with rustc's suggestion when given.
+    fn span(range: std::ops::Range<usize>, replacement: Option<&str>) -> serde_json::Value {
+        serde_json::json!({
+            "file_name": "src/lib.rs", "byte_start": range.start, "byte_end": range.end, "line_start": 2,
+            "line_end": 2, "column_start": 5, "column_end": 6, "is_primary": true, "text": [], "label": null,
+            "suggested_replacement": replacement,
+            "suggestion_applicability": replacement.map(|_| "MaybeIncorrect"), "expansion": null
+        })
+    }
+
+    /// `diagnostic` with a help child saying `help` at `spans`.
+    fn with_help(
+        mut diagnostic: serde_json::Value,
+        help: &str,
+        spans: Vec<serde_json::Value>,
+    ) -> serde_json::Value {
+        diagnostic["children"] = serde_json::json!([{
+            "message": help, "code": null, "level": "help", "spans": spans, "children": [], "rendered": null
+        }]);
+        diagnostic
+    }
+
+    /// The edits `diagnostics` call for on `text` (as src/lib.rs), applied.
+    fn fixed(text: &str, diagnostics: Vec<serde_json::Value>) -> String {
+        let found = fixups(&checked(serde_json::Value::Array(diagnostics)), &|path| {
+            (path == std::path::Path::new("/p/src/lib.rs")).then(|| text.to_string())
+        });
+        crate::edit::apply(text, found.into_iter().map(|f| f.edit).collect()).unwrap()
+    }
+
+    /// The E0599 rustc gives for `method` on a receiver printed `receiver` at `range`, with its similar-name help.
+    fn no_method(
+        kind: &str,
+        method: &str,
+        receiver: &str,
+        range: std::ops::Range<usize>,
+        similar: Option<&str>,
+    ) -> serde_json::Value {
+        let message =
+            format!("no {kind} named `{method}` found for {receiver} in the current scope");
+        let d = diagnostic("E0599", &message, range.start, range.end, "");
+        match similar {
+            Some(name) => with_help(
+                d,
+                &format!("there is a method `{name}` with a similar name"),
+                vec![span(range, Some(name))],
+            ),
+            None => d,
+        }
+    }
+
+    #[test]
+    fn workers_num_on_a_3x_pool_becomes_workers_and_workers_on_a_v2_pool_goes_back_where_rustc_says()
+     {
+        let text =
+            "fn f() {\n    (Q.workers_num(), V2.workers(), o.map_or(0, Pool::workers_num));\n}\n";
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap() + needle.find('w').unwrap();
+            let name = &needle[needle.find('w').unwrap()..];
+            start..start + name.trim_end_matches(['(', ')']).len()
+        };
+        let diagnostics = vec![
+            no_method(
+                "method",
+                "workers_num",
+                "reference `&'static workerpool::pool::Pool<Job>`",
+                at("Q.workers_num"),
+                Some("workers"),
+            ),
+            no_method(
+                "method",
+                "workers",
+                "struct `LazyLock<workerpool::v2::Pool>`",
+                at("V2.workers"),
+                Some("workers_num"),
+            ),
+            // A method path (`map_or(0, Pool::workers_num)`), the type trimmed to its name.
+            no_method(
+                "function or associated item",
+                "workers_num",
+                "struct `Pool<T>`",
+                at("Pool::workers_num"),
+                Some("workers"),
+            ),
+        ];
+        assert_eq!(
+            fixed(text, diagnostics),
+            "fn f() {\n    (Q.workers(), V2.workers_num(), o.map_or(0, Pool::workers));\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_missing_method_rustc_does_not_say_a_pool_has_under_the_other_name_is_left_alone() {
+        let text = "fn f() {\n    (o.workers_num(), t.workers(), q.workers_num());\n}\n";
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap() + 2;
+            start..start + needle.len() - 2
+        };
+        let diagnostics = vec![
+            // Not a pool: an `Option` of one, which has neither method.
+            no_method(
+                "method",
+                "workers_num",
+                "enum `Option<workerpool::Pool<u8>>`",
+                at("o.workers_num"),
+                None,
+            ),
+            // Another type whose name ends with `Pool`.
+            no_method(
+                "method",
+                "workers",
+                "struct `ThreadPool`",
+                at("t.workers"),
+                Some("workers_num"),
+            ),
+            // A v2 pool lacks nothing named `workers_num`: whatever says so is not this.
+            no_method(
+                "method",
+                "workers_num",
+                "struct `workerpool::v2::Pool`",
+                at("q.workers_num"),
+                Some("workers"),
+            ),
+        ];
+        assert_eq!(fixed(text, diagnostics), text);
+    }
+
+    #[test]
+    fn a_method_path_of_a_v2_pool_given_a_3x_pool_becomes_3x_s() {
+        let text =
+            "fn f() {\n    (a.map_or(0, Pool::workers_num), b.map_or(0, Pool::workers_num));\n}\n";
+        let first = text.find("Pool::").unwrap();
+        let second = text.rfind("Pool::").unwrap();
+        let len = "Pool::workers_num".len();
+        let mismatch = |at: usize, expected: &str, found: &str| {
+            let mut d = diagnostic(
+                "E0631",
+                "type mismatch in function arguments",
+                at,
+                at + len,
+                "",
+            );
+            d["children"] = serde_json::json!([{
+                "message": format!("expected function signature `fn({expected}) -> _`\n   found function signature `fn({found}) -> _`"),
+                "code": null, "level": "note", "spans": [], "children": [], "rendered": null
+            }]);
+            d
+        };
+        let diagnostics = vec![
+            mismatch(
+                first,
+                "&workerpool::Pool<(usize, TestCase)>",
+                "&workerpool::v2::Pool",
+            ),
+            // Not a pool given where another is expected.
+            mismatch(second, "&Option<u8>", "&workerpool::v2::Pool"),
+        ];
+        assert_eq!(
+            fixed(text, diagnostics),
+            "fn f() {\n    (a.map_or(0, workerpool::Pool::workers), b.map_or(0, Pool::workers_num));\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_turbofish_on_a_3x_delegate_goes_as_rustc_says() {
+        let text = "fn f() {\n    pool.delegate::<String>(name.into())?; other.send::<u8>(1);\n}\n";
+        let e0107 = |method: &str, generics: &str| {
+            let start = text.find(&format!(".{method}::")).unwrap() + 1;
+            let end = start + method.len();
+            with_help(
+                diagnostic(
+                    "E0107",
+                    "method takes 0 generic arguments but 1 generic argument was supplied",
+                    start,
+                    end,
+                    "expected 0 generic arguments",
+                ),
+                "remove the unnecessary generics",
+                vec![span(end..end + generics.len(), Some(""))],
+            )
+        };
+        let diagnostics = vec![e0107("delegate", "::<String>"), e0107("send", "::<u8>")];
+        assert_eq!(
+            fixed(text, diagnostics),
+            "fn f() {\n    pool.delegate(name.into())?; other.send::<u8>(1);\n}\n"
+        );
     }
 }

@@ -6,6 +6,8 @@
 mod findings;
 pub mod fixups;
 mod paths;
+mod renames;
+pub mod unused_imports;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use workerpool::{Pool, v2::Worker};
+use workerpool::Pool;
 
 use crate::checks::{Check, Finding};
 use crate::sync::Countdown;
@@ -28,7 +28,7 @@ impl Default for PipelineConfig {
 }
 
 pub struct Pipeline {
-    resolvers: workerpool::v2::Pool,
+    resolvers: Pool<String>,
     checkers: Arc<Pool<CheckJob>>,
     findings: Arc<Mutex<Vec<Finding>>>,
     pending: Arc<Countdown>,
@@ -65,13 +65,13 @@ impl Pipeline {
             checkers.add_worker(checker.clone());
         }
 
-        let resolvers = workerpool::v2::Pool::new(16);
+        let resolvers = Pool::<String>::new(16);
         let resolver = {
             let checkers = Arc::clone(&checkers);
             let pending = Arc::clone(&pending);
             let resolved = Arc::clone(&resolved);
             let zone = Arc::new(zone);
-            Worker::new(move |name: String| {
+            std::sync::Arc::new(move |name: String| {
                 let answer = Arc::new(zone.resolve(&name));
                 *resolved.lock().unwrap() += 1;
                 pending.add(checks.len());
@@ -84,7 +84,7 @@ impl Pipeline {
             })
         };
         for _ in 0..config.resolvers {
-            resolvers.add_worker(&resolver)?;
+            resolvers.add_worker({ let resolver = std::sync::Arc::clone(&resolver); move |job| resolver(job) });
         }
         Ok(Pipeline {
             resolvers,
@@ -103,7 +103,7 @@ impl Pipeline {
     {
         for name in names {
             self.pending.add(1);
-            self.resolvers.delegate::<String>(name.into())?;
+            self.resolvers.delegate(name.into())?;
         }
         self.pending.wait();
         let mut all = self.findings.lock().unwrap().clone();
@@ -117,7 +117,7 @@ impl Pipeline {
 
     /// (resolver threads, checker threads)
     pub fn threads(&self) -> (usize, usize) {
-        (self.resolvers.workers_num(), self.checkers.workers())
+        (self.resolvers.workers(), self.checkers.workers())
     }
 }
 

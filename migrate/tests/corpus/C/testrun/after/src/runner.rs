@@ -5,8 +5,6 @@ use std::panic;
 use std::sync::mpsc::{sync_channel, SyncSender};
 use std::thread;
 
-use workerpool::v2::{Pool, Worker};
-
 use crate::case::{TestCase, Verdict};
 use crate::reporter::{Reporter, Summary};
 
@@ -14,7 +12,7 @@ type Done = (usize, Verdict);
 
 #[derive(Debug)]
 pub enum RunError {
-    Pool(workerpool::v2::Error),
+    Pool(workerpool::Error),
     /// A test thread went away without a verdict.
     Missing(&'static str),
 }
@@ -30,8 +28,8 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-impl From<workerpool::v2::Error> for RunError {
-    fn from(e: workerpool::v2::Error) -> Self {
+impl From<workerpool::Error> for RunError {
+    fn from(e: workerpool::Error) -> Self {
         RunError::Pool(e)
     }
 }
@@ -55,7 +53,7 @@ impl Drop for QuietPanics {
 pub struct Runner<R: Reporter> {
     threads: usize,
     filter: Option<String>,
-    pool: Option<Pool>,
+    pool: Option<workerpool::Pool<(usize, TestCase, SyncSender<Done>)>>,
     reporter: R,
 }
 
@@ -79,12 +77,12 @@ impl<R: Reporter> Runner<R> {
     /// is handed over only when a thread is free to run it.
     fn start_threads(&mut self) -> Result<(), RunError> {
         if self.pool.is_none() {
-            let pool = Pool::new(0);
-            let worker = Worker::new(|(i, case, done): (usize, TestCase, SyncSender<Done>)| {
+            let pool = workerpool::Pool::<(usize, TestCase, SyncSender<Done>)>::new(0);
+            let worker = |(i, case, done): (usize, TestCase, SyncSender<Done>)| {
                 let _ = done.send((i, case.execute()));
-            });
+            };
             for _ in 0..self.threads {
-                pool.add_worker(&worker)?;
+                pool.add_worker(worker);
             }
             self.pool = Some(pool);
         }
@@ -117,7 +115,7 @@ impl<R: Reporter> Runner<R> {
                 }
             });
             for (i, case) in selected.iter().enumerate() {
-                pool.delegate((i, *case, tx.clone()))?;
+                pool.delegate((i, *case, tx.clone())).map_err(workerpool::Error::from)?;
             }
             drop(tx);
             collector.join().expect("collector thread panicked")
@@ -127,7 +125,7 @@ impl<R: Reporter> Runner<R> {
     }
 
     pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or(0, Pool::workers_num)
+        self.pool.as_ref().map_or(0, workerpool::Pool::workers)
     }
 
     pub fn into_reporter(self) -> R {

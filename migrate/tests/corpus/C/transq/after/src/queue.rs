@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::OnceLock;
 
-use workerpool::{self as wp, v2::Pool};
+use workerpool::{self as wp, Pool};
 
 use crate::encode;
 use crate::job::{Job, JobId, Media, Outcome};
@@ -13,16 +13,15 @@ use crate::profile::Profile;
 /// Encoder threads started on first use.
 pub const ENCODER_THREADS: usize = 3;
 
-static ENCODERS: OnceLock<Pool> = OnceLock::new();
+static ENCODERS: OnceLock<Pool<(crate::job::Job, std::sync::mpsc::Sender<crate::job::Outcome>)>> = OnceLock::new();
 
 /// The shared encoder pool, started on first use.
-pub fn encoders() -> &'static Pool {
+pub fn encoders() -> &'static Pool<(crate::job::Job, std::sync::mpsc::Sender<crate::job::Outcome>)> {
     ENCODERS.get_or_init(|| {
-        let pool = Pool::new(32);
-        let worker = wp::v2::Worker::new(encode::run);
+        let pool = Pool::<(crate::job::Job, std::sync::mpsc::Sender<crate::job::Outcome>)>::new(32);
+        let worker = encode::run;
         for _ in 0..ENCODER_THREADS {
-            pool.add_worker(&worker)
-                .expect("starting an encoder thread");
+            pool.add_worker(worker);
         }
         pool
     })
@@ -30,7 +29,7 @@ pub fn encoders() -> &'static Pool {
 
 #[derive(Debug)]
 pub enum QueueError {
-    Pool(wp::v2::Error),
+    Pool(wp::Error),
     /// The pool dropped a job before answering (an encoder thread died).
     Lost {
         expected: usize,
@@ -49,8 +48,8 @@ impl fmt::Display for QueueError {
 
 impl std::error::Error for QueueError {}
 
-impl From<wp::v2::Error> for QueueError {
-    fn from(e: wp::v2::Error) -> Self {
+impl From<wp::Error> for QueueError {
+    fn from(e: wp::Error) -> Self {
         QueueError::Pool(e)
     }
 }
@@ -94,7 +93,7 @@ impl Batch {
                 input: input.clone(),
                 profile,
             };
-            encoders().delegate((job, tx.clone()))?;
+            encoders().delegate((job, tx.clone())).map_err(workerpool::Error::from)?;
             ids.push(self.next_id);
             self.next_id += 1;
             self.submitted += 1;
