@@ -792,7 +792,7 @@ fn fn_bound_job<'b>(
 
 /// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last
 /// segment; a crate root, `main.rs` or `lib.rs`, is none).
-fn file_module(path: &std::path::Path) -> Vec<String> {
+pub(super) fn file_module(path: &std::path::Path) -> Vec<String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let name = match stem {
         "main" | "lib" => None,

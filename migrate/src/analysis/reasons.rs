@@ -323,6 +323,14 @@ pub enum Note {
         /// The leaf as written (`Pool`, `Pool as P`, `*`).
         leaf: String,
     },
+    /// A `pub use` of a 2.x item through which the crate's migrated pools go: it changes with them, and with it the
+    /// crate's public API.
+    ReexportChanged {
+        /// The leaf as written (`Pool`, `Pool as P`, `*`).
+        leaf: String,
+        /// Whether the re-export goes (3.x has no `Worker`).
+        gone: bool,
+    },
     /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
     DeadCheckDropped,
     /// A doc test names workerpool's 2.x API: its paths are moved to `workerpool::v2`.
@@ -341,6 +349,7 @@ impl Note {
     pub fn id(&self) -> &'static str {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
+            Note::ReexportChanged { .. } => "reexport-changed",
             Note::DeadCheckDropped => "dead-check-dropped",
             Note::DocTestOnV2 => "doc-test-on-v2",
             Note::UnusedContextImportRemoved => "unused-context-import-removed",
@@ -355,6 +364,14 @@ impl fmt::Display for Note {
             Note::Reexport { leaf } => write!(
                 f,
                 "re-exports workerpool's 2.x `{leaf}`: it stays `workerpool::v2::{leaf}` for this crate's users"
+            ),
+            Note::ReexportChanged { leaf, gone: false } => write!(
+                f,
+                "re-exports workerpool's `{leaf}`, which the crate's pools behind it now take from 3.x: the crate's public API changes with it (its users upgrade as for any semver-major release)"
+            ),
+            Note::ReexportChanged { leaf, gone: true } => write!(
+                f,
+                "the re-export of workerpool's 2.x `{leaf}` goes with the pools behind it (3.x has no such item): the crate's public API changes with it (its users upgrade as for any semver-major release)"
             ),
             Note::DeadCheckDropped => f.write_str(
                 "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
@@ -445,6 +462,11 @@ mod tests {
             Warning::DelegateAfterStop.id(),
             Note::Reexport {
                 leaf: "Pool".into(),
+            }
+            .id(),
+            Note::ReexportChanged {
+                leaf: "Pool".into(),
+                gone: false,
             }
             .id(),
             Note::DeadCheckDropped.id(),
