@@ -610,10 +610,11 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
             };
             let before = text[..u.range.start].trim_end();
             let after = text[u.range.end..].trim_start();
-            let in_type = [":", "<", "&", "(", "[", ",", "->", "mut"]
+            let in_type = ([":", "<", "&", "(", "[", ",", "->", "mut"]
                 .iter()
                 .any(|p| before.ends_with(p))
-                && !before.ends_with("::");
+                && !before.ends_with("::"))
+                || alias_of(before);
             if facts.owners.contains_key(&at)
                 || !in_type
                 || ["::", "<", "(", "{"].iter().any(|p| after.starts_with(p))
@@ -638,6 +639,27 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
             facts.refuse(node, at, Refusal::UNSETTLED);
         }
     }
+}
+
+/// Whether `before` ends in `type Name =` or `type Name<T> =`: what follows is the type an alias stands for, a type
+/// site like any other (`type WarmPool = Pool<[(); N]>;` in a probe), whatever names the alias.
+fn alias_of(before: &str) -> bool {
+    let Some(head) = before.strip_suffix('=').map(str::trim_end) else {
+        return false;
+    };
+    let Some(at) = head.rfind("type ") else {
+        return false;
+    };
+    let name = &head[at + "type ".len()..];
+    let keyword_alone = head[..at]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+    keyword_alone
+        && !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || " _<>,:'".contains(c))
 }
 
 /// When workers are kept as values (see [`kept_workers`]) and a pool they serve migrates: every `Worker` the walk
@@ -791,6 +813,60 @@ mod tests {
             .flat_map(|l| l.reasons.iter().map(|(_, r)| r.id()))
             .collect();
         assert_eq!(reasons, ["needs-compiler"]);
+    }
+
+    #[test]
+    fn a_re_export_moves_with_the_pools_behind_it_and_stays_on_v2_while_one_of_them_does() {
+        let prelude = "pub use workerpool::{Pool, Worker};\n";
+        let typed = "mod prelude;\nuse crate::prelude::*;\npub fn a() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n}\n";
+        let out = migrate_crate(&[("src/prelude.rs", prelude), ("src/lib.rs", typed)]);
+        expect_test::expect![[r#"
+            pub use workerpool::Pool;
+            ---
+            mod prelude;
+            use crate::prelude::*;
+            pub fn a() {
+                let a = Pool::<u8>::new(1);
+                a.add_worker(|n: u8| drop(n));
+            }
+        "#]]
+        .assert_eq(&out.join("---\n"));
+        // A second pool whose workers take two types stays on v2, and with it the re-export: the pool that migrates
+        // names 3.x's `Pool` in full.
+        let mixed = format!(
+            "{typed}pub fn b() {{\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    b.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n}}\n"
+        );
+        let out = migrate_crate(&[("src/prelude.rs", prelude), ("src/lib.rs", &mixed)]);
+        expect_test::expect![[r#"
+            pub use workerpool::v2::{Pool, Worker};
+            ---
+            mod prelude;
+            use crate::prelude::*;
+            pub fn a() {
+                let a = workerpool::Pool::<u8>::new(1);
+                a.add_worker(|n: u8| drop(n));
+            }
+            pub fn b() {
+                let b = Pool::new(1);
+                b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();
+                b.add_worker(&Worker::new(|s: String| drop(s))).unwrap();
+            }
+        "#]]
+        .assert_eq(&out.join("---\n"));
+    }
+
+    #[test]
+    fn the_type_an_alias_stands_for_is_a_type_site() {
+        for (before, alias) in [
+            ("pub type WarmPool =", true),
+            ("type Shared<'a> =", true),
+            ("\ntype S=", true),
+            ("let pool =", false),
+            ("mytype X =", false),
+            ("type X = Vec<u8>; let y =", false),
+        ] {
+            assert_eq!(alias_of(before), alias, "{before}");
+        }
     }
 
     /// Migrates `files` (path, text) as one crate that depends on 2.x; returns each file's text afterwards.
