@@ -522,6 +522,7 @@ impl Crate {
                         .as_ref()
                         .filter(|(lib, _)| *lib == p)
                         .map(|(_, name)| name.as_str()),
+                    public_api: unit.library.is_some() || self.root.is_none(),
                 }
             })
             .collect();

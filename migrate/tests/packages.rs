@@ -201,6 +201,23 @@ fn a_binary_that_names_the_library_is_analysed_with_it_and_another_binary_on_its
 }
 
 #[test]
+fn a_re_export_of_the_2x_items_moves_to_3x_with_the_pool_behind_it() {
+    let (_dir, report) = assert_migrates_to_after(
+        "reexport_through_prelude",
+        "before",
+        &["src/"],
+        "reexport_through_prelude",
+    );
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+    let changed: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("note: ") && l.contains("public API changes"))
+        .collect();
+    assert_eq!(changed.len(), 3, "{report}");
+}
+
+#[test]
 fn a_library_function_s_pool_is_typed_in_every_target_that_keeps_it() {
     // `pkg::make_pool(tx)` in the binary (into a struct field), the example and the integration test (into
     // parameters): each is the library's pool, typed `Pool<u32>` with it.

@@ -115,8 +115,6 @@ struct FnCtx {
     /// The error-type place `?` converts into, when that is `workerpool::Error`.
     error: Option<NodeId>,
     ret: Option<NodeId>,
-    /// The public pool alias the function returns (`-> SharedPool`), which it cannot return a migrated pool as.
-    ret_alias: Option<String>,
     taken: Vec<String>,
 }
 
@@ -490,9 +488,6 @@ impl<'a> Collector<'a> {
             {
                 self.facts.get(&Key::FnRet(id))
             }
-            syn::ReturnType::Type(_, ty) if self.decls.alias_node(ty).is_some() => {
-                self.facts.get(&Key::FnRet(id))
-            }
             // `fn deref(&self) -> &Self::Target` of an `impl Deref` whose `Target` is a pool.
             _ if self.decls.deref_pools.values().any(|&d| d == id) => {
                 self.facts.get(&Key::FnRet(id))
@@ -500,10 +495,6 @@ impl<'a> Collector<'a> {
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
-        let ret_alias = match &sig.output {
-            syn::ReturnType::Type(_, ty) => self.decls.public_alias(ty),
-            syn::ReturnType::Default => None,
-        };
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
         self.error_body(&name, block);
         let outer_fns = std::mem::take(&mut self.fns);
@@ -523,7 +514,6 @@ impl<'a> Collector<'a> {
             target,
             error,
             ret,
-            ret_alias,
             taken,
         });
         let mut index = 0;
@@ -553,10 +543,6 @@ impl<'a> Collector<'a> {
             }
             match (&*p.pat, pool_type(self.names, self.source, &p.ty)) {
                 (Pat::Ident(ident), Some(_)) => {
-                    let node = self.facts.get(&Key::FnParam(id, index));
-                    self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
-                }
-                (Pat::Ident(ident), None) if self.decls.alias_node(&p.ty).is_some() => {
                     let node = self.facts.get(&Key::FnParam(id, index));
                     self.bind(&ident.ident, node.map_or(Binding::Other, Binding::Pool));
                 }

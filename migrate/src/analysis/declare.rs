@@ -50,16 +50,11 @@ pub struct Decls {
     pub generic_helpers: HashMap<WorkerId, (String, syn::Type)>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
-    /// Private, non-generic `type Alias = Arc<Pool>;` aliases naming a pool type, by name (several when several
-    /// modules declare one of that name: then none is followed).
-    pub pool_aliases: HashMap<String, Vec<NodeId>>,
     /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
     pub tuple_rets: HashMap<FnId, (usize, usize)>,
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
     /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
     pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
-    /// Public (or generic) type aliases naming a pool type, which this tool does not type: the crate's users name them.
-    pub public_aliases: HashSet<String>,
     /// The crate's types that implement `From<workerpool::Error>`, by name: the error place `?` converts through.
     pub from_error: HashMap<String, NodeId>,
     /// Where the crate's structs and enums are defined, by name.
@@ -74,18 +69,6 @@ pub struct Decls {
 }
 
 impl Decls {
-    /// The public pool alias `ty` names (`SharedPool`, `&SharedPool`), if any.
-    pub fn public_alias(&self, ty: &syn::Type) -> Option<String> {
-        match ty {
-            syn::Type::Reference(r) => self.public_alias(&r.elem),
-            syn::Type::Path(p) if p.qself.is_none() => {
-                let name = p.path.segments.last()?.ident.to_string();
-                self.public_aliases.contains(&name).then_some(name)
-            }
-            _ => None,
-        }
-    }
-
     /// Ties every `workerpool::Error` written in the definition of a type with `impl From<workerpool::Error>` to that
     /// impl's error place: `AppError::Pool(workerpool::Error)` holds what `from` is given.
     pub fn claim_error_types(&self, facts: &mut Facts) {
@@ -93,21 +76,6 @@ impl Decls {
             for (file, range) in self.type_items.get(name).into_iter().flatten() {
                 facts.error_claims.push((node, *file, range.clone()));
             }
-        }
-    }
-
-    /// The pool alias `ty` names, written as its bare name (`SharedPool`), when one alias of that name is declared.
-    pub fn alias_node(&self, ty: &syn::Type) -> Option<NodeId> {
-        let p = match ty {
-            syn::Type::Path(p) => p,
-            // `&SharedPool`, as `&Pool` is.
-            syn::Type::Reference(r) => return self.alias_node(&r.elem),
-            _ => return None,
-        };
-        let ident = p.path.get_ident().filter(|_| p.qself.is_none())?;
-        match self.pool_aliases.get(&ident.to_string())?.as_slice() {
-            [node] => Some(*node),
-            _ => None,
         }
     }
 }
@@ -330,25 +298,6 @@ impl<'a> Declarer<'a> {
                     for s in thread_local_statics(&m.mac) {
                         self.module_static(&s);
                     }
-                }
-                Item::Type(t)
-                    if matches!(t.vis, syn::Visibility::Inherited)
-                        && t.generics.params.is_empty() =>
-                {
-                    if let Some(at) = pool_type(self.names, self.source, &t.ty) {
-                        let def = DefId(self.loc(self.source.range(t.ident.span()).start));
-                        self.site(Key::Alias(def), at, None);
-                        let node = self.facts.get(&Key::Alias(def)).expect("just added");
-                        self.decls
-                            .pool_aliases
-                            .entry(t.ident.to_string())
-                            .or_default()
-                            .push(node);
-                    }
-                }
-                // `pub type SharedPool = Arc<Pool>;`: named by the crate's users, so not typed here.
-                Item::Type(t) if pool_type(self.names, self.source, &t.ty).is_some() => {
-                    self.decls.public_aliases.insert(t.ident.to_string());
                 }
                 Item::Mod(m) => {
                     if let Some((_, inner)) = &m.content {
@@ -656,12 +605,7 @@ impl<'a> Declarer<'a> {
             FnArg::Receiver(_) => None,
         });
         for (index, param) in typed.enumerate() {
-            if let (Some(alias), Pat::Ident(_)) = (self.decls.alias_node(&param.ty), &*param.pat) {
-                let node = self
-                    .facts
-                    .keyed(Key::FnParam(id, index), self.loc(fn_offset));
-                self.facts.union(node, alias);
-            } else if let Some(at) = pool_type(self.names, self.source, &param.ty) {
+            if let Some(at) = pool_type(self.names, self.source, &param.ty) {
                 self.site(Key::FnParam(id, index), at, Some(fn_offset));
                 if !matches!(&*param.pat, Pat::Ident(_)) {
                     let node = self
@@ -686,12 +630,6 @@ impl<'a> Declarer<'a> {
             && let Some(at) = pool_type(self.names, self.source, ty)
         {
             self.site(Key::FnRet(id), at, Some(fn_offset));
-        } else if let syn::ReturnType::Type(_, ty) = &sig.output
-            && let Some(alias) = self.decls.alias_node(ty)
-        {
-            // `-> SharedPool`: the alias's pool; the alias gets the job type, this signature needs no edit.
-            let node = self.facts.keyed(Key::FnRet(id), self.loc(fn_offset));
-            self.facts.union(node, alias);
         } else if let syn::ReturnType::Type(_, ty) = &sig.output
             && let Some((index, arity, at)) = tuple_pool(self.names, self.source, ty)
         {
@@ -792,7 +730,7 @@ fn fn_bound_job<'b>(
 
 /// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last
 /// segment; a crate root, `main.rs` or `lib.rs`, is none).
-fn file_module(path: &std::path::Path) -> Vec<String> {
+pub(super) fn file_module(path: &std::path::Path) -> Vec<String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let name = match stem {
         "main" | "lib" => None,

@@ -21,6 +21,9 @@ pub enum Need {
     Gone,
 }
 
+/// An occurrence of a 2.x name in the crate: (file, index into that file's occurrences).
+pub type Occurrence = (usize, usize);
+
 /// A place the rewritten file names `workerpool::v2`: an import leaf or a full path.
 #[derive(Debug, Clone)]
 pub struct OnV2 {
@@ -28,11 +31,11 @@ pub struct OnV2 {
     pub offset: usize,
     /// The name written there (`Pool`, `Worker as W`, `*`).
     pub name: String,
-    /// Indices of the occurrences it stands for (those through an import; the path itself).
-    pub uses: Vec<usize>,
+    /// The occurrences it stands for (those through an import, in any file; the path itself).
+    pub uses: Vec<Occurrence>,
     /// Whether it is a `use` item's leaf (else a path in the code).
     pub import: bool,
-    /// Whether it is a re-export.
+    /// Whether it is a re-export of the crate's public API.
     pub reexport: bool,
     /// Whether it is an import leaf kept only because something the analysis did not tie to it still names it.
     pub still_named: bool,
@@ -49,45 +52,71 @@ pub struct Rewrite {
     pub on_v2: Vec<OnV2>,
     /// Leaves the rewrite removes: (use item, leaf).
     pub dropped: Vec<(usize, usize)>,
+    /// Where each leaf of each `use` item imports from afterwards (None: it goes).
+    pub targets: Vec<Vec<Option<Module>>>,
+    /// The re-exports of the crate's public API that change with the pools behind them: (offset of the `use` item,
+    /// the leaf as written, whether it goes).
+    pub changed_reexports: Vec<(usize, String, bool)>,
+}
+
+/// What the rewrite of file `file` is told: its text, names and occurrences with what each must mean, the
+/// occurrences of other files that import through each of its leaves (`foreign(use item, leaf)`, a re-export), and
+/// whether its `pub use` items are the crate's public API (a library's).
+pub struct FileNames<'a, F: Fn(usize, usize) -> Vec<(Occurrence, Need)>> {
+    /// The file's index in the crate.
+    pub file: usize,
+    /// Its text.
+    pub text: &'a str,
+    /// Its 2.x names.
+    pub names: &'a Names,
+    /// Its occurrences of 2.x names.
+    pub uses: &'a [NameUse],
+    /// What each of them must mean.
+    pub needs: &'a [Need],
+    /// The occurrences other files import through a leaf of this file.
+    pub foreign: F,
+    /// Whether a `pub use` of this file is the crate's public API.
+    pub public: bool,
 }
 
 /// The edits for the names and imports of one file. A leaf in `keep` is never dropped: it stays, on v2, because
 /// something the analysis did not tie to it still names it.
-pub fn rewrite(
-    text: &str,
-    names: &Names,
-    uses: &[NameUse],
-    need: impl Fn(&NameUse) -> Need,
+pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
+    f: &FileNames<'_, F>,
     keep: &[(usize, usize)],
 ) -> Rewrite {
+    let (text, names, uses, needs) = (f.text, f.names, f.uses, f.needs);
     let mut dropped = Vec::new();
     let mut on_v2 = Vec::new();
+    let mut targets = Vec::new();
+    let mut changed_reexports = Vec::new();
     let path_on_v2 = |i: usize| OnV2 {
         offset: uses[i].range.start,
         name: uses[i].item.name().to_string(),
-        uses: vec![i],
+        uses: vec![(f.file, i)],
         import: false,
         reexport: false,
         still_named: false,
     };
     let mut edits = Vec::new();
-    let needs: Vec<Need> = uses.iter().map(&need).collect();
     let mut stays_v2 = needs.iter().any(|n| matches!(n, Need::V2 { .. }));
     for (u, item) in names.uses.iter().enumerate() {
         let mut new_leaves: Vec<Option<Module>> = Vec::new();
+        let public = f.public && item.public();
         for (l, leaf) in item.leaves.iter().enumerate() {
-            let through: Vec<(usize, Need)> = uses
+            let mut through: Vec<(Occurrence, Need)> = uses
                 .iter()
-                .zip(&needs)
+                .zip(needs)
                 .enumerate()
                 .filter(|(_, (n, _))| n.via == Via::Import(u, l))
-                .map(|(i, (_, need))| (i, *need))
+                .map(|(i, (_, need))| ((f.file, i), *need))
                 .collect();
+            through.extend((f.foreign)(u, l));
             let counts = leaf.module == Module::V2 || names.root_is_v2;
             let mut target = if !counts || (leaf.item.is_none() && !leaf.glob) {
                 Some(leaf.module)
             } else {
-                leaf_target(leaf, item.reexport, &through)
+                leaf_target(leaf, public, &through)
             };
             let still_named = target.is_none() && keep.contains(&(u, l));
             if target.is_none() {
@@ -97,9 +126,15 @@ pub fn rewrite(
                     dropped.push((u, l));
                 }
             }
+            if public && counts && !through.is_empty() && target != Some(Module::V2) {
+                changed_reexports.push((item.range.start, leaf.text.clone(), target.is_none()));
+            }
             // Uses that the import no longer means are written out in full.
             if let Some(module) = target {
-                for &(i, need) in &through {
+                for &((file, i), need) in &through {
+                    if file != f.file {
+                        continue;
+                    }
                     let full = match (need, module) {
                         (Need::V3, Module::V2) => {
                             Some(format!("workerpool::{}", uses[i].item.name()))
@@ -120,14 +155,15 @@ pub fn rewrite(
                 on_v2.push(OnV2 {
                     offset: item.range.start,
                     name: leaf.text.clone(),
-                    uses: through.iter().map(|&(i, _)| i).collect(),
+                    uses: through.iter().map(|&(o, _)| o).collect(),
                     import: true,
-                    reexport: item.reexport,
+                    reexport: public,
                     still_named,
                 });
             }
             new_leaves.push(target);
         }
+        targets.push(new_leaves.clone());
         let unchanged = new_leaves
             .iter()
             .zip(&item.leaves)
@@ -160,7 +196,44 @@ pub fn rewrite(
         stays_v2,
         on_v2,
         dropped,
+        targets,
+        changed_reexports,
     }
+}
+
+/// The edits for the occurrences of file `file` that import a 2.x name from another module of the crate
+/// (`use crate::prelude::*`), each against where its re-export imports from afterwards (`target`): a name the
+/// re-export no longer means is written out in full. Returns the edits and the places written on v2.
+pub fn reexported_edits(
+    file: usize,
+    uses: &[NameUse],
+    needs: &[Need],
+    target: impl Fn(super::names::Origin) -> Option<Module>,
+) -> (Vec<Edit>, Vec<OnV2>) {
+    let mut edits = Vec::new();
+    let mut on_v2 = Vec::new();
+    for (i, (u, need)) in uses.iter().zip(needs).enumerate() {
+        let Via::Reexport(origin) = u.via else {
+            continue;
+        };
+        let full = match (need, target(origin)) {
+            (Need::V3, Some(Module::V2)) => format!("workerpool::{}", u.item.name()),
+            (Need::V2 { .. }, Some(Module::Root)) => {
+                on_v2.push(OnV2 {
+                    offset: u.range.start,
+                    name: u.item.name().to_string(),
+                    uses: vec![(file, i)],
+                    import: false,
+                    reexport: false,
+                    still_named: false,
+                });
+                format!("workerpool::v2::{}", u.item.name())
+            }
+            _ => continue,
+        };
+        edits.push(Edit::replace(u.range.clone(), full));
+    }
+    (edits, on_v2)
 }
 
 /// The dropped leaves whose name the module of their `use` item still uses as a bare name outside `use` items
@@ -286,10 +359,16 @@ fn walk_bare(tokens: Vec<TokenTree>, out: &mut Vec<String>) {
     }
 }
 
-/// Where a leaf imports from after the rewrite (None: the import goes).
-fn leaf_target(leaf: &Leaf, reexport: bool, through: &[(usize, Need)]) -> Option<Module> {
-    let any_v2 = reexport || through.iter().any(|(_, n)| matches!(n, Need::V2 { .. }));
-    let any_free = reexport
+/// Where a leaf imports from after the rewrite (None: the import goes). A re-export of the crate's public API
+/// (`public`) is an import like any other for the crate's own code; what it is for the crate's users decides only
+/// where the crate's code does not: it stays on v2 when nothing of the crate goes through it, and when something
+/// that stays on v2 does (the names that migrate are written out in full).
+fn leaf_target(leaf: &Leaf, public: bool, through: &[(Occurrence, Need)]) -> Option<Module> {
+    if public && through.is_empty() {
+        return Some(Module::V2);
+    }
+    let any_v2 = through.iter().any(|(_, n)| matches!(n, Need::V2 { .. }));
+    let any_free = public
         || through
             .iter()
             .any(|(_, n)| matches!(n, Need::V2 { free: true }));

@@ -57,8 +57,6 @@ pub enum Key {
     ErrorRet(String),
     /// The `workerpool::Error` that the crate's type named `.0` converts from (`impl From<workerpool::Error> for ..`).
     ErrorFrom(String),
-    /// A private `type Alias = Arc<Pool>;` naming one pool type: every pool written by its name is one pool.
-    Alias(DefId),
     /// The `self` of an `impl Trait for Pool` of the crate (by its `impl` keyword): every pool one of its methods is
     /// called on is this one pool.
     PoolImpl(DefId),

@@ -88,6 +88,13 @@ pub struct UseItem {
     pub reexport: bool,
 }
 
+impl UseItem {
+    /// Whether it is `pub use` (not `pub(crate) use`): in a library, the crate's public API.
+    pub fn public(&self) -> bool {
+        self.vis.trim() == "pub"
+    }
+}
+
 /// An imported 2.x item: (item, index of the use item, index of the leaf).
 pub type Imported = (V2Item, usize, usize);
 
@@ -107,6 +114,12 @@ pub struct Names {
     pub defined: Vec<(String, Range<usize>)>,
     /// Inline modules' bodies and the whole file: a name imported outside a module is not seen inside it.
     pub modules: Vec<Range<usize>>,
+    /// The path of each of [`Names::modules`] inside the file (`[]` for the file, `["tests"]`).
+    pub module_paths: Vec<Vec<String>>,
+    /// The imports of names that do not come from `workerpool` (from the crate's modules, among others).
+    pub crate_imports: Vec<CrateImport>,
+    /// 2.x names imported from modules of the crate that re-export them (see [`super::reexports`]).
+    pub reexported: Vec<Reexported>,
     /// Imports from the parent module (`use super::*`, `use super::Pool as P`), with the block or module they are
     /// in: a name they bring in means what it means in the parent (a test module sees its parent's imports).
     pub from_parent: Vec<FromParent>,
@@ -158,6 +171,52 @@ pub enum Via {
     Import(usize, usize),
     /// A full path `workerpool::X` or `workerpool::v2::X`.
     Path(Module),
+    /// A bare name imported from a module of the crate that re-exports the item (`use crate::prelude::*;`).
+    Reexport(Origin),
+}
+
+/// Where a 2.x item imported from another module of the crate is re-exported: the leaf of a `use` item that names
+/// `workerpool`, in file `file` (an index into the crate's files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// The file of the re-export.
+    pub file: usize,
+    /// Its `use` item, an index into that file's [`Names::uses`].
+    pub use_item: usize,
+    /// Its leaf.
+    pub leaf: usize,
+    /// Where the leaf imports from.
+    pub module: Module,
+}
+
+/// A 2.x name this file imports from a module of the crate that re-exports it.
+#[derive(Debug, Clone)]
+pub struct Reexported {
+    /// The name it is known by here.
+    pub name: String,
+    /// The block or module the import is in.
+    pub container: Range<usize>,
+    /// The item.
+    pub item: V2Item,
+    /// Where it is re-exported.
+    pub origin: Origin,
+    /// Whether it comes in through a glob (`use crate::prelude::*`), which a name of the module hides.
+    pub glob: bool,
+}
+
+/// A leaf of a `use` item that does not name `workerpool` (`use crate::prelude::*`, `use super::Pool as P`).
+#[derive(Debug, Clone)]
+pub struct CrateImport {
+    /// The segments before the leaf (`crate`, `prelude`).
+    pub path: Vec<String>,
+    /// The name imported (None for a glob).
+    pub name: Option<String>,
+    /// The name it is known by here (None for a glob).
+    pub alias: Option<String>,
+    /// The block or module the `use` is in.
+    pub container: Range<usize>,
+    /// Whether the `use` is visible to other modules (`pub use`, `pub(crate) use`): it re-exports what it imports.
+    pub visible: bool,
 }
 
 /// One occurrence of a 2.x name in the file.
@@ -262,12 +321,14 @@ impl Names {
         let mut names = Names {
             root_is_v2,
             modules: vec![whole.clone()],
+            module_paths: vec![Vec::new()],
             ..Names::default()
         };
         let mut walker = Walker {
             names: &mut names,
             source,
             containers: vec![whole],
+            module_path: Vec::new(),
         };
         syn::visit::Visit::visit_file(&mut walker, file);
         names
@@ -285,6 +346,21 @@ impl Names {
             let first = path.first().map(String::as_str).unwrap_or("");
             if glob && matches!(first, "super" | "crate" | "self") {
                 self.crate_glob = true;
+            }
+            if !path.is_empty() && first.trim_start_matches("::") != "workerpool" {
+                self.crate_imports.push(CrateImport {
+                    path: path.clone(),
+                    name: (!glob).then(|| {
+                        leaf_text
+                            .split_whitespace()
+                            .next()
+                            .unwrap_or("")
+                            .to_string()
+                    }),
+                    alias: alias.clone(),
+                    container: container.clone(),
+                    visible: !matches!(u.vis, syn::Visibility::Inherited),
+                });
             }
             if path.len() == 1 && first == "super" && u.leading_colon.is_none() {
                 let name = leaf_text
@@ -429,11 +505,19 @@ impl Names {
         let visible =
             |r: &Range<usize>| r.contains(&at) && r.start >= module.start && r.end <= module.end;
         let size = |r: &Range<usize>| r.len();
+        let reexported = |glob: bool| {
+            self.reexported
+                .iter()
+                .filter(move |r| r.glob == glob && r.name == name && visible(&r.container))
+                .map(|r| (&r.container, r.item, Via::Reexport(r.origin)))
+        };
         let import = self
             .aliases
             .iter()
             .filter(|(n, r, _)| n == name && visible(r))
-            .min_by_key(|(_, r, _)| size(r));
+            .map(|(_, r, (item, u, l))| (r, *item, Via::Import(*u, *l)))
+            .chain(reexported(false))
+            .min_by_key(|(r, _, _)| size(r));
         let defined = self
             .defined
             .iter()
@@ -443,7 +527,11 @@ impl Names {
             .globs
             .iter()
             .filter(|(r, _)| visible(r))
-            .min_by_key(|(r, _)| size(r));
+            .filter_map(|(r, (u, l))| {
+                V2Item::from_name(name).map(|item| (r, item, Via::Import(*u, *l)))
+            })
+            .chain(reexported(true))
+            .min_by_key(|(r, _, _)| size(r));
         let named_parent = self
             .from_parent
             .iter()
@@ -454,15 +542,15 @@ impl Names {
         let from_parent = |name: &str| parent_at.and_then(|at| self.alias(name, at));
         let inner = |r: &Range<usize>| named_parent.is_none_or(|f| r.len() < f.container.len());
         match (import, defined) {
-            (Some((_, r, _)), Some((_, d))) if d.len() < r.len() && inner(d) => None,
-            (Some((_, r, (item, u, l))), _) if inner(r) => Some((*item, Via::Import(*u, *l))),
+            (Some((r, _, _)), Some((_, d))) if d.len() < r.len() && inner(d) => None,
+            (Some((r, item, via)), _) if inner(r) => Some((item, via)),
             (None, Some((_, d))) if inner(d) => None,
             _ if named_parent.is_some() => {
                 from_parent(named_parent.and_then(|f| f.name.as_deref()).unwrap_or(name))
             }
             _ => {
-                if let Some(&(_, (u, l))) = glob {
-                    return V2Item::from_name(name).map(|item| (item, Via::Import(u, l)));
+                if let Some((_, item, via)) = glob {
+                    return Some((item, via));
                 }
                 // `use super::*` brings in every name the parent has, its imports included.
                 let parent_glob = self
@@ -676,6 +764,7 @@ struct Walker<'a> {
     names: &'a mut Names,
     source: &'a Source,
     containers: Vec<Range<usize>>,
+    module_path: Vec<String>,
 }
 
 impl Walker<'_> {
@@ -703,9 +792,12 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
         if let Some((brace, _)) = &m.content {
             let range = self.source.range(brace.span.join());
             self.names.modules.push(range.clone());
+            self.module_path.push(m.ident.to_string());
+            self.names.module_paths.push(self.module_path.clone());
             self.containers.push(range);
             syn::visit::visit_item_mod(self, m);
             self.containers.pop();
+            self.module_path.pop();
         }
     }
 

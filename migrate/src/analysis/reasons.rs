@@ -13,11 +13,6 @@ pub enum Refusal {
         /// What the compiler would be asked.
         question: Question,
     },
-    /// The pool is returned as a public (or generic) type alias, `pub type SharedPool = Arc<Pool>;`.
-    PublicAlias {
-        /// The alias's name.
-        alias: String,
-    },
     /// A doc test names an item this pool is in; doc tests are moved to v2, not analysed.
     NamedInDocTest {
         /// The name it writes.
@@ -145,7 +140,7 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 32] = [
+    pub const IDS: [&'static str; 31] = [
         "needs-compiler",
         "matches-no-workers",
         "delegate-result-used",
@@ -168,7 +163,6 @@ impl Refusal {
         "worker-in-field",
         "helper-workers-vec",
         "worker-clone",
-        "public-alias",
         "named-in-doc-test",
         "no-worker-delegate-checked",
         "helper-path-unresolved",
@@ -206,16 +200,15 @@ impl Refusal {
             WorkerInField { .. } => 19,
             HelperWorkersVec { .. } => 20,
             WorkerClone { .. } => 21,
-            PublicAlias { .. } => 22,
-            NamedInDocTest { .. } => 23,
-            NoWorkerDelegateChecked => 24,
-            HelperPathUnresolved { .. } => 25,
-            HelperBranchNotWorkerNew { .. } => 26,
-            HelperMethodReceiverUnknown { .. } => 27,
-            CollectedRemoved => 28,
-            CompilerFoundMixed { .. } => 29,
-            CompilerFoundUnnameable { .. } => 30,
-            CompilerFoundNothing { .. } => 31,
+            NamedInDocTest { .. } => 22,
+            NoWorkerDelegateChecked => 23,
+            HelperPathUnresolved { .. } => 24,
+            HelperBranchNotWorkerNew { .. } => 25,
+            HelperMethodReceiverUnknown { .. } => 26,
+            CollectedRemoved => 27,
+            CompilerFoundMixed { .. } => 28,
+            CompilerFoundUnnameable { .. } => 29,
+            CompilerFoundNothing { .. } => 30,
         };
         Self::IDS[index]
     }
@@ -231,7 +224,6 @@ impl fmt::Display for Refusal {
             }),
             NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
-            PublicAlias { alias } => write!(f, "the pool is returned as `{alias}`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
             DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (migrated: `?`, .unwrap(), .expect(), .is_ok(), .is_err(), a plain statement, and a match, if let or .map_err(|e| ..) that only formats the error; any other use of the result is left to you: migrate this pool by hand)"),
             TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
@@ -323,6 +315,14 @@ pub enum Note {
         /// The leaf as written (`Pool`, `Pool as P`, `*`).
         leaf: String,
     },
+    /// A `pub use` of a 2.x item through which the crate's migrated pools go: it changes with them, and with it the
+    /// crate's public API.
+    ReexportChanged {
+        /// The leaf as written (`Pool`, `Pool as P`, `*`).
+        leaf: String,
+        /// Whether the re-export goes (3.x has no `Worker`).
+        gone: bool,
+    },
     /// An `if let Err(..) = pool.add_worker(&w) { .. }` or `.is_err()` check was dropped with its branch.
     DeadCheckDropped,
     /// A doc test names workerpool's 2.x API: its paths are moved to `workerpool::v2`.
@@ -337,6 +337,7 @@ impl Note {
     pub fn id(&self) -> &'static str {
         match self {
             Note::Reexport { .. } => Self::REEXPORT,
+            Note::ReexportChanged { .. } => "reexport-changed",
             Note::DeadCheckDropped => "dead-check-dropped",
             Note::DocTestOnV2 => "doc-test-on-v2",
         }
@@ -349,6 +350,14 @@ impl fmt::Display for Note {
             Note::Reexport { leaf } => write!(
                 f,
                 "re-exports workerpool's 2.x `{leaf}`: it stays `workerpool::v2::{leaf}` for this crate's users"
+            ),
+            Note::ReexportChanged { leaf, gone: false } => write!(
+                f,
+                "re-exports workerpool's `{leaf}`, which the crate's pools behind it now take from 3.x: the crate's public API changes with it (its users upgrade as for any semver-major release)"
+            ),
+            Note::ReexportChanged { leaf, gone: true } => write!(
+                f,
+                "the re-export of workerpool's 2.x `{leaf}` goes with the pools behind it (3.x has no such item): the crate's public API changes with it (its users upgrade as for any semver-major release)"
             ),
             Note::DeadCheckDropped => f.write_str(
                 "the error check of add_worker is dropped with its branch, which never ran: 2.x's add_worker always returned Ok(())",
@@ -435,6 +444,11 @@ mod tests {
                 leaf: "Pool".into(),
             }
             .id(),
+            Note::ReexportChanged {
+                leaf: "Pool".into(),
+                gone: false,
+            }
+            .id(),
             Note::DeadCheckDropped.id(),
         ]);
         ids.extend(
@@ -467,15 +481,11 @@ mod tests {
             Refusal::UNSETTLED,
             Refusal::UNFOLLOWED,
             Refusal::OnlyAnErrorType,
-            Refusal::PublicAlias {
-                alias: "Shared".into(),
-            },
         ];
         let expected = expect_test::expect![[r#"
             needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             only-an-error-type: only an error type
-            public-alias: the pool is returned as `Shared`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)
         "#]];
         let got: String = some.iter().map(|r| format!("{}: {r}\n", r.id())).collect();
         expected.assert_eq(&got);

@@ -36,6 +36,7 @@ impl Collector<'_> {
         match self.names.alias(&name, at) {
             Some((_, Via::Import(u, l))) => self.names.uses[u].leaves[l].module == Module::V2,
             Some((_, Via::Path(module))) => module == Module::V2,
+            Some((_, Via::Reexport(origin))) => origin.module == Module::V2,
             // A path such as `workerpool::v2::Error`: the name at `at` is its first segment.
             None => {
                 let path: String = rest

@@ -432,14 +432,6 @@ impl Collector<'_> {
         Some(node)
     }
 
-    /// Why a pool the current function returns cannot be followed.
-    pub(super) fn return_refusal(&self) -> Refusal {
-        match self.fns.last().and_then(|f| f.ret_alias.clone()) {
-            Some(alias) => Refusal::PublicAlias { alias },
-            None => Refusal::UNFOLLOWED,
-        }
-    }
-
     /// Refuses a pool passed where it cannot be followed.
     pub(super) fn refuse_flow(&mut self, expr: &Expr, reason: Refusal) {
         if let Some(node) = self.accept(expr, None) {
@@ -499,10 +491,7 @@ impl Collector<'_> {
             Some(ret) => {
                 self.accept(expr, Some(ret));
             }
-            None => {
-                let reason = self.return_refusal();
-                self.refuse_flow(expr, reason);
-            }
+            None => self.refuse_flow(expr, Refusal::UNFOLLOWED),
         }
     }
 }

@@ -364,10 +364,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         Some(at) => {
                             self.pool_type_site(node, at);
                         }
-                        // `let pool: SharedPool = ..`: the alias's pool, typed where the alias is.
-                        None if let Some(alias) = self.decls.alias_node(ty) => {
-                            self.facts.union(node, alias);
-                        }
                         None => {
                             let loc = self.loc(self.range(ty).start);
                             self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
@@ -431,7 +427,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             target,
             error,
             ret,
-            ret_alias: None,
             taken,
         });
         if !matches!(&*c.body, Expr::Block(_)) {
@@ -804,10 +799,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 Some(ret) => {
                     self.accept(e, Some(ret));
                 }
-                None => {
-                    let reason = self.return_refusal();
-                    self.refuse_flow(e, reason);
-                }
+                None => self.refuse_flow(e, Refusal::UNFOLLOWED),
             }
         }
         visit::visit_expr_return(self, r);

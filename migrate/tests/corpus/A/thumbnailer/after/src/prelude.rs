@@ -1,7 +1,7 @@
 //! Names used all over the crate.
 
-pub use workerpool::v2::Error as PoolError;
-pub use workerpool::v2::{Pool as WorkPool, Worker};
+pub use workerpool::Error as PoolError;
+pub use workerpool::Pool as WorkPool;
 
 pub use crate::image::{Format, Image, ResizeJob, Thumbnail};
 

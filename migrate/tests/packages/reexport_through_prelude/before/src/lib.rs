@@ -1,0 +1,4 @@
+//! A library whose prelude re-exports the pool types.
+
+pub mod prelude;
+pub mod squares;
