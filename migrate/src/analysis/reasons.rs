@@ -214,6 +214,16 @@ impl Refusal {
     }
 }
 
+/// The reason of a pool the check of the output put back on v2, with the compiler's first error when it gave one
+/// (the report fills it in: the analysis runs before the check).
+pub fn put_back_by_verify(error: Option<&str>) -> String {
+    let said = error.map_or(String::new(), |e| format!(" (cargo check said: {e})"));
+    format!(
+        "cargo check failed with this pool migrated{said} and passed without it (found by halving the set of migrated \
+         pools); it stays on workerpool::v2: migrate it by hand where the error points, or leave it on v2"
+    )
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Refusal::*;
@@ -239,7 +249,7 @@ impl fmt::Display for Refusal {
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
-            PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
+            PutBackByVerify => f.write_str(&put_back_by_verify(None)),
             CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
             WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
             WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
