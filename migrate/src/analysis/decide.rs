@@ -466,12 +466,20 @@ fn never_produced(facts: &Facts, root: NodeId) -> bool {
             .all(|n| facts.unproduced_errors.contains(&n) && !facts.inspected_errors.contains(&n))
 }
 
-/// A matched delegate result: its error branch runs for another cause in 3.x (a warning, with the pool's root).
+/// A matched delegate result, or one kept as 2.x's type: its error comes for another cause in 3.x (a warning, with the
+/// pool's root).
 fn error_branches(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
-    facts
+    let matched = facts
         .matched_errors
         .iter()
-        .map(|&(node, loc)| (facts.root(node), loc, Warning::ErrorBranch))
+        .map(|&(node, loc)| (node, loc, Warning::ErrorBranch));
+    let mapped = facts
+        .mapped_results
+        .iter()
+        .map(|&(node, loc)| (node, loc, Warning::MappedResult));
+    matched
+        .chain(mapped)
+        .map(|(node, loc, w)| (facts.root(node), loc, w))
         .collect()
 }
 

@@ -28,6 +28,12 @@ pub fn kept_answers(refusal: &Refusal) -> bool {
             | RemovedNeverAdded
             | WorkerClone { .. }
             | WorkerInClosure
+            | HelperWorkerReused
+            | CollectedNotClone
+            | CollectedRemoved
+            | HelperPathUnresolved { .. }
+            | HelperBranchNotWorkerNew { .. }
+            | HelperMethodReceiverUnknown { .. }
     )
 }
 
@@ -52,11 +58,54 @@ pub fn new_edits(call: &Range<usize>, func: &Range<usize>) -> [Edit; 2] {
     ]
 }
 
+/// A call `Worker::new(f)` (any path ending in `::new` with one argument), by its bytes.
+pub struct NewCall {
+    /// Bytes of the path (`Worker::new`, `workerpool::Worker::new`).
+    pub path: Range<usize>,
+    /// Bytes of the call.
+    pub call: Range<usize>,
+    /// Bytes of `f`.
+    pub func: Range<usize>,
+}
+
+/// Every call of a file that may be a `Worker::new(f)`: the name uses of `Worker` say which are (the one inside
+/// `path`), wherever the walk followed the worker or not.
+pub fn new_calls(source: &Source, file: &syn::File) -> Vec<NewCall> {
+    struct Scan<'s> {
+        source: &'s Source,
+        calls: Vec<NewCall>,
+    }
+    impl<'ast> Visit<'ast> for Scan<'_> {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func
+                && p.path.segments.len() >= 2
+                && p.path.segments.last().is_some_and(|s| s.ident == "new")
+                && c.args.len() == 1
+            {
+                self.calls.push(NewCall {
+                    path: self.source.range(p.span()),
+                    call: self.source.range(c.span()),
+                    func: self.source.range(c.args[0].span()),
+                });
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut scan = Scan {
+        source,
+        calls: Vec::new(),
+    };
+    scan.visit_file(file);
+    scan.calls
+}
+
 /// An add or remove statement of a kept worker.
 struct Call {
     remove: bool,
     /// Bytes of the method call.
     call: Range<usize>,
+    /// Where its method's name starts.
+    method: usize,
     /// Bytes of its argument.
     arg: Range<usize>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
@@ -64,9 +113,14 @@ struct Call {
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
-/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but the calls (by their bytes) of `followed`:
-/// the workers the walk follows to a pool of their own.
-pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>]) -> Vec<Edit> {
+/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but those `left` says stay (by the call's bytes
+/// and where its method's name starts): the workers the walk follows to a pool of their own, and the calls on pools
+/// that stay on v2.
+pub fn call_edits(
+    source: &Source,
+    file: &syn::File,
+    left: &dyn Fn(&Range<usize>, usize) -> bool,
+) -> Vec<Edit> {
     struct Scan<'s> {
         source: &'s Source,
         calls: Vec<Call>,
@@ -92,6 +146,7 @@ pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>])
                 self.calls.push(Call {
                     remove: m.method == "remove_worker",
                     call: self.source.range(m.span()),
+                    method: self.source.range(m.method.span()).start,
                     arg: self.source.range(m.args[0].span()),
                     outer: self.source.range(outer.span()),
                 });
@@ -119,7 +174,7 @@ pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>])
     scan.visit_file(file);
     scan.calls
         .iter()
-        .filter(|c| !followed.contains(&&c.call))
+        .filter(|c| !left(&c.call, c.method))
         .flat_map(|c| call(c, &source.text))
         .collect()
 }
@@ -137,7 +192,8 @@ fn call(c: &Call, text: &str) -> Vec<Edit> {
     let (open, base, close) = if simple {
         (String::new(), place.to_string(), "")
     } else {
-        (format!("{{ let kept = {arg}; "), "kept".to_string(), " }")
+        // A statement, not a tail: the block's temporaries (the lock's guard) go before `kept` does.
+        (format!("{{ let kept = {arg}; "), "kept".to_string(), "; }")
     };
     if c.remove {
         let body = format!(
@@ -170,6 +226,7 @@ mod tests {
         let c = Call {
             remove,
             call: call_start..call_start + call_text.len(),
+            method: call_start,
             arg: open..close,
             outer: outer_start..outer_start + outer_text.len(),
         };
@@ -206,7 +263,7 @@ mod tests {
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let file = source.parse().unwrap();
-        let new = crate::edit::apply(text, call_edits(&source, &file, &[])).unwrap();
+        let new = crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap();
         assert_eq!(
             new,
             "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
@@ -223,7 +280,7 @@ mod tests {
                 "pool.add_worker(&ledger.worker()).unwrap()",
                 false
             ),
-            "fn f() { { let kept = &ledger.worker(); kept.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&kept.0); move |job| work(job) })) }; }"
+            "fn f() { { let kept = &ledger.worker(); kept.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&kept.0); move |job| work(job) })); }; }"
         );
     }
 }

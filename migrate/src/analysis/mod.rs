@@ -598,11 +598,18 @@ fn keep_workers(
             .filter(|s| s.loc.file == file && followed(&s.worker))
             .map(|s| &s.call)
             .collect();
-        edits.extend(kept_workers::call_edits(
-            f.source,
-            f.syntax,
-            &followed_calls,
-        ));
+        // The adds and removes on a pool that stays on v2 (another reason, or put back by the check) stay 2.x's.
+        let on_v2: Vec<usize> = facts
+            .calls
+            .iter()
+            .filter(|c| c.3.file == file && !decision.fates[&facts.root(c.0)].migrates())
+            .map(|c| c.3.offset)
+            .collect();
+        let left = |call: &std::ops::Range<usize>, method: usize| {
+            followed_calls.contains(&call) || on_v2.contains(&method)
+        };
+        edits.extend(kept_workers::call_edits(f.source, f.syntax, &left));
+        let news = kept_workers::new_calls(f.source, f.syntax);
         for u in file_uses.iter().filter(|u| u.item == V2Item::Worker) {
             let at = Loc {
                 file,
@@ -613,13 +620,9 @@ fn keep_workers(
             {
                 continue;
             }
-            let made = facts
-                .workers
-                .iter()
-                .find(|w| w.scope.file == file && w.call.start == u.range.start);
-            match made {
-                Some(w) => edits.extend(kept_workers::new_edits(&w.call, &w.func)),
-                // `Worker::new` the walk did not see made: left as it is, for the check to judge.
+            match news.iter().find(|n| n.path.contains(&u.range.start)) {
+                Some(n) => edits.extend(kept_workers::new_edits(&n.call, &n.func)),
+                // Another associated item of `Worker`: left as it is, for the check to judge.
                 None if text[u.range.end..].trim_start().starts_with("::") => continue,
                 None => edits.push(edit::Edit::replace(u.range.clone(), kept_type.clone())),
             }
@@ -670,6 +673,40 @@ mod tests {
         assert_eq!(written, text.replacen("p.workers_num()", "p.workers()", 1));
         let alone = analyze_file(text, &Asked::default());
         assert_eq!(alone.texts[0], None);
+    }
+
+    #[test]
+    fn a_delegate_result_used_otherwise_keeps_its_2x_type_where_the_output_is_checked() {
+        // A result kept in a `let`, and `?` in a closure whose error type nothing writes: uses the walk does not
+        // follow. With the output checked each keeps 2.x's type, 3.x's `Error` where 2.x's was.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let r = pool.delegate(1);\n    r.unwrap();\n    let send = || { pool.delegate(2)?; Ok::<(), workerpool::Error>(()) };\n    send().unwrap();\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the pool migrates");
+        assert!(
+            written.contains("let r = pool.delegate(1).map_err(workerpool::Error::from);"),
+            "{written}"
+        );
+        assert!(
+            written.contains("pool.delegate(2).map_err(workerpool::Error::from)?;"),
+            "{written}"
+        );
+        let mapped = out
+            .warnings
+            .iter()
+            .filter(|(_, w)| *w == Warning::MappedResult);
+        assert_eq!(mapped.count(), 2, "{:?}", out.warnings);
+        // Without the compiler: one question, the pool stays on v2.
+        let alone = analyze_file(text, &Asked::default());
+        let reasons: Vec<&Refusal> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect();
+        assert_eq!(reasons, [&Refusal::UNFOLLOWED]);
     }
 
     #[test]

@@ -336,6 +336,9 @@ pub struct Facts {
     pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
     pub matched_errors: Vec<(NodeId, Loc)>,
+    /// Delegate results kept as 2.x's `Result<(), Error>` through `.map_err(workerpool::Error::from)` (a use the flow
+    /// layer does not follow): their error now comes for another cause and no longer holds the job.
+    pub mapped_results: Vec<(NodeId, Loc)>,
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.

@@ -34,10 +34,6 @@ pub enum Refusal {
     },
     /// The result of `delegate` is matched against `Error::NoWorkers`.
     MatchesNoWorkers,
-    /// The result of `delegate` is used as a 2.x `Result<(), Error>`.
-    DelegateResultUsed,
-    /// `?` on `delegate` in a closure without a written return type.
-    TryInUntypedClosure,
     /// The value of `stop()` is used.
     StopValueUsed,
     /// `add_worker` or `remove_worker` is given something other than a worker the tool follows.
@@ -145,11 +141,9 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 32] = [
+    pub const IDS: [&'static str; 30] = [
         "needs-compiler",
         "matches-no-workers",
-        "delegate-result-used",
-        "try-in-untyped-closure",
         "stop-value-used",
         "unfollowed-worker",
         "worker-call-result-used",
@@ -186,36 +180,34 @@ impl Refusal {
         let index = match self {
             NeedsCompiler { .. } => 0,
             MatchesNoWorkers => 1,
-            DelegateResultUsed => 2,
-            TryInUntypedClosure => 3,
-            StopValueUsed => 4,
-            UnfollowedWorker { .. } => 5,
-            WorkerCallResultUsed { .. } => 6,
-            WorkerUsedOtherwise => 7,
-            WorkerInMacro => 8,
-            WorkerAnnotation => 9,
-            WorkerArguments => 10,
-            RemovedNeverAdded => 11,
-            WorkerInClosure => 12,
-            UntiedError => 13,
-            AddAfterStop => 14,
-            OnlyAnErrorType => 15,
-            HelperWorkerReused => 16,
-            PutBackByVerify => 17,
-            CollectedNotClone => 18,
-            WorkerInField { .. } => 19,
-            HelperWorkersVec { .. } => 20,
-            WorkerClone { .. } => 21,
-            PublicAlias { .. } => 22,
-            NamedInDocTest { .. } => 23,
-            NoWorkerDelegateChecked => 24,
-            HelperPathUnresolved { .. } => 25,
-            HelperBranchNotWorkerNew { .. } => 26,
-            HelperMethodReceiverUnknown { .. } => 27,
-            CollectedRemoved => 28,
-            CompilerFoundMixed { .. } => 29,
-            CompilerFoundUnnameable { .. } => 30,
-            CompilerFoundNothing { .. } => 31,
+            StopValueUsed => 2,
+            UnfollowedWorker { .. } => 3,
+            WorkerCallResultUsed { .. } => 4,
+            WorkerUsedOtherwise => 5,
+            WorkerInMacro => 6,
+            WorkerAnnotation => 7,
+            WorkerArguments => 8,
+            RemovedNeverAdded => 9,
+            WorkerInClosure => 10,
+            UntiedError => 11,
+            AddAfterStop => 12,
+            OnlyAnErrorType => 13,
+            HelperWorkerReused => 14,
+            PutBackByVerify => 15,
+            CollectedNotClone => 16,
+            WorkerInField { .. } => 17,
+            HelperWorkersVec { .. } => 18,
+            WorkerClone { .. } => 19,
+            PublicAlias { .. } => 20,
+            NamedInDocTest { .. } => 21,
+            NoWorkerDelegateChecked => 22,
+            HelperPathUnresolved { .. } => 23,
+            HelperBranchNotWorkerNew { .. } => 24,
+            HelperMethodReceiverUnknown { .. } => 25,
+            CollectedRemoved => 26,
+            CompilerFoundMixed { .. } => 27,
+            CompilerFoundUnnameable { .. } => 28,
+            CompilerFoundNothing { .. } => 29,
         };
         Self::IDS[index]
     }
@@ -233,8 +225,6 @@ impl fmt::Display for Refusal {
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             PublicAlias { alias } => write!(f, "the pool is returned as `{alias}`, a public type alias of a pool type: the crate's users name it, so this tool leaves its job type to you (migrate this pool by hand, writing the alias with `Pool<T>`)"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
-            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (migrated: `?`, .unwrap(), .expect(), .is_ok(), .is_err(), a plain statement, and a match, if let or .map_err(|e| ..) that only formats the error; any other use of the result is left to you: migrate this pool by hand)"),
-            TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)"),
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
@@ -271,6 +261,9 @@ pub enum Warning {
     DelegateAfterStop,
     /// The result of `delegate` is matched, with a branch for its error.
     ErrorBranch,
+    /// The result of `delegate`, used in a way the tool does not follow, keeps 2.x's type through
+    /// `.map_err(workerpool::Error::from)`.
+    MappedResult,
     /// The job is an unsuffixed literal (or a binding of only such literals): 2.x made it an `i32` (`f64`), which a
     /// worker of another type could not take; 3.x gives it the pool's job type.
     UntypedLiteralJob {
@@ -293,6 +286,7 @@ impl Warning {
         match self {
             Warning::DelegateAfterStop => "delegate-after-stop",
             Warning::ErrorBranch => "delegate-error-branch",
+            Warning::MappedResult => "delegate-result-mapped",
             Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
             Warning::NeverGivenWorker => "never-given-worker",
             Warning::DebugOutput => "pool-debug-output",
@@ -310,6 +304,7 @@ impl fmt::Display for Warning {
             }
             Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
             Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
+            Warning::MappedResult => f.write_str("the result of this delegate is used in a way this tool does not follow, so it keeps 2.x's type, Result<(), workerpool::Error>, through `.map_err(workerpool::Error::from)` (the compiler checked the rest): its error comes for another cause, in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job), and it no longer holds the job (write `.map_err(..)` away to get the job back through DelegateError::into_job())"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

@@ -91,14 +91,11 @@ impl Collector<'_> {
                 }
                 if !ok && wrapper != Some(Wrapper::Try) {
                     let stmt = &self.source.text[outer.start..self.stmt_end(&outer)];
-                    let reason = if stmt.contains("NoWorkers")
-                        || self.enclosing_mentions_no_workers(&outer)
-                    {
-                        Refusal::MatchesNoWorkers
+                    if stmt.contains("NoWorkers") || self.enclosing_mentions_no_workers(&outer) {
+                        self.facts.refuse(node, loc, Refusal::MatchesNoWorkers);
                     } else {
-                        Refusal::DelegateResultUsed
-                    };
-                    self.facts.refuse(node, loc, reason);
+                        self.keep_v2_result(node, loc, call.end);
+                    }
                 }
             }
             "stop" => {
@@ -271,10 +268,20 @@ impl Collector<'_> {
                 false
             }
             TryTarget::Unknown => {
-                self.facts.refuse(node, loc, Refusal::TryInUntypedClosure);
-                false
+                self.keep_v2_result(node, loc, end);
+                true
             }
         }
+    }
+
+    /// A delegate's result, ending at `end`, used in a way the flow layer does not follow: it keeps 2.x's type,
+    /// `Result<(), workerpool::Error>` (3.x's `Error` where 2.x's was), through `.map_err(workerpool::Error::from)`,
+    /// and the compiler judges the rest. A question for it: without it, the pool stays on v2.
+    fn keep_v2_result(&mut self, node: NodeId, loc: Loc, end: usize) {
+        self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
+        let edit = Edit::insert(end, ".map_err(workerpool::Error::from)");
+        self.facts.cond_edits.push((node, self.file, edit));
+        self.facts.mapped_results.push((node, loc));
     }
 
     #[allow(clippy::too_many_arguments)]
