@@ -331,7 +331,7 @@ impl<'a> Collector<'a> {
                 let loc = self.loc(range.start);
                 let reason = match self.helper_vec_uses.get(&key(&range)) {
                     Some(&i) => self.helper_vec_refusal(i),
-                    None => Refusal::WorkerUsedOtherwise,
+                    None => Refusal::UNFOLLOWED_WORKER,
                 };
                 self.facts.workers[worker].refusal = Some((loc, reason));
             }

@@ -113,6 +113,14 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
         let mut r = reasons.remove(&root).unwrap_or_default();
         if decision.kept && decision.kept_roots.contains(&root) {
             r.retain(|(_, why)| !kept_answers(why));
+        } else if asked.checked {
+            // Not kept: the pools these workers serve carry several job types.
+            let types: Vec<String> = kinds.iter().map(|k| format!("`{k}`")).collect();
+            for (_, why) in r.iter_mut().filter(|(_, why)| kept_answers(why)) {
+                *why = Refusal::KeptWorkersMixed {
+                    types: types.clone(),
+                };
+            }
         }
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) {
@@ -295,17 +303,17 @@ fn worker_rules(
             && let Some(remove) = sites.iter().find(|s| s.remove)
             && collected_removal(decl, &sites).is_none()
         {
-            r.push((remove.loc, Refusal::CollectedRemoved));
+            r.push((remove.loc, Refusal::UNFOLLOWED_WORKER));
         }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
-            r.push((sites[0].loc, Refusal::RemovedNeverAdded));
+            r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
         }
         // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
         // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
             if reused_helper_binding(site, &sites) && !decl.helper_clone && !site.bound_clone {
-                r.push((site.loc, Refusal::HelperWorkerReused));
+                r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
         if helper && decl.call.is_empty() && decl.refusal.is_none() {
@@ -319,7 +327,7 @@ fn worker_rules(
             if removed
                 && (site.depth.closures != decl.depth.closures || site.ctx == StmtCtx::ClosureBody)
             {
-                r.push((site.loc, Refusal::WorkerInClosure));
+                r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }
@@ -347,9 +355,9 @@ fn worker_clone_rule(
     sites: &[&super::model::WorkerSite],
     r: &mut Vec<(Loc, Refusal)>,
 ) {
-    let Some((clone, _)) = decl.clones.first() else {
+    if decl.clones.is_empty() {
         return;
-    };
+    }
     let mut expected: Vec<&str> = decl.clones.iter().map(|(c, _)| c.as_str()).collect();
     expected.extend(decl.name.as_deref());
     expected.sort();
@@ -367,8 +375,7 @@ fn worker_clone_rule(
     // A closure not known to be Clone is shared through an Arc instead (see `worker_edits`); a helper's is not.
     let helper = decl.kind == WorkerFn::Helper;
     if helper || !distinct || !in_order || added != expected || added.len() != sites.len() {
-        let clone = clone.clone();
-        r.push((sites[0].loc, Refusal::WorkerClone { clone }));
+        r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
     }
 }
 

@@ -19,22 +19,7 @@ use crate::source::Source;
 /// Whether a refusal says only that the syntax does not follow where a worker goes: with its workers kept, the
 /// pool's rewrite does not need to know.
 pub fn kept_answers(refusal: &Refusal) -> bool {
-    use Refusal::*;
-    matches!(
-        refusal,
-        WorkerInField { .. }
-            | UnfollowedWorker { .. }
-            | WorkerUsedOtherwise
-            | RemovedNeverAdded
-            | WorkerClone { .. }
-            | WorkerInClosure
-            | HelperWorkerReused
-            | CollectedNotClone
-            | CollectedRemoved
-            | HelperPathUnresolved { .. }
-            | HelperBranchNotWorkerNew { .. }
-            | HelperMethodReceiverUnknown { .. }
-    )
+    *refusal == Refusal::UNFOLLOWED_WORKER
 }
 
 /// Where a kept worker keeps the handles of its running instances.

@@ -365,16 +365,7 @@ impl Collector<'_> {
             _ => None,
         };
         let Some(worker) = worker else {
-            let method = method.to_string();
-            let reason = match m.args.first() {
-                // `self.pool.add_worker(&self.worker)`: a worker kept in a struct field.
-                Some(Expr::Reference(r)) if matches!(&*r.expr, Expr::Field(_)) => {
-                    let field = self.source.text[self.range(&*r.expr)].trim().to_string();
-                    Refusal::WorkerInField { method, field }
-                }
-                _ => Refusal::UnfollowedWorker { method },
-            };
-            self.facts.refuse(node, loc, reason);
+            self.facts.refuse(node, loc, Refusal::UNFOLLOWED_WORKER);
             return;
         };
         // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
@@ -568,11 +559,10 @@ impl Collector<'_> {
         let Some(id) = self.helper_named_by(p) else {
             return;
         };
-        let path = self.source.text[self.range(p)].to_string();
         let loc = self.loc(self.range(p).start);
         self.facts.workers[id]
             .refusal
-            .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
+            .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
     }
 
     /// A method call that is, or may be, a helper method's: a use of its worker, which must be accounted for; where
@@ -591,11 +581,10 @@ impl Collector<'_> {
             .map(|(_, &id)| id)
             .collect();
         for id in ids {
-            let call = self.source.text[self.range(m)].trim().to_string();
             let loc = self.loc(self.source.range(m.method.span()).start);
             self.facts.workers[id]
                 .refusal
-                .get_or_insert((loc, Refusal::HelperMethodReceiverUnknown { call }));
+                .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
         }
     }
 
@@ -648,10 +637,8 @@ impl Collector<'_> {
             .filter(|e| !super::branches::diverges(e))
             .collect();
         if let Some(other) = made.iter().find(|e| !self.is_worker_new(e)) {
-            let what = self.source.text[self.range(*other)].trim().to_string();
             let loc = self.loc(self.range(*other).start);
-            self.facts.workers[id].refusal =
-                Some((loc, Refusal::HelperBranchNotWorkerNew { what }));
+            self.facts.workers[id].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));
             return;
         }
         if made.is_empty() {

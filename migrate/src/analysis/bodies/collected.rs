@@ -105,7 +105,7 @@ impl Collector<'_> {
                 offset: decl.call.start,
             };
             decl.refusal
-                .get_or_insert((loc, Refusal::CollectedNotClone));
+                .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
         }
         self.facts
             .owners
