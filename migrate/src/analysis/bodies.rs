@@ -25,7 +25,6 @@ mod captures;
 mod closure_locals;
 mod collected;
 mod error_uses;
-mod fail_fast;
 mod flow;
 mod handled;
 mod macros;
@@ -150,12 +149,8 @@ pub struct Collector<'a> {
     /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`, or dropped by `.err()`, `.is_ok()` or
     /// `.is_err()`.
     unwrapped: HashSet<SpanKey>,
-    /// Expressions `?` is applied to.
-    tried: HashSet<SpanKey>,
     /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
     adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
-    /// Delegates inside a fail-fast iterator chain, by the delegate call's range (see `fail_fast`).
-    fail_fast: HashMap<SpanKey, fail_fast::Chain>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
     ok_returns: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
@@ -265,8 +260,6 @@ impl<'a> Collector<'a> {
             occurrences: Vec::new(),
             accounted: HashSet::new(),
             unwrapped: HashSet::new(),
-            tried: HashSet::new(),
-            fail_fast: HashMap::new(),
             adding_chains: HashMap::new(),
             ok_returns: HashSet::new(),
             worker_uses: Vec::new(),

@@ -79,9 +79,6 @@ impl Collector<'_> {
                         self.convert_returned_result(node, &outer, arm);
                         ok
                     }
-                    None if let Some(chain) = self.fail_fast.get(&key(&outer)).cloned() => {
-                        self.fail_fast_delegate(node, loc, &chain)
-                    }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
                 if !ok && let Some(stmt) = self.stmts.last() {
