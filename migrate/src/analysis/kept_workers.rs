@@ -91,6 +91,8 @@ struct Call {
     call: Range<usize>,
     /// Where its method's name starts.
     method: usize,
+    /// Bytes of its receiver.
+    receiver: Range<usize>,
     /// Bytes of its argument.
     arg: Range<usize>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
@@ -132,6 +134,7 @@ pub fn call_edits(
                     remove: m.method == "remove_worker",
                     call: self.source.range(m.span()),
                     method: self.source.range(m.method.span()).start,
+                    receiver: self.source.range(m.receiver.span()),
                     arg: self.source.range(m.args[0].span()),
                     outer: self.source.range(outer.span()),
                 });
@@ -167,35 +170,45 @@ pub fn call_edits(
 /// `pool.add_worker(&w)?` becomes `w.1.lock().unwrap().push(pool.add_worker({ let work = Arc::clone(&w.0); move
 /// |job| work(job) }))`; `pool.remove_worker(&w)?` becomes `if let Some(handle) = w.1.lock().unwrap().pop() {
 /// handle.remove(); }` (2.x stopped the most recently added running instance). An argument other than a place
-/// (`&helper()`) is evaluated once, in a block.
+/// (`&helper()`, `&Worker::new(f)`) is evaluated once, first, in a block, its bytes left where they are (they may
+/// have edits of their own); the receiver is written after it.
 fn call(c: &Call, text: &str) -> Vec<Edit> {
     let arg = text[c.arg.clone()].trim();
     let place = arg.strip_prefix('&').unwrap_or(arg).trim();
     let simple = place
         .split('.')
         .all(|p| !p.is_empty() && p.chars().all(|ch| ch.is_alphanumeric() || ch == '_'));
-    let (open, base, close) = if simple {
-        (String::new(), place.to_string(), "")
-    } else {
-        // A statement, not a tail: the block's temporaries (the lock's guard) go before `kept` does.
-        (format!("{{ let kept = {arg}; "), "kept".to_string(), "; }")
+    let add = |base: &str| {
+        let receiver = &text[c.receiver.clone()];
+        format!(
+            "{base}.1.lock().unwrap().push({receiver}.add_worker({{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}))"
+        )
     };
-    if c.remove {
-        let body = format!(
-            "{open}if let Some(handle) = {base}.1.lock().unwrap().pop() {{ handle.remove(); }}{close}"
-        );
-        return vec![Edit::replace(c.outer.clone(), body)];
+    let remove = |base: &str| {
+        format!("if let Some(handle) = {base}.1.lock().unwrap().pop() {{ handle.remove(); }}")
+    };
+    if simple && c.remove {
+        return vec![Edit::replace(c.outer.clone(), remove(place))];
     }
+    if simple {
+        // The receiver's bytes stay where they are.
+        let work =
+            format!("{{ let work = std::sync::Arc::clone(&{place}.0); move |job| work(job) }}");
+        return vec![
+            Edit::insert(c.outer.start, format!("{place}.1.lock().unwrap().push(")),
+            Edit::replace(c.arg.clone(), work),
+            Edit::replace(c.call.end..c.outer.end, ")"),
+        ];
+    }
+    // A statement, not a tail: the block's temporaries (the lock's guard) go before `kept` does.
+    let body = if c.remove {
+        remove("kept")
+    } else {
+        add("kept")
+    };
     vec![
-        Edit::insert(
-            c.outer.start,
-            format!("{open}{base}.1.lock().unwrap().push("),
-        ),
-        Edit::replace(
-            c.arg.clone(),
-            format!("{{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}"),
-        ),
-        Edit::replace(c.call.end..c.outer.end, format!("){close}")),
+        Edit::replace(c.outer.start..c.arg.start, "{ let kept = "),
+        Edit::replace(c.arg.end..c.outer.end, format!("; {body}; }}")),
     ]
 }
 
@@ -208,10 +221,16 @@ mod tests {
         let call_start = text.find(call_text).unwrap();
         let open = call_start + call_text.find('(').unwrap() + 1;
         let close = call_start + call_text.rfind(')').unwrap();
+        let method = if remove {
+            ".remove_worker"
+        } else {
+            ".add_worker"
+        };
         let c = Call {
             remove,
             call: call_start..call_start + call_text.len(),
             method: call_start,
+            receiver: call_start..call_start + call_text.rfind(method).unwrap(),
             arg: open..close,
             outer: outer_start..outer_start + outer_text.len(),
         };

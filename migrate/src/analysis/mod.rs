@@ -710,6 +710,48 @@ mod tests {
     }
 
     #[test]
+    fn workers_not_followed_are_kept_only_for_pools_of_one_job_type() {
+        // `s.w` is a worker kept in a field: the walk does not follow it. With one job type the pools it serves
+        // migrate and it is kept as 2.x's Worker was; with two, which one its type carries is not known.
+        let one = "use workerpool::{Pool, Worker};\n\npub struct S {\n    pub w: Worker,\n}\n\npub fn a(s: &S) {\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}\n";
+        let two = format!(
+            "{one}\npub fn b(s: &S) {{\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|t: String| drop(t))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}}\n"
+        );
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let kept = analyze_file(one, &checked);
+        let written = kept.texts[0].clone().expect("the pool migrates");
+        assert!(
+            written.contains("pub w: (std::sync::Arc<dyn Fn(u8) + Send + Sync>,"),
+            "{written}"
+        );
+        assert!(kept.left.is_empty(), "{:?}", kept.left);
+        let mixed = analyze_file(&two, &checked);
+        let reasons: Vec<String> = mixed
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.to_string()))
+            .collect();
+        assert_eq!(reasons.len(), 2, "{reasons:?}");
+        assert!(
+            reasons
+                .iter()
+                .all(|r| r.contains("these carry several (`String`, `u8`)")),
+            "{reasons:?}"
+        );
+        // Without the compiler: the one question.
+        let alone = analyze_file(one, &Asked::default());
+        let reasons: Vec<&Refusal> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect();
+        assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);
+    }
+
+    #[test]
     fn a_pool_type_no_place_owns_is_probed_only_where_the_output_is_checked() {
         // `p: &Pool` of a `let` closure: the walk does not follow the pool into it.
         let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let submit = |p: &Pool, n: u32| p.delegate(n).unwrap();\n    submit(&pool, 4);\n}\n";
