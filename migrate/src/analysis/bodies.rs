@@ -168,8 +168,6 @@ pub struct Collector<'a> {
     helper_binding_clones: Vec<bool>,
     /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
     helper_vecs: Vec<collected::HelperVec>,
-    /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
-    helper_vec_uses: HashMap<SpanKey, usize>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
@@ -272,7 +270,6 @@ impl<'a> Collector<'a> {
             helper_bindings: Vec::new(),
             helper_binding_clones: Vec::new(),
             helper_vecs: Vec::new(),
-            helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
@@ -322,11 +319,7 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                let reason = match self.helper_vec_uses.get(&key(&range)) {
-                    Some(&i) => self.helper_vec_refusal(i),
-                    None => Refusal::UNFOLLOWED_WORKER,
-                };
-                self.facts.workers[worker].refusal = Some((loc, reason));
+                self.facts.workers[worker].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }

@@ -586,8 +586,14 @@ fn nameable(job: &JobType, site: &TypeSite) -> bool {
 fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     let mut out: HashMap<FileId, Vec<Edit>> = HashMap::new();
+    let kept = |node: NodeId| decision.kept && decision.kept_roots.contains(&facts.root(node));
     for (node, file, edit) in &facts.cond_edits {
         if migrates(*node) {
+            out.entry(*file).or_default().push(edit.clone());
+        }
+    }
+    for (node, file, edit) in &facts.worker_edits {
+        if migrates(*node) && !kept(*node) {
             out.entry(*file).or_default().push(edit.clone());
         }
     }
@@ -604,7 +610,7 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
     }
     for (&worker, &node) in by_worker {
-        if decision.kept && decision.kept_roots.contains(&facts.root(node)) {
+        if kept(node) {
             // Written out by `kept_workers`, with the `Worker`s the walk does not follow.
             continue;
         }

@@ -347,6 +347,9 @@ pub struct Facts {
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
     pub cond_edits: Vec<(NodeId, FileId, Edit)>,
+    /// Edits of the walk's own rewrite of a pool's workers: they apply when the pool migrates and its workers are not
+    /// kept as values (see `kept_workers`), which write those workers out instead.
+    pub worker_edits: Vec<(NodeId, FileId, Edit)>,
     /// Owners of 2.x name occurrences, by where each starts.
     pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.

@@ -48,12 +48,6 @@ pub enum Refusal {
     OnlyAnErrorType,
     /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
     PutBackByVerify,
-    /// Workers a helper function made, collected into a `Vec`, used other than by one `for w in &v` loop (where the
-    /// vector is made) with one `add_worker(w)` directly in it: in 3.x each moves into its add.
-    HelperWorkersVec {
-        /// The vector's name.
-        vector: String,
-    },
     /// No worker is added to the pool in code the tool can see, and the result of its `delegate` is checked: in 2.x
     /// that is the `NoWorkers` refusal, which 3.x no longer makes.
     NoWorkerDelegateChecked,
@@ -109,7 +103,7 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 19] = [
+    pub const IDS: [&'static str; 18] = [
         "needs-compiler",
         "matches-no-workers",
         "stop-value-used",
@@ -121,7 +115,6 @@ impl Refusal {
         "add-after-stop",
         "only-an-error-type",
         "put-back-by-verify",
-        "helper-workers-vec",
         "public-alias",
         "named-in-doc-test",
         "no-worker-delegate-checked",
@@ -146,14 +139,13 @@ impl Refusal {
             AddAfterStop => 8,
             OnlyAnErrorType => 9,
             PutBackByVerify => 10,
-            HelperWorkersVec { .. } => 11,
-            PublicAlias { .. } => 12,
-            NamedInDocTest { .. } => 13,
-            NoWorkerDelegateChecked => 14,
-            CompilerFoundMixed { .. } => 15,
-            CompilerFoundUnnameable { .. } => 16,
-            CompilerFoundNothing { .. } => 17,
-            KeptWorkersMixed { .. } => 18,
+            PublicAlias { .. } => 11,
+            NamedInDocTest { .. } => 12,
+            NoWorkerDelegateChecked => 13,
+            CompilerFoundMixed { .. } => 14,
+            CompilerFoundUnnameable { .. } => 15,
+            CompilerFoundNothing { .. } => 16,
+            KeptWorkersMixed { .. } => 17,
         };
         Self::IDS[index]
     }
@@ -181,7 +173,6 @@ impl fmt::Display for Refusal {
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str("cargo check failed with this pool migrated and passed without it (found by --verify, halving the set of pools); it stays on workerpool::v2"),
-            HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
             CompilerFoundMixed { types } => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
             KeptWorkersMixed { types } => write!(f, "this pool's workers are not ones this tool follows to one pool (kept in a field or an Option, cloned, passed on, made by a helper and added more than once, ...): it writes them out as 2.x's Worker was, `(Arc<dyn Fn(T) + Send + Sync>, Arc<Mutex<Vec<WorkerHandle>>>)`, only when the pools they serve carry one job type, and these carry several ({}): give them one job type (an enum of the jobs), or migrate these pools by hand", types.join(", ")),

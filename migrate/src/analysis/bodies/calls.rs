@@ -332,8 +332,7 @@ impl Collector<'_> {
                             self.worker_accounted.insert(key(&self.range(p)));
                             Some(w)
                         } else {
-                            let reason = self.helper_vec_refusal(i);
-                            self.facts.refuse(node, loc, reason);
+                            self.facts.refuse(node, loc, Refusal::UNFOLLOWED_WORKER);
                             return;
                         }
                     }

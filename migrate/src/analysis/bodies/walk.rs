@@ -558,9 +558,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(binding) => {
-                    if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
-                        self.helper_vec_uses.insert(key(&self.range(p)), i);
-                    }
                     if let Some(w) = binding.worker() {
                         self.worker_uses.push((w, self.range(p)))
                     }
