@@ -407,7 +407,7 @@ impl<'a> Collector<'a> {
                 let loc = self.loc(stmt);
                 self.facts.workers[w]
                     .refusal
-                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+                    .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }

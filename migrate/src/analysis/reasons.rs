@@ -36,8 +36,6 @@ pub enum Refusal {
     },
     /// The `Worker` is named inside a macro the tool cannot read.
     WorkerInMacro,
-    /// The `Worker`'s `let` has a type annotation.
-    WorkerAnnotation,
     /// `Worker::new` is not given exactly one function.
     WorkerArguments,
     /// `workerpool::Error` is used for something not tied to one pool, while `?` converts this pool's errors into it.
@@ -103,13 +101,12 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 18] = [
+    pub const IDS: [&'static str; 17] = [
         "needs-compiler",
         "matches-no-workers",
         "stop-value-used",
         "worker-call-result-used",
         "worker-in-macro",
-        "worker-annotation",
         "worker-arguments",
         "untied-error",
         "add-after-stop",
@@ -133,19 +130,18 @@ impl Refusal {
             StopValueUsed => 2,
             WorkerCallResultUsed { .. } => 3,
             WorkerInMacro => 4,
-            WorkerAnnotation => 5,
-            WorkerArguments => 6,
-            UntiedError => 7,
-            AddAfterStop => 8,
-            OnlyAnErrorType => 9,
-            PutBackByVerify => 10,
-            PublicAlias { .. } => 11,
-            NamedInDocTest { .. } => 12,
-            NoWorkerDelegateChecked => 13,
-            CompilerFoundMixed { .. } => 14,
-            CompilerFoundUnnameable { .. } => 15,
-            CompilerFoundNothing { .. } => 16,
-            KeptWorkersMixed { .. } => 17,
+            WorkerArguments => 5,
+            UntiedError => 6,
+            AddAfterStop => 7,
+            OnlyAnErrorType => 8,
+            PutBackByVerify => 9,
+            PublicAlias { .. } => 10,
+            NamedInDocTest { .. } => 11,
+            NoWorkerDelegateChecked => 12,
+            CompilerFoundMixed { .. } => 13,
+            CompilerFoundUnnameable { .. } => 14,
+            CompilerFoundNothing { .. } => 15,
+            KeptWorkersMixed { .. } => 16,
         };
         Self::IDS[index]
     }
@@ -158,7 +154,7 @@ impl fmt::Display for Refusal {
             NeedsCompiler { question } => write!(f, "{}, and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result", match question {
                 Question::JobType => "the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter)",
                 Question::Use => "the code alone does not show where this pool goes (this use of it is not one this tool follows)",
-                Question::Worker => "the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, or added or removed away from where it is made)",
+                Question::Worker => "the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made)",
             }),
             NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
@@ -167,7 +163,6 @@ impl fmt::Display for Refusal {
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
-            WorkerAnnotation => f.write_str("the Worker binding is annotated with a type other than the 2.x `Worker` itself (an alias, a trait object), which this tool does not read through (write `Worker`, or drop the annotation)"),
             WorkerArguments => f.write_str("Worker::new is not given exactly one function"),
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
