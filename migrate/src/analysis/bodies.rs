@@ -25,7 +25,6 @@ mod captures;
 mod closure_locals;
 mod collected;
 mod error_uses;
-mod fail_fast;
 mod flow;
 mod handled;
 mod macros;
@@ -148,12 +147,8 @@ pub struct Collector<'a> {
     /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`, or dropped by `.err()`, `.is_ok()` or
     /// `.is_err()`.
     unwrapped: HashSet<SpanKey>,
-    /// Expressions `?` is applied to.
-    tried: HashSet<SpanKey>,
     /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
     adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
-    /// Delegates inside a fail-fast iterator chain, by the delegate call's range (see `fail_fast`).
-    fail_fast: HashMap<SpanKey, fail_fast::Chain>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
     ok_returns: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
@@ -171,8 +166,6 @@ pub struct Collector<'a> {
     helper_binding_clones: Vec<bool>,
     /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
     helper_vecs: Vec<collected::HelperVec>,
-    /// Where a name of [`Binding::HelperWorkers`] or [`Binding::CollectedHelper`] is used: its vector's index.
-    helper_vec_uses: HashMap<SpanKey, usize>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
@@ -263,8 +256,6 @@ impl<'a> Collector<'a> {
             occurrences: Vec::new(),
             accounted: HashSet::new(),
             unwrapped: HashSet::new(),
-            tried: HashSet::new(),
-            fail_fast: HashMap::new(),
             adding_chains: HashMap::new(),
             ok_returns: HashSet::new(),
             worker_uses: Vec::new(),
@@ -277,7 +268,6 @@ impl<'a> Collector<'a> {
             helper_bindings: Vec::new(),
             helper_binding_clones: Vec::new(),
             helper_vecs: Vec::new(),
-            helper_vec_uses: HashMap::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
@@ -327,11 +317,7 @@ impl<'a> Collector<'a> {
                 && self.facts.workers[worker].refusal.is_none()
             {
                 let loc = self.loc(range.start);
-                let reason = match self.helper_vec_uses.get(&key(&range)) {
-                    Some(&i) => self.helper_vec_refusal(i),
-                    None => Refusal::WorkerUsedOtherwise,
-                };
-                self.facts.workers[worker].refusal = Some((loc, reason));
+                self.facts.workers[worker].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }
@@ -419,7 +405,7 @@ impl<'a> Collector<'a> {
                 let loc = self.loc(stmt);
                 self.facts.workers[w]
                     .refusal
-                    .get_or_insert((loc, Refusal::WorkerAnnotation));
+                    .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }

@@ -113,6 +113,14 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
         let mut r = reasons.remove(&root).unwrap_or_default();
         if decision.kept && decision.kept_roots.contains(&root) {
             r.retain(|(_, why)| !kept_answers(why));
+        } else if asked.checked {
+            // Not kept: the pools these workers serve carry several job types.
+            let types: Vec<String> = kinds.iter().map(|k| format!("`{k}`")).collect();
+            for (_, why) in r.iter_mut().filter(|(_, why)| kept_answers(why)) {
+                *why = Refusal::KeptWorkersMixed {
+                    types: types.clone(),
+                };
+            }
         }
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) {
@@ -295,17 +303,17 @@ fn worker_rules(
             && let Some(remove) = sites.iter().find(|s| s.remove)
             && collected_removal(decl, &sites).is_none()
         {
-            r.push((remove.loc, Refusal::CollectedRemoved));
+            r.push((remove.loc, Refusal::UNFOLLOWED_WORKER));
         }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
-            r.push((sites[0].loc, Refusal::RemovedNeverAdded));
+            r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
         }
         // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
         // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
             if reused_helper_binding(site, &sites) && !decl.helper_clone && !site.bound_clone {
-                r.push((site.loc, Refusal::HelperWorkerReused));
+                r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
         if helper && decl.call.is_empty() && decl.refusal.is_none() {
@@ -319,7 +327,7 @@ fn worker_rules(
             if removed
                 && (site.depth.closures != decl.depth.closures || site.ctx == StmtCtx::ClosureBody)
             {
-                r.push((site.loc, Refusal::WorkerInClosure));
+                r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
     }
@@ -347,9 +355,9 @@ fn worker_clone_rule(
     sites: &[&super::model::WorkerSite],
     r: &mut Vec<(Loc, Refusal)>,
 ) {
-    let Some((clone, _)) = decl.clones.first() else {
+    if decl.clones.is_empty() {
         return;
-    };
+    }
     let mut expected: Vec<&str> = decl.clones.iter().map(|(c, _)| c.as_str()).collect();
     expected.extend(decl.name.as_deref());
     expected.sort();
@@ -367,8 +375,7 @@ fn worker_clone_rule(
     // A closure not known to be Clone is shared through an Arc instead (see `worker_edits`); a helper's is not.
     let helper = decl.kind == WorkerFn::Helper;
     if helper || !distinct || !in_order || added != expected || added.len() != sites.len() {
-        let clone = clone.clone();
-        r.push((sites[0].loc, Refusal::WorkerClone { clone }));
+        r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
     }
 }
 
@@ -466,12 +473,20 @@ fn never_produced(facts: &Facts, root: NodeId) -> bool {
             .all(|n| facts.unproduced_errors.contains(&n) && !facts.inspected_errors.contains(&n))
 }
 
-/// A matched delegate result: its error branch runs for another cause in 3.x (a warning, with the pool's root).
+/// A matched delegate result, or one kept as 2.x's type: its error comes for another cause in 3.x (a warning, with the
+/// pool's root).
 fn error_branches(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
-    facts
+    let matched = facts
         .matched_errors
         .iter()
-        .map(|&(node, loc)| (facts.root(node), loc, Warning::ErrorBranch))
+        .map(|&(node, loc)| (node, loc, Warning::ErrorBranch));
+    let mapped = facts
+        .mapped_results
+        .iter()
+        .map(|&(node, loc)| (node, loc, Warning::MappedResult));
+    matched
+        .chain(mapped)
+        .map(|(node, loc, w)| (facts.root(node), loc, w))
         .collect()
 }
 
@@ -571,8 +586,14 @@ fn nameable(job: &JobType, site: &TypeSite) -> bool {
 fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, NodeId>) {
     let migrates = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     let mut out: HashMap<FileId, Vec<Edit>> = HashMap::new();
+    let kept = |node: NodeId| decision.kept && decision.kept_roots.contains(&facts.root(node));
     for (node, file, edit) in &facts.cond_edits {
         if migrates(*node) {
+            out.entry(*file).or_default().push(edit.clone());
+        }
+    }
+    for (node, file, edit) in &facts.worker_edits {
+        if migrates(*node) && !kept(*node) {
             out.entry(*file).or_default().push(edit.clone());
         }
     }
@@ -589,7 +610,7 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
     }
     for (&worker, &node) in by_worker {
-        if decision.kept && decision.kept_roots.contains(&facts.root(node)) {
+        if kept(node) {
             // Written out by `kept_workers`, with the `Worker`s the walk does not follow.
             continue;
         }

@@ -19,16 +19,7 @@ use crate::source::Source;
 /// Whether a refusal says only that the syntax does not follow where a worker goes: with its workers kept, the
 /// pool's rewrite does not need to know.
 pub fn kept_answers(refusal: &Refusal) -> bool {
-    use Refusal::*;
-    matches!(
-        refusal,
-        WorkerInField { .. }
-            | UnfollowedWorker { .. }
-            | WorkerUsedOtherwise
-            | RemovedNeverAdded
-            | WorkerClone { .. }
-            | WorkerInClosure
-    )
+    *refusal == Refusal::UNFOLLOWED_WORKER
 }
 
 /// Where a kept worker keeps the handles of its running instances.
@@ -52,11 +43,56 @@ pub fn new_edits(call: &Range<usize>, func: &Range<usize>) -> [Edit; 2] {
     ]
 }
 
+/// A call `Worker::new(f)` (any path ending in `::new` with one argument), by its bytes.
+pub struct NewCall {
+    /// Bytes of the path (`Worker::new`, `workerpool::Worker::new`).
+    pub path: Range<usize>,
+    /// Bytes of the call.
+    pub call: Range<usize>,
+    /// Bytes of `f`.
+    pub func: Range<usize>,
+}
+
+/// Every call of a file that may be a `Worker::new(f)`: the name uses of `Worker` say which are (the one inside
+/// `path`), wherever the walk followed the worker or not.
+pub fn new_calls(source: &Source, file: &syn::File) -> Vec<NewCall> {
+    struct Scan<'s> {
+        source: &'s Source,
+        calls: Vec<NewCall>,
+    }
+    impl<'ast> Visit<'ast> for Scan<'_> {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func
+                && p.path.segments.len() >= 2
+                && p.path.segments.last().is_some_and(|s| s.ident == "new")
+                && c.args.len() == 1
+            {
+                self.calls.push(NewCall {
+                    path: self.source.range(p.span()),
+                    call: self.source.range(c.span()),
+                    func: self.source.range(c.args[0].span()),
+                });
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut scan = Scan {
+        source,
+        calls: Vec::new(),
+    };
+    scan.visit_file(file);
+    scan.calls
+}
+
 /// An add or remove statement of a kept worker.
 struct Call {
     remove: bool,
     /// Bytes of the method call.
     call: Range<usize>,
+    /// Where its method's name starts.
+    method: usize,
+    /// Bytes of its receiver.
+    receiver: Range<usize>,
     /// Bytes of its argument.
     arg: Range<usize>,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
@@ -64,9 +100,14 @@ struct Call {
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
-/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but the calls (by their bytes) of `followed`:
-/// the workers the walk follows to a pool of their own.
-pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>]) -> Vec<Edit> {
+/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but those `left` says stay (by the call's bytes
+/// and where its method's name starts): the workers the walk follows to a pool of their own, and the calls on pools
+/// that stay on v2.
+pub fn call_edits(
+    source: &Source,
+    file: &syn::File,
+    left: &dyn Fn(&Range<usize>, usize) -> bool,
+) -> Vec<Edit> {
     struct Scan<'s> {
         source: &'s Source,
         calls: Vec<Call>,
@@ -92,6 +133,8 @@ pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>])
                 self.calls.push(Call {
                     remove: m.method == "remove_worker",
                     call: self.source.range(m.span()),
+                    method: self.source.range(m.method.span()).start,
+                    receiver: self.source.range(m.receiver.span()),
                     arg: self.source.range(m.args[0].span()),
                     outer: self.source.range(outer.span()),
                 });
@@ -119,7 +162,7 @@ pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>])
     scan.visit_file(file);
     scan.calls
         .iter()
-        .filter(|c| !followed.contains(&&c.call))
+        .filter(|c| !left(&c.call, c.method))
         .flat_map(|c| call(c, &source.text))
         .collect()
 }
@@ -127,34 +170,45 @@ pub fn call_edits(source: &Source, file: &syn::File, followed: &[&Range<usize>])
 /// `pool.add_worker(&w)?` becomes `w.1.lock().unwrap().push(pool.add_worker({ let work = Arc::clone(&w.0); move
 /// |job| work(job) }))`; `pool.remove_worker(&w)?` becomes `if let Some(handle) = w.1.lock().unwrap().pop() {
 /// handle.remove(); }` (2.x stopped the most recently added running instance). An argument other than a place
-/// (`&helper()`) is evaluated once, in a block.
+/// (`&helper()`, `&Worker::new(f)`) is evaluated once, first, in a block, its bytes left where they are (they may
+/// have edits of their own); the receiver is written after it.
 fn call(c: &Call, text: &str) -> Vec<Edit> {
     let arg = text[c.arg.clone()].trim();
     let place = arg.strip_prefix('&').unwrap_or(arg).trim();
     let simple = place
         .split('.')
         .all(|p| !p.is_empty() && p.chars().all(|ch| ch.is_alphanumeric() || ch == '_'));
-    let (open, base, close) = if simple {
-        (String::new(), place.to_string(), "")
-    } else {
-        (format!("{{ let kept = {arg}; "), "kept".to_string(), " }")
+    let add = |base: &str| {
+        let receiver = &text[c.receiver.clone()];
+        format!(
+            "{base}.1.lock().unwrap().push({receiver}.add_worker({{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}))"
+        )
     };
-    if c.remove {
-        let body = format!(
-            "{open}if let Some(handle) = {base}.1.lock().unwrap().pop() {{ handle.remove(); }}{close}"
-        );
-        return vec![Edit::replace(c.outer.clone(), body)];
+    let remove = |base: &str| {
+        format!("if let Some(handle) = {base}.1.lock().unwrap().pop() {{ handle.remove(); }}")
+    };
+    if simple && c.remove {
+        return vec![Edit::replace(c.outer.clone(), remove(place))];
     }
+    if simple {
+        // The receiver's bytes stay where they are.
+        let work =
+            format!("{{ let work = std::sync::Arc::clone(&{place}.0); move |job| work(job) }}");
+        return vec![
+            Edit::insert(c.outer.start, format!("{place}.1.lock().unwrap().push(")),
+            Edit::replace(c.arg.clone(), work),
+            Edit::replace(c.call.end..c.outer.end, ")"),
+        ];
+    }
+    // A statement, not a tail: the block's temporaries (the lock's guard) go before `kept` does.
+    let body = if c.remove {
+        remove("kept")
+    } else {
+        add("kept")
+    };
     vec![
-        Edit::insert(
-            c.outer.start,
-            format!("{open}{base}.1.lock().unwrap().push("),
-        ),
-        Edit::replace(
-            c.arg.clone(),
-            format!("{{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}"),
-        ),
-        Edit::replace(c.call.end..c.outer.end, format!("){close}")),
+        Edit::replace(c.outer.start..c.arg.start, "{ let kept = "),
+        Edit::replace(c.arg.end..c.outer.end, format!("; {body}; }}")),
     ]
 }
 
@@ -167,9 +221,16 @@ mod tests {
         let call_start = text.find(call_text).unwrap();
         let open = call_start + call_text.find('(').unwrap() + 1;
         let close = call_start + call_text.rfind(')').unwrap();
+        let method = if remove {
+            ".remove_worker"
+        } else {
+            ".add_worker"
+        };
         let c = Call {
             remove,
             call: call_start..call_start + call_text.len(),
+            method: call_start,
+            receiver: call_start..call_start + call_text.rfind(method).unwrap(),
             arg: open..close,
             outer: outer_start..outer_start + outer_text.len(),
         };
@@ -206,7 +267,7 @@ mod tests {
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let file = source.parse().unwrap();
-        let new = crate::edit::apply(text, call_edits(&source, &file, &[])).unwrap();
+        let new = crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap();
         assert_eq!(
             new,
             "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
@@ -223,7 +284,7 @@ mod tests {
                 "pool.add_worker(&ledger.worker()).unwrap()",
                 false
             ),
-            "fn f() { { let kept = &ledger.worker(); kept.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&kept.0); move |job| work(job) })) }; }"
+            "fn f() { { let kept = &ledger.worker(); kept.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&kept.0); move |job| work(job) })); }; }"
         );
     }
 }

@@ -634,11 +634,18 @@ fn keep_workers(
             .filter(|s| s.loc.file == file && followed(&s.worker))
             .map(|s| &s.call)
             .collect();
-        edits.extend(kept_workers::call_edits(
-            f.source,
-            f.syntax,
-            &followed_calls,
-        ));
+        // The adds and removes on a pool that stays on v2 (another reason, or put back by the check) stay 2.x's.
+        let on_v2: Vec<usize> = facts
+            .calls
+            .iter()
+            .filter(|c| c.3.file == file && !decision.fates[&facts.root(c.0)].migrates())
+            .map(|c| c.3.offset)
+            .collect();
+        let left = |call: &std::ops::Range<usize>, method: usize| {
+            followed_calls.contains(&call) || on_v2.contains(&method)
+        };
+        edits.extend(kept_workers::call_edits(f.source, f.syntax, &left));
+        let news = kept_workers::new_calls(f.source, f.syntax);
         for u in file_uses.iter().filter(|u| u.item == V2Item::Worker) {
             let at = Loc {
                 file,
@@ -649,13 +656,9 @@ fn keep_workers(
             {
                 continue;
             }
-            let made = facts
-                .workers
-                .iter()
-                .find(|w| w.scope.file == file && w.call.start == u.range.start);
-            match made {
-                Some(w) => edits.extend(kept_workers::new_edits(&w.call, &w.func)),
-                // `Worker::new` the walk did not see made: left as it is, for the check to judge.
+            match news.iter().find(|n| n.path.contains(&u.range.start)) {
+                Some(n) => edits.extend(kept_workers::new_edits(&n.call, &n.func)),
+                // Another associated item of `Worker`: left as it is, for the check to judge.
                 None if text[u.range.end..].trim_start().starts_with("::") => continue,
                 None => edits.push(edit::Edit::replace(u.range.clone(), kept_type.clone())),
             }
@@ -691,6 +694,108 @@ mod tests {
     /// Analyses `text` as the one 2.x file of a crate, told `asked`.
     fn analyze_file(text: &str, asked: &Asked) -> Outcome {
         analyze_text("main.rs", text, asked).1
+    }
+
+    #[test]
+    fn a_delegate_result_used_otherwise_keeps_its_2x_type_where_the_output_is_checked() {
+        // A result kept in a `let`, and `?` in a closure whose error type nothing writes: uses the walk does not
+        // follow. With the output checked each keeps 2.x's type, 3.x's `Error` where 2.x's was.
+        let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let r = pool.delegate(1);\n    r.unwrap();\n    let send = || { pool.delegate(2)?; Ok::<(), workerpool::Error>(()) };\n    send().unwrap();\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the pool migrates");
+        assert!(
+            written.contains("let r = pool.delegate(1).map_err(workerpool::Error::from);"),
+            "{written}"
+        );
+        assert!(
+            written.contains("pool.delegate(2).map_err(workerpool::Error::from)?;"),
+            "{written}"
+        );
+        let mapped = out
+            .warnings
+            .iter()
+            .filter(|(_, w)| *w == Warning::MappedResult);
+        assert_eq!(mapped.count(), 2, "{:?}", out.warnings);
+        // Without the compiler: one question, the pool stays on v2.
+        let alone = analyze_file(text, &Asked::default());
+        let reasons: Vec<&Refusal> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect();
+        assert_eq!(reasons, [&Refusal::UNFOLLOWED]);
+    }
+
+    #[test]
+    fn workers_not_followed_are_kept_only_for_pools_of_one_job_type() {
+        // `s.w` is a worker kept in a field: the walk does not follow it. With one job type the pools it serves
+        // migrate and it is kept as 2.x's Worker was; with two, which one its type carries is not known.
+        let one = "use workerpool::{Pool, Worker};\n\npub struct S {\n    pub w: Worker,\n}\n\npub fn a(s: &S) {\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}\n";
+        let two = format!(
+            "{one}\npub fn b(s: &S) {{\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|t: String| drop(t))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}}\n"
+        );
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let kept = analyze_file(one, &checked);
+        let written = kept.texts[0].clone().expect("the pool migrates");
+        assert!(
+            written.contains("pub w: (std::sync::Arc<dyn Fn(u8) + Send + Sync>,"),
+            "{written}"
+        );
+        assert!(kept.left.is_empty(), "{:?}", kept.left);
+        let mixed = analyze_file(&two, &checked);
+        let reasons: Vec<String> = mixed
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.to_string()))
+            .collect();
+        assert_eq!(reasons.len(), 2, "{reasons:?}");
+        assert!(
+            reasons
+                .iter()
+                .all(|r| r.contains("these carry several (`String`, `u8`)")),
+            "{reasons:?}"
+        );
+        // Without the compiler: the one question.
+        let alone = analyze_file(one, &Asked::default());
+        let reasons: Vec<&Refusal> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect();
+        assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);
+    }
+
+    #[test]
+    fn a_worker_annotated_with_an_alias_is_kept_where_the_output_is_checked() {
+        let text = "use workerpool::{Pool, Worker};\n\ntype Job = Worker;\n\npub fn run() {\n    let pool = Pool::new(1);\n    let w: Job = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
+        let checked = Asked {
+            checked: true,
+            ..Asked::default()
+        };
+        let out = analyze_file(text, &checked);
+        let written = out.texts[0].clone().expect("the pool migrates");
+        assert!(
+            written.contains("type Job = (std::sync::Arc<dyn Fn(u8) + Send + Sync>,"),
+            "{written}"
+        );
+        assert!(
+            written.contains("w.1.lock().unwrap().push(pool.add_worker("),
+            "{written}"
+        );
+        let alone = analyze_file(text, &Asked::default());
+        let reasons: Vec<&Refusal> = alone
+            .left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect();
+        assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);
     }
 
     #[test]
@@ -1024,8 +1129,8 @@ mod tests {
             ),
         );
         expect_test::expect![[r#"
-            left 19:42 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
-            left 26:14 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
+            left 19:42 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 26:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]]
         .assert_eq(&findings(&text));
     }
@@ -1046,9 +1151,9 @@ mod tests {
         // Added through try_for_each whose result is kept, counted, and removed.
         let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 6:49 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
-            left 16:20 worker-used-otherwise: the Worker is used other than by add_worker(&w) / remove_worker(&w)
-            left 24:14 collected-removed: a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)
+            left 6:49 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 16:20 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 24:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -1058,9 +1163,8 @@ mod tests {
         // the vector in another loop: each would move a worker, or the vector, more than once.
         let text = "use workerpool::{Pool, Worker};\n\nfn make(id: u8) -> Worker {\n    Worker::new(move |n: u8| drop((id, n)))\n}\n\npub fn moved() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn nested() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for _ in 0..2 {\n        for w in &ws {\n            pool.add_worker(w).unwrap();\n        }\n    }\n}\n\n";
         expect_test::expect![[r#"
-            left 21:20 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
-            left 29:14 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
-            left 38:18 helper-workers-vec: the workers in `ws` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `ws` is used by one `for w in &ws` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)
+            left 21:20 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 38:18 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -1070,10 +1174,10 @@ mod tests {
         // binding twice, or need to tell the clones apart for remove_worker.
         let text = "use workerpool::{Pool, Worker};\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn not_clone() {\n    let pool = Pool::new(2);\n    let m = std::sync::Mutex::new(0u8);\n    let w = Worker::new(move |n: u8| *m.lock().unwrap() += n);\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn cloned_late() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    let extra = w.clone();\n    pool.add_worker(&extra).unwrap();\n}\n\npub fn added_twice() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn shadowed() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let w = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&w).unwrap();\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    let extra = w.clone();\n    pool.add_worker(&w).unwrap();\n    pool.add_worker(&extra).unwrap();\n    pool.remove_worker(&extra).unwrap();\n}\n\n";
         expect_test::expect![[r#"
-            left 23:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
-            left 32:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
-            left 40:10 worker-clone: `w` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
-            left 48:10 worker-clone: `extra` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)
+            left 23:10 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 32:10 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 40:10 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
+            left 48:10 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -1121,7 +1225,7 @@ mod tests {
         // turbofish, where only one would be rewritten: its add stays refused.
         let text = "use workerpool::{Pool, Worker};\n\npub fn fish() {\n    let pool = Pool::new(2);\n    let ws = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn infer() {\n    let pool = Pool::new(2);\n    let ws: Vec<_> = (0..2).map(|_| Worker::new(|n: u16| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u32| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n";
         expect_test::expect![[r#"
-            left 23:14 unfollowed-worker: add_worker is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)
+            left 23:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -1132,7 +1236,7 @@ mod tests {
             left 5:29 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 12:16 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 21:10 add-after-stop: add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2
-            left 27:10 removed-never-added: the worker is removed but never added in code this tool can see
+            left 27:10 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]]
         .assert_eq(&findings(text));
     }

@@ -334,6 +334,9 @@ pub struct Facts {
     pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
     pub matched_errors: Vec<(NodeId, Loc)>,
+    /// Delegate results kept as 2.x's `Result<(), Error>` through `.map_err(workerpool::Error::from)` (a use the flow
+    /// layer does not follow): their error now comes for another cause and no longer holds the job.
+    pub mapped_results: Vec<(NodeId, Loc)>,
     parent: Vec<NodeId>,
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.
@@ -342,6 +345,9 @@ pub struct Facts {
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
     pub cond_edits: Vec<(NodeId, FileId, Edit)>,
+    /// Edits of the walk's own rewrite of a pool's workers: they apply when the pool migrates and its workers are not
+    /// kept as values (see `kept_workers`), which write those workers out instead.
+    pub worker_edits: Vec<(NodeId, FileId, Edit)>,
     /// Owners of 2.x name occurrences, by where each starts.
     pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.

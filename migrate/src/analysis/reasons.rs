@@ -20,45 +20,19 @@ pub enum Refusal {
         /// The doc test's line.
         line: usize,
     },
-    /// `add_worker` or `remove_worker` is given a worker kept in a struct field.
-    WorkerInField {
-        /// The method called.
-        method: String,
-        /// The field expression, as written (`self.worker`).
-        field: String,
-    },
     /// The result of `delegate` is matched against `Error::NoWorkers`.
     MatchesNoWorkers,
-    /// The result of `delegate` is used as a 2.x `Result<(), Error>`.
-    DelegateResultUsed,
-    /// `?` on `delegate` in a closure without a written return type.
-    TryInUntypedClosure,
     /// The value of `stop()` is used.
     StopValueUsed,
-    /// `add_worker` or `remove_worker` is given something other than a worker the tool follows.
-    UnfollowedWorker {
-        /// `add_worker` or `remove_worker`.
-        method: String,
-    },
     /// The result of `add_worker` or `remove_worker` is used.
     WorkerCallResultUsed {
         /// `add_worker` or `remove_worker`.
         method: String,
     },
-    /// The `Worker` is used other than by `add_worker(&w)` / `remove_worker(&w)`.
-    WorkerUsedOtherwise,
     /// The `Worker` is named inside a macro the tool cannot read.
     WorkerInMacro,
-    /// The `Worker`'s `let` has a type annotation.
-    WorkerAnnotation,
     /// `Worker::new` is not given exactly one function.
     WorkerArguments,
-    /// A worker is removed but never added.
-    RemovedNeverAdded,
-    /// A worker is added or removed inside a closure, away from where it is defined.
-    WorkerInClosure,
-    /// A `let w = helper(..)` worker is added more than once, or from a loop or closure.
-    HelperWorkerReused,
     /// `workerpool::Error` is used for something not tied to one pool, while `?` converts this pool's errors into it.
     UntiedError,
     /// `add_worker` after `stop()` in the same function.
@@ -67,41 +41,9 @@ pub enum Refusal {
     OnlyAnErrorType,
     /// `--verify` found that `cargo check` fails with this pool migrated and passes without it.
     PutBackByVerify,
-    /// Workers collected into a `Vec` capture values not known to be `Clone`, so each add cannot hand over a clone.
-    CollectedNotClone,
-    /// Workers a helper function made, collected into a `Vec`, used other than by one `for w in &v` loop (where the
-    /// vector is made) with one `add_worker(w)` directly in it: in 3.x each moves into its add.
-    HelperWorkersVec {
-        /// The vector's name.
-        vector: String,
-    },
-    /// `let extra = w.clone();` of a worker whose bindings are not each added once, where they are made, and never
-    /// removed.
-    WorkerClone {
-        /// The clone's name.
-        clone: String,
-    },
     /// No worker is added to the pool in code the tool can see, and the result of its `delegate` is checked: in 2.x
     /// that is the `NoWorkers` refusal, which 3.x no longer makes.
     NoWorkerDelegateChecked,
-    /// A path that may name a helper where it is not followed: a call through a path that does not lead to the helper's
-    /// module, `Type::method(..)` of a helper method, or the helper named as a value.
-    HelperPathUnresolved {
-        /// The path, as written.
-        path: String,
-    },
-    /// A helper `-> Worker` whose tail branches, one branch something other than `Worker::new(..)`.
-    HelperBranchNotWorkerNew {
-        /// That branch's expression.
-        what: String,
-    },
-    /// A method call that may be a helper method's, on a value whose type the code does not show.
-    HelperMethodReceiverUnknown {
-        /// The call, as written.
-        call: String,
-    },
-    /// Workers collected into a `Vec` are removed other than by one loop after the one loop that adds them.
-    CollectedRemoved,
     /// The compiler, asked with a placeholder job type, found jobs or workers of several types for this pool.
     CompilerFoundMixed {
         /// The types it printed, each in backticks.
@@ -117,6 +59,12 @@ pub enum Refusal {
         /// What it said instead.
         detail: String,
     },
+    /// Workers the walk does not follow, which would be kept as values (see `kept_workers`), serve pools of several
+    /// job types: a kept worker's type carries one.
+    KeptWorkersMixed {
+        /// The job types, each in backticks.
+        types: Vec<String>,
+    },
 }
 
 /// A question about a pool that the syntax does not settle and the compiler does.
@@ -127,6 +75,10 @@ pub enum Question {
     JobType,
     /// Where it goes: a use the flow layer does not follow, which a rewrite that misses it cannot build.
     Use,
+    /// Where a worker of it goes: a worker kept in a field or an `Option`, cloned, returned or passed on, made by a
+    /// helper and added more than once, or added or removed away from where it is made. The compiler types such a
+    /// worker written out as 2.x's `Worker` was (see `kept_workers`).
+    Worker,
 }
 
 impl Refusal {
@@ -138,40 +90,29 @@ impl Refusal {
     pub const UNSETTLED: Refusal = Refusal::NeedsCompiler {
         question: Question::JobType,
     };
+    /// A worker the flow layer does not follow.
+    pub const UNFOLLOWED_WORKER: Refusal = Refusal::NeedsCompiler {
+        question: Question::Worker,
+    };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 31] = [
+    pub const IDS: [&'static str; 16] = [
         "needs-compiler",
         "matches-no-workers",
-        "delegate-result-used",
-        "try-in-untyped-closure",
         "stop-value-used",
-        "unfollowed-worker",
         "worker-call-result-used",
-        "worker-used-otherwise",
         "worker-in-macro",
-        "worker-annotation",
         "worker-arguments",
-        "removed-never-added",
-        "worker-in-closure",
         "untied-error",
         "add-after-stop",
         "only-an-error-type",
-        "helper-worker-reused",
         "put-back-by-verify",
-        "collected-not-clone",
-        "worker-in-field",
-        "helper-workers-vec",
-        "worker-clone",
         "named-in-doc-test",
         "no-worker-delegate-checked",
-        "helper-path-unresolved",
-        "helper-branch-not-worker-new",
-        "helper-method-receiver-unknown",
-        "collected-removed",
         "compiler-found-mixed",
         "compiler-found-unnameable",
         "compiler-found-nothing",
+        "kept-workers-mixed",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -180,35 +121,20 @@ impl Refusal {
         let index = match self {
             NeedsCompiler { .. } => 0,
             MatchesNoWorkers => 1,
-            DelegateResultUsed => 2,
-            TryInUntypedClosure => 3,
-            StopValueUsed => 4,
-            UnfollowedWorker { .. } => 5,
-            WorkerCallResultUsed { .. } => 6,
-            WorkerUsedOtherwise => 7,
-            WorkerInMacro => 8,
-            WorkerAnnotation => 9,
-            WorkerArguments => 10,
-            RemovedNeverAdded => 11,
-            WorkerInClosure => 12,
-            UntiedError => 13,
-            AddAfterStop => 14,
-            OnlyAnErrorType => 15,
-            HelperWorkerReused => 16,
-            PutBackByVerify => 17,
-            CollectedNotClone => 18,
-            WorkerInField { .. } => 19,
-            HelperWorkersVec { .. } => 20,
-            WorkerClone { .. } => 21,
-            NamedInDocTest { .. } => 22,
-            NoWorkerDelegateChecked => 23,
-            HelperPathUnresolved { .. } => 24,
-            HelperBranchNotWorkerNew { .. } => 25,
-            HelperMethodReceiverUnknown { .. } => 26,
-            CollectedRemoved => 27,
-            CompilerFoundMixed { .. } => 28,
-            CompilerFoundUnnameable { .. } => 29,
-            CompilerFoundNothing { .. } => 30,
+            StopValueUsed => 2,
+            WorkerCallResultUsed { .. } => 3,
+            WorkerInMacro => 4,
+            WorkerArguments => 5,
+            UntiedError => 6,
+            AddAfterStop => 7,
+            OnlyAnErrorType => 8,
+            PutBackByVerify => 9,
+            NamedInDocTest { .. } => 10,
+            NoWorkerDelegateChecked => 11,
+            CompilerFoundMixed { .. } => 12,
+            CompilerFoundUnnameable { .. } => 13,
+            CompilerFoundNothing { .. } => 14,
+            KeptWorkersMixed { .. } => 15,
         };
         Self::IDS[index]
     }
@@ -231,37 +157,23 @@ impl fmt::Display for Refusal {
             NeedsCompiler { question } => write!(f, "{}, and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result", match question {
                 Question::JobType => "the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter)",
                 Question::Use => "the code alone does not show where this pool goes (this use of it is not one this tool follows)",
+                Question::Worker => "the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made)",
             }),
             NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
-            DelegateResultUsed => f.write_str("the result of delegate is used as a 2.x Result<(), Error>; in 3.x it is Result<(), DelegateError<T>> (migrated: `?`, .unwrap(), .expect(), .is_ok(), .is_err(), a plain statement, and a match, if let or .map_err(|e| ..) that only formats the error; any other use of the result is left to you: migrate this pool by hand)"),
-            TryInUntypedClosure => f.write_str("`?` on delegate inside a closure without a written return type: its error type cannot be checked"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
-            UnfollowedWorker { method } => write!(f, "{method} is given a worker this tool cannot follow (only `&w` for a `let w = Worker::new(..)` or `let w = helper(..)` in the same function, `&Worker::new(..)`, `&helper(..)` of a `fn helper(..) -> Worker`, and `w` of a `for w in &workers` over workers collected from one of these)"),
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
-            WorkerUsedOtherwise => f.write_str("the Worker is used other than by add_worker(&w) / remove_worker(&w)"),
             WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
-            WorkerAnnotation => f.write_str("the Worker binding is annotated with a type other than the 2.x `Worker` itself (an alias, a trait object), which this tool does not read through (write `Worker`, or drop the annotation)"),
             WorkerArguments => f.write_str("Worker::new is not given exactly one function"),
-            RemovedNeverAdded => f.write_str("the worker is removed but never added in code this tool can see"),
-            WorkerInClosure => f.write_str("the worker is added or removed inside a closure, away from where it is defined"),
             UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),
-            CollectedNotClone => f.write_str("the workers are collected into a Vec and added by reference; in 3.x add_worker takes its own closure, and this one captures values this tool does not know to be Clone (capture clones, or build one closure per add_worker)"),
-            WorkerInField { method, field } => write!(f, "{method} is given the worker kept in `{field}`; 3.x has no worker value to keep: add_worker takes the closure and returns a WorkerHandle, and removing a worker is that handle's .remove() (keep the handles, for example in a Mutex<Vec<WorkerHandle>> field, then migrate this pool by hand)"),
-            WorkerClone { clone } => write!(f, "`{clone}` is a clone of a Worker, which in 3.x is a clone of its closure: this tool migrates it only when the worker and each clone are added once each, after the last clone is made, where they are made, and never removed (add the worker's closure once per add_worker, or migrate this pool by hand)"),
-            HelperWorkersVec { vector } => write!(f, "the workers in `{vector}` are made by a helper function, and in 3.x each one's closure moves into add_worker: this tool migrates them only when `{vector}` is used by one `for w in &{vector}` loop, where it is made, with one add_worker(w) directly in it (add them that way, or call the helper at each add_worker)"),
-            HelperPathUnresolved { path } => write!(f, "`{path}` may name a helper function of this crate that makes a Worker, where this tool does not follow it (it follows a call of the helper by its name, imported with `use` or not, or by a path to its module such as `crate::workers::helper(..)`, and a helper method called on a value whose type the code shows): call it that way, or migrate this pool by hand"),
-            HelperBranchNotWorkerNew { what } => write!(f, "a branch of the helper function returns `{what}`, not a `Worker::new(..)` of a closure this tool reads (it migrates a helper whose every branch is `Worker::new(move |job: T| ..)`, or diverges): write that branch as one, or migrate this pool by hand"),
-            HelperMethodReceiverUnknown { call } => write!(f, "`{call}` may call a method of this crate that makes a Worker, on a value whose type this tool cannot tell (it follows `Type {{ .. }}.method()`, and a receiver whose `let` or parameter shows its type): write the receiver's type on its `let`, or migrate this pool by hand"),
-            CollectedRemoved => f.write_str("a worker collected into a Vec is removed; in 3.x a worker is removed through the handle add_worker returns, and this tool keeps those handles only when one `for w in &workers` loop adds every worker (one add_worker(w) statement directly in it) and one loop after it over `&workers`, `workers.iter()` or `workers.iter().rev()` removes them (one remove_worker(w) statement), both where the vector is made (write the removal that way, or migrate this pool by hand)"),
             CompilerFoundMixed { types } => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
+            KeptWorkersMixed { types } => write!(f, "this pool's workers are not ones this tool follows to one pool (kept in a field or an Option, cloned, passed on, made by a helper and added more than once, ...): it writes them out as 2.x's Worker was, `(Arc<dyn Fn(T) + Send + Sync>, Arc<Mutex<Vec<WorkerHandle>>>)`, only when the pools they serve carry one job type, and these carry several ({}): give them one job type (an enum of the jobs), or migrate these pools by hand", types.join(", ")),
             CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
-            HelperWorkerReused => f.write_str("the worker a helper function made is added more than once or from a loop or closure; in 3.x its closure moves into add_worker, and this one captures values this tool does not know to be Clone (call the helper at each add_worker instead, giving each call its own copy of what it takes, such as `tx.clone()`)"),
         }
     }
 }
@@ -273,6 +185,9 @@ pub enum Warning {
     DelegateAfterStop,
     /// The result of `delegate` is matched, with a branch for its error.
     ErrorBranch,
+    /// The result of `delegate`, used in a way the tool does not follow, keeps 2.x's type through
+    /// `.map_err(workerpool::Error::from)`.
+    MappedResult,
     /// The job is an unsuffixed literal (or a binding of only such literals): 2.x made it an `i32` (`f64`), which a
     /// worker of another type could not take; 3.x gives it the pool's job type.
     UntypedLiteralJob {
@@ -295,6 +210,7 @@ impl Warning {
         match self {
             Warning::DelegateAfterStop => "delegate-after-stop",
             Warning::ErrorBranch => "delegate-error-branch",
+            Warning::MappedResult => "delegate-result-mapped",
             Warning::UntypedLiteralJob { .. } => "untyped-literal-job",
             Warning::NeverGivenWorker => "never-given-worker",
             Warning::DebugOutput => "pool-debug-output",
@@ -312,6 +228,7 @@ impl fmt::Display for Warning {
             }
             Warning::NeverGivenWorker => f.write_str("no worker is ever added to this pool: in 2.x its delegate failed with NoWorkers, in 3.x it queues the job (a worker added later runs it), so code that expects the error, such as a test asserting it, now sees Ok"),
             Warning::DebugOutput => f.write_str("the pool's Debug output is shown here (a derive(Debug) of a type holding it, or a {:?}), and it differs in 3.x (`Pool { capacity: .., queued: .., workers: .., stopped: .. }` where 2.x printed `Pool { queue_length: .., queued: .., workers: .. }`): check logs, snapshots or tests that read it"),
+            Warning::MappedResult => f.write_str("the result of this delegate is used in a way this tool does not follow, so it keeps 2.x's type, Result<(), workerpool::Error>, through `.map_err(workerpool::Error::from)` (the compiler checked the rest): its error comes for another cause, in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job), and it no longer holds the job (write `.map_err(..)` away to get the job back through DelegateError::into_job())"),
             Warning::ErrorBranch => f.write_str("the error branch of this delegate runs for another cause: in 2.x when the pool had no workers (NoWorkers), in 3.x when the pool is stopped (a pool without workers queues the job); the error is now a DelegateError<T>, which prints its own text and holds the job (into_job())"),
         }
     }

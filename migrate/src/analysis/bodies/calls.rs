@@ -79,9 +79,6 @@ impl Collector<'_> {
                         self.convert_returned_result(node, &outer, arm);
                         ok
                     }
-                    None if let Some(chain) = self.fail_fast.get(&key(&outer)).cloned() => {
-                        self.fail_fast_delegate(node, loc, &chain)
-                    }
                     None => matches!(ctx, Some((StmtCtx::Semi | StmtCtx::LetUnderscore, _))),
                 };
                 if !ok && let Some(stmt) = self.stmts.last() {
@@ -91,14 +88,11 @@ impl Collector<'_> {
                 }
                 if !ok && wrapper != Some(Wrapper::Try) {
                     let stmt = &self.source.text[outer.start..self.stmt_end(&outer)];
-                    let reason = if stmt.contains("NoWorkers")
-                        || self.enclosing_mentions_no_workers(&outer)
-                    {
-                        Refusal::MatchesNoWorkers
+                    if stmt.contains("NoWorkers") || self.enclosing_mentions_no_workers(&outer) {
+                        self.facts.refuse(node, loc, Refusal::MatchesNoWorkers);
                     } else {
-                        Refusal::DelegateResultUsed
-                    };
-                    self.facts.refuse(node, loc, reason);
+                        self.keep_v2_result(node, loc, call.end);
+                    }
                 }
             }
             "stop" => {
@@ -271,10 +265,20 @@ impl Collector<'_> {
                 false
             }
             TryTarget::Unknown => {
-                self.facts.refuse(node, loc, Refusal::TryInUntypedClosure);
-                false
+                self.keep_v2_result(node, loc, end);
+                true
             }
         }
+    }
+
+    /// A delegate's result, ending at `end`, used in a way the flow layer does not follow: it keeps 2.x's type,
+    /// `Result<(), workerpool::Error>` (3.x's `Error` where 2.x's was), through `.map_err(workerpool::Error::from)`,
+    /// and the compiler judges the rest. A question for it: without it, the pool stays on v2.
+    fn keep_v2_result(&mut self, node: NodeId, loc: Loc, end: usize) {
+        self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
+        let edit = Edit::insert(end, ".map_err(workerpool::Error::from)");
+        self.facts.cond_edits.push((node, self.file, edit));
+        self.facts.mapped_results.push((node, loc));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -328,8 +332,7 @@ impl Collector<'_> {
                             self.worker_accounted.insert(key(&self.range(p)));
                             Some(w)
                         } else {
-                            let reason = self.helper_vec_refusal(i);
-                            self.facts.refuse(node, loc, reason);
+                            self.facts.refuse(node, loc, Refusal::UNFOLLOWED_WORKER);
                             return;
                         }
                     }
@@ -358,16 +361,7 @@ impl Collector<'_> {
             _ => None,
         };
         let Some(worker) = worker else {
-            let method = method.to_string();
-            let reason = match m.args.first() {
-                // `self.pool.add_worker(&self.worker)`: a worker kept in a struct field.
-                Some(Expr::Reference(r)) if matches!(&*r.expr, Expr::Field(_)) => {
-                    let field = self.source.text[self.range(&*r.expr)].trim().to_string();
-                    Refusal::WorkerInField { method, field }
-                }
-                _ => Refusal::UnfollowedWorker { method },
-            };
-            self.facts.refuse(node, loc, reason);
+            self.facts.refuse(node, loc, Refusal::UNFOLLOWED_WORKER);
             return;
         };
         // 2.x's add_worker always returns Ok(()): a check of its error is dead code (not so with a handle to remove).
@@ -561,11 +555,10 @@ impl Collector<'_> {
         let Some(id) = self.helper_named_by(p) else {
             return;
         };
-        let path = self.source.text[self.range(p)].to_string();
         let loc = self.loc(self.range(p).start);
         self.facts.workers[id]
             .refusal
-            .get_or_insert((loc, Refusal::HelperPathUnresolved { path }));
+            .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
     }
 
     /// A method call that is, or may be, a helper method's: a use of its worker, which must be accounted for; where
@@ -584,11 +577,10 @@ impl Collector<'_> {
             .map(|(_, &id)| id)
             .collect();
         for id in ids {
-            let call = self.source.text[self.range(m)].trim().to_string();
             let loc = self.loc(self.source.range(m.method.span()).start);
             self.facts.workers[id]
                 .refusal
-                .get_or_insert((loc, Refusal::HelperMethodReceiverUnknown { call }));
+                .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
         }
     }
 
@@ -641,10 +633,8 @@ impl Collector<'_> {
             .filter(|e| !super::branches::diverges(e))
             .collect();
         if let Some(other) = made.iter().find(|e| !self.is_worker_new(e)) {
-            let what = self.source.text[self.range(*other)].trim().to_string();
             let loc = self.loc(self.range(*other).start);
-            self.facts.workers[id].refusal =
-                Some((loc, Refusal::HelperBranchNotWorkerNew { what }));
+            self.facts.workers[id].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));
             return;
         }
         if made.is_empty() {

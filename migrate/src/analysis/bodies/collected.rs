@@ -18,8 +18,6 @@ use crate::edit::Edit;
 /// `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`, whose workers each move into one `add_worker` of a
 /// `for w in &ws` loop (then `for w in ws`): the vector's only use.
 pub(super) struct HelperVec {
-    /// The vector's name.
-    name: String,
     /// The bytes of `Worker` in `Vec<Worker>`.
     elem: Range<usize>,
     /// Loops and closures around the `let`: the `for` must be at the same depth, so that the vector moves once.
@@ -76,7 +74,6 @@ impl Collector<'_> {
                 .owners
                 .insert(self.loc(elem.start), Owner::Worker(id));
             self.helper_vecs.push(HelperVec {
-                name: name.to_string(),
                 elem,
                 nesting: self.nesting(),
                 looped: None,
@@ -105,7 +102,7 @@ impl Collector<'_> {
                 offset: decl.call.start,
             };
             decl.refusal
-                .get_or_insert((loc, Refusal::CollectedNotClone));
+                .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
         }
         self.facts
             .owners
@@ -179,13 +176,6 @@ impl Collector<'_> {
         }
     }
 
-    /// Why a use of a helper's collected workers that nothing accounted for is refused.
-    pub(super) fn helper_vec_refusal(&self, i: usize) -> Refusal {
-        Refusal::HelperWorkersVec {
-            vector: self.helper_vecs[i].name.clone(),
-        }
-    }
-
     /// `pool.add_worker(w)` in `for w in &ws` over the workers a helper made: true if it is the loop's only add,
     /// directly in its body, and then (if `node` migrates) `Vec<Worker>` becomes `Vec<_>` and `&ws` becomes `ws`.
     pub(super) fn helper_vec_add(&mut self, node: NodeId, i: usize) -> bool {
@@ -201,9 +191,11 @@ impl Collector<'_> {
         self.helper_vecs[i].added = true;
         let file = self.file;
         self.facts
-            .cond_edits
+            .worker_edits
             .push((node, file, Edit::replace(elem, "_")));
-        self.facts.cond_edits.push((node, file, Edit::delete(amp)));
+        self.facts
+            .worker_edits
+            .push((node, file, Edit::delete(amp)));
         true
     }
 

@@ -100,7 +100,7 @@ fn what_the_flow_cannot_follow_is_refused_where_it_happens() {
         pool 12:18
           AddWorker 13:12
           adds worker 1 (Semi)
-        worker 0 MoveClosure job u8, refused 10:12 worker-used-otherwise
+        worker 0 MoveClosure job u8, refused 10:12 needs-compiler
         worker 1 Closure job ?, refused 11:19 needs-compiler
     "#]]
     .assert_eq(&got);
@@ -302,8 +302,8 @@ fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
           adds worker 0 (Semi)
         pool 17:5
           AddWorker 17:18
-          refused 17:18 unfollowed-worker
-        worker 0 Helper (Clone) job u8, refused 17:30 helper-path-unresolved
+          refused 17:18 needs-compiler
+        worker 0 Helper (Clone) job u8, refused 17:30 needs-compiler
     "#]]
     .assert_eq(&got);
 }
@@ -350,7 +350,7 @@ fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
           adds worker 2 (Semi)
         worker 0 Helper job u8
         worker 1 Helper job u8, refused 9:50 needs-compiler
-        worker 2 Helper job ?, refused 12:50 helper-branch-not-worker-new
+        worker 2 Helper job ?, refused 12:50 needs-compiler
     "#]]
     .assert_eq(&got);
 }
@@ -396,7 +396,7 @@ fn a_generic_helper_takes_its_job_type_from_its_bound_and_its_clone_from_each_ar
           adds worker 0 (Semi), Clone by its argument
         pool 20:5
           AddWorker 20:18
-          refused 20:18 unfollowed-worker
+          refused 20:18 needs-compiler
         worker 0 Helper job u32
     "#]]
     .assert_eq(&got);
@@ -414,7 +414,7 @@ fn a_method_returning_a_worker_is_a_helper_called_on_a_value_of_known_type() {
           AddWorker 13:10
           adds worker 0 (Semi)
           adds worker 0 (Semi)
-        worker 0 Helper (Clone) job u8, refused 14:27 helper-method-receiver-unknown
+        worker 0 Helper (Clone) job u8, refused 14:27 needs-compiler
     "#]]
     .assert_eq(&got);
 }
@@ -432,8 +432,8 @@ fn a_helper_named_where_it_is_not_followed_is_refused_there() {
         pool 14:5
           AddWorker 14:18
           adds worker 1 (Semi)
-        worker 0 Helper (Clone) job u8, refused 13:14 helper-path-unresolved
-        worker 1 Helper (Clone) job u16, refused 15:14 helper-path-unresolved
+        worker 0 Helper (Clone) job u8, refused 13:14 needs-compiler
+        worker 1 Helper (Clone) job u16, refused 15:14 needs-compiler
     "#]]
     .assert_eq(&got);
 }

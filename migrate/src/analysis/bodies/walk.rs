@@ -187,7 +187,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
         self.note_unwrapped(&t.expr);
-        self.tried.insert(key(&self.range(&*t.expr)));
         let callee = match &*t.expr {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -554,9 +553,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             match self.lookup(&name, self.range(p).start) {
                 Some(Binding::Pool(node)) => self.occurrences.push((node, self.range(p))),
                 Some(binding) => {
-                    if let Binding::HelperWorkers(_, i) | Binding::CollectedHelper(_, i) = binding {
-                        self.helper_vec_uses.insert(key(&self.range(p)), i);
-                    }
                     if let Some(w) = binding.worker() {
                         self.worker_uses.push((w, self.range(p)))
                     }
@@ -669,8 +665,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if results::is_unwrap(m) {
             self.note_unwrapped(&m.receiver);
         }
-        self.note_fail_fast(m);
-        self.note_counted_errors(m);
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::metrics;
 use crate::task::{Outcome, Task};
@@ -12,7 +12,7 @@ use crate::task::{Outcome, Task};
 #[derive(Debug)]
 pub enum DaemonError {
     NotRunning,
-    Pool(workerpool::v2::Error),
+    Pool(workerpool::Error),
     BadTask(String),
 }
 
@@ -28,26 +28,26 @@ impl fmt::Display for DaemonError {
 
 impl std::error::Error for DaemonError {}
 
-impl From<workerpool::v2::Error> for DaemonError {
-    fn from(e: workerpool::v2::Error) -> Self {
+impl From<workerpool::Error> for DaemonError {
+    fn from(e: workerpool::Error) -> Self {
         DaemonError::Pool(e)
     }
 }
 
 pub struct Daemon {
-    pool: Option<Pool>,
+    pool: Option<Pool<Task>>,
     runners: usize,
     outcomes: Option<Receiver<Outcome>>,
     accepted: usize,
 }
 
-fn runner(out: Sender<Outcome>) -> Worker {
+fn runner(out: Sender<Outcome>) -> (std::sync::Arc<dyn Fn(Task) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
     let out = Mutex::new(out);
-    Worker::new(move |task: Task| {
+    (std::sync::Arc::new(move |task: Task| {
         let outcome = task.run();
         metrics::bump(outcome.kind, 1);
         out.lock().unwrap().send(outcome).unwrap();
-    })
+    }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
 }
 
 impl Daemon {
@@ -57,10 +57,10 @@ impl Daemon {
 
     pub fn start(&mut self) -> Result<(), DaemonError> {
         let (tx, rx) = channel();
-        let pool = Pool::new(self.runners * 4);
+        let pool = Pool::<Task>::new(self.runners * 4);
         let worker = runner(tx);
         for _ in 0..self.runners {
-            pool.add_worker(&worker)?;
+            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         self.pool = Some(pool);
         self.outcomes = Some(rx);
@@ -69,7 +69,7 @@ impl Daemon {
 
     pub fn submit(&mut self, task: Task) -> Result<(), DaemonError> {
         let pool = self.pool.as_ref().ok_or_else(|| DaemonError::NotRunning)?;
-        pool.delegate(task)?;
+        pool.delegate(task).map_err(workerpool::Error::from)?;
         self.accepted += 1;
         Ok(())
     }

@@ -2,14 +2,14 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::engine::{self, Table};
 use crate::op::Op;
 
 #[derive(Debug)]
 pub enum StoreError {
-    Pool(workerpool::v2::Error),
+    Pool(workerpool::Error),
     Gone,
 }
 
@@ -24,8 +24,8 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-impl From<workerpool::v2::Error> for StoreError {
-    fn from(e: workerpool::v2::Error) -> Self {
+impl From<workerpool::Error> for StoreError {
+    fn from(e: workerpool::Error) -> Self {
         StoreError::Pool(e)
     }
 }
@@ -33,37 +33,37 @@ impl From<workerpool::v2::Error> for StoreError {
 /// A shard: cheap to clone, every clone feeds the same pool.
 #[derive(Clone)]
 pub struct Shard {
-    pool: Arc<Pool>,
-    worker: Worker,
+    pool: Arc<Pool<crate::op::Op>>,
+    worker: (std::sync::Arc<dyn Fn(crate::op::Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
 }
 
 impl Shard {
     fn new(table: Table) -> Result<Shard, StoreError> {
-        let pool = Arc::new(Pool::new(64));
+        let pool = Arc::new(Pool::<crate::op::Op>::new(64));
         let worker = engine::worker_for(table);
-        pool.add_worker(&worker)?;
+        worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         Ok(Shard { pool, worker })
     }
 
     pub fn send(&self, op: Op) -> Result<(), StoreError> {
-        self.pool.delegate(op).map_err(StoreError::from)
+        self.pool.delegate(op).map_err(workerpool::Error::from).map_err(StoreError::from)
     }
 
     pub fn grow(&self) -> Result<(), StoreError> {
         let extra = self.worker.clone();
-        self.pool.add_worker(&extra)?;
+        extra.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&extra.0); move |job| work(job) }));
         Ok(())
     }
 
     pub fn shrink(&self) -> Result<(), StoreError> {
-        if self.pool.workers_num() > 1 {
-            self.pool.remove_worker(&self.worker)?;
+        if self.pool.workers() > 1 {
+            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
         }
         Ok(())
     }
 
     pub fn workers(&self) -> usize {
-        self.pool.workers_num()
+        self.pool.workers()
     }
 }
 

@@ -3,7 +3,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::error::{IndexError, Result};
 use crate::index::{InvertedIndex, Posting};
@@ -46,8 +46,8 @@ impl InFlight {
 }
 
 pub struct Indexer {
-    pool: Arc<Pool>,
-    worker: Worker,
+    pool: Arc<Pool<Chunk>>,
+    worker: (std::sync::Arc<dyn Fn(Chunk) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     index: Arc<Mutex<InvertedIndex>>,
     in_flight: Arc<InFlight>,
     names: Vec<String>,
@@ -64,7 +64,7 @@ impl Indexer {
         let worker = {
             let index = Arc::clone(&index);
             let in_flight = Arc::clone(&in_flight);
-            Worker::new(move |chunk: Chunk| {
+            (std::sync::Arc::new(move |chunk: Chunk| {
                 let terms: Vec<String> = tokenize::terms(&chunk.text).collect();
                 let mut ix = index.lock().unwrap();
                 for term in terms {
@@ -72,11 +72,11 @@ impl Indexer {
                 }
                 drop(ix);
                 in_flight.done();
-            })
+            }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
         };
-        let pool = Arc::new(Pool::new(threads * 8));
+        let pool = Arc::new(Pool::<Chunk>::new(threads * 8));
         for _ in 0..threads {
-            pool.add_worker(&worker)?;
+            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         Ok(Indexer {
             pool,
@@ -88,12 +88,12 @@ impl Indexer {
     }
 
     pub fn threads(&self) -> usize {
-        self.pool.workers_num()
+        self.pool.workers()
     }
 
     /// Adds one more tokenizing thread.
     pub fn grow(&self) -> Result<()> {
-        self.pool.add_worker(&self.worker)?;
+        self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
         Ok(())
     }
 
@@ -102,7 +102,7 @@ impl Indexer {
     pub fn index_all(&mut self, docs: &[Document]) -> Result<()> {
         let first = self.names.len();
         self.names.extend(docs.iter().map(|d| d.name.clone()));
-        let pool: &Pool = &self.pool;
+        let pool: &Pool<Chunk> = &self.pool;
         let in_flight = &self.in_flight;
         thread::scope(|s| -> Result<()> {
             let readers: Vec<_> = docs
@@ -146,14 +146,14 @@ impl Indexer {
     }
 }
 
-fn feed(pool: &Pool, in_flight: &InFlight, doc: usize, document: &Document) -> Result<()> {
+fn feed(pool: &Pool<Chunk>, in_flight: &InFlight, doc: usize, document: &Document) -> Result<()> {
     for (i, line) in document.text.lines().enumerate() {
         let chunk = Chunk {
             posting: Posting { doc, line: i + 1 },
             text: line.trim().to_string(),
         };
         in_flight.add(1);
-        if let Err(e) = pool.delegate(chunk) {
+        if let Err(e) = pool.delegate(chunk).map_err(workerpool::Error::from) {
             in_flight.done();
             return Err(e.into());
         }
