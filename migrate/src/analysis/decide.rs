@@ -98,15 +98,16 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
     let loose = (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)));
     let serving =
         |root: &NodeId| decision.kept_roots.is_empty() || decision.kept_roots.contains(root);
-    let mut kinds: BTreeSet<&str> = jobs
+    // The job types written at them and the compiler's answers: one type written two ways is one.
+    let written_types = jobs
         .iter()
         .filter(|(root, _)| serving(root))
-        .flat_map(|(_, j)| j.iter().map(|j| j.norm.as_str()))
-        .collect();
-    kinds.extend(asked.answers.iter().filter_map(|(g, a)| match a {
+        .flat_map(|(_, j)| j.iter().map(|j| j.norm.as_str()));
+    let answered_types = asked.answers.iter().filter_map(|(g, a)| match a {
         Answer::Job(text) if serving(&g.0) => Some(text.as_str()),
         _ => None,
-    }));
+    });
+    let kinds = super::types::distinct_types(written_types.chain(answered_types));
     decision.kept = asked.checked && (loose || !decision.kept_roots.is_empty()) && kinds.len() <= 1;
     let mut probed = Vec::new();
     for &root in &roots {
@@ -115,7 +116,10 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
             r.retain(|(_, why)| !kept_answers(why));
         } else if asked.checked {
             // Not kept: the pools these workers serve carry several job types.
-            let types: Vec<String> = kinds.iter().map(|k| format!("`{k}`")).collect();
+            let types: Vec<String> = kinds
+                .values()
+                .map(|texts| format!("`{}`", texts[0]))
+                .collect();
             for (_, why) in r.iter_mut().filter(|(_, why)| kept_answers(why)) {
                 *why = Refusal::KeptWorkersMixed {
                     types: types.clone(),

@@ -1,5 +1,7 @@
 //! Reading types: where a pool type is written, what a job type names, and what `?` converts an error into.
 
+use std::collections::BTreeMap;
+
 use syn::visit::Visit;
 use syn::{GenericArgument, PathArguments, ReturnType, Type};
 
@@ -361,6 +363,107 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
     }
 }
 
+/// A type's text without its paths' qualifiers (`Vec<jobs::Order>` is `Vec<Order>`), as a report names it.
+pub fn unqualified(text: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            word.clear();
+        } else if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            out.push_str(&word);
+            word.clear();
+            out.push(c);
+        }
+    }
+    out + &word
+}
+
+/// The key two texts of one type share however they are written: paths' qualifiers and spaces left out (`jobs::Order`
+/// and `Order`, `(usize , String)` and `(usize, String)`). Two types of one name in two modules share it too; the
+/// check of the output tells them apart.
+pub fn type_key(text: &str) -> String {
+    unqualified(text).split_whitespace().collect()
+}
+
+/// The distinct types among `texts`, by [`type_key`], each with its texts. A type printed with a hole (`Sender<_>`:
+/// rustc had not inferred that part where it printed it) that another of them fills is that one.
+pub fn distinct_types<'a>(
+    texts: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, Vec<&'a str>> {
+    let mut kinds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for text in texts {
+        kinds.entry(type_key(text)).or_default().push(text);
+    }
+    let keys: Vec<String> = kinds.keys().cloned().collect();
+    for partial in keys.iter().filter(|k| tokens(k).contains(&"_")) {
+        if let Some(full) = keys.iter().find(|f| *f != partial && fills(partial, f)) {
+            let texts = kinds.remove(partial).unwrap_or_default();
+            if let Some(into) = kinds.get_mut(full) {
+                into.extend(texts);
+            }
+        }
+    }
+    kinds
+}
+
+/// A type key's tokens: names, and each other character.
+fn tokens(key: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in key.char_indices() {
+        let word = c.is_alphanumeric() || c == '_';
+        match (word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push(&key[s..i]);
+                start = None;
+            }
+            _ => {}
+        }
+        if !word {
+            out.push(&key[i..i + c.len_utf8()]);
+        }
+    }
+    if let Some(s) = start {
+        out.push(&key[s..]);
+    }
+    out
+}
+
+/// Whether the key `full` is the key `partial` with each hole `_` filled by one type.
+fn fills(partial: &str, full: &str) -> bool {
+    let (p, f) = (tokens(partial), tokens(full));
+    let mut j = 0;
+    for t in p {
+        if t == "_" {
+            let start = j;
+            let mut depth = 0usize;
+            while j < f.len() {
+                match f[j] {
+                    "," | ">" | ")" | "]" if depth == 0 => break,
+                    "<" | "(" | "[" => depth += 1,
+                    ">" | ")" | "]" => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if j == start {
+                return false;
+            }
+        } else if f.get(j) == Some(&t) {
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    j == f.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,5 +541,42 @@ mod tests {
             f: Some("None Pool")
         "#]]
         .assert_eq(&ok_pools(text));
+    }
+
+    #[test]
+    fn unqualified_drops_every_paths_qualifier() {
+        assert_eq!(unqualified("Vec<jobs::Order>"), "Vec<Order>");
+        assert_eq!(
+            unqualified("(u64, std::sync::mpsc::Sender<u64>)"),
+            "(u64, Sender<u64>)"
+        );
+    }
+
+    #[test]
+    fn one_type_written_two_ways_or_with_a_hole_is_one() {
+        let kinds = distinct_types([
+            "crate::resize::ResizeJob",
+            "ResizeJob",
+            "(usize , String)",
+            "(usize, String)",
+            "(String, Vec<u8>, Sender<(String, Digest)>)",
+            "(String, Vec<u8>, Sender<_>)",
+            "(u8, Sender<_>)",
+        ]);
+        let keys: Vec<&String> = kinds.keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "(String,Vec<u8>,Sender<(String,Digest)>)",
+                "(u8,Sender<_>)",
+                "(usize,String)",
+                "ResizeJob"
+            ]
+        );
+        assert_eq!(
+            kinds["(String,Vec<u8>,Sender<(String,Digest)>)"].len(),
+            2,
+            "the holed text goes with the one it fits"
+        );
     }
 }

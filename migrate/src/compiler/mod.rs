@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use self::findings::Finding;
 use self::paths::Written as Path;
-use crate::analysis::{Answer, Refusal};
+use crate::analysis::{Answer, Refusal, distinct_types, unqualified};
 use crate::cargo_check::{self, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
@@ -256,11 +256,8 @@ impl State {
             .map(|(t, _)| t.clone())
             .collect();
         parameters.extend(type_parameters.iter().cloned());
-        // One type printed two ways (`Order`, `jobs::Order`) is one: compared by last segments.
-        let mut kinds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-        for (t, _) in met.iter().filter(|(t, _)| !weak(t)) {
-            kinds.entry(unqualified(t)).or_default().push(t);
-        }
+        // One type printed two ways (`Order`, `jobs::Order`, `Sender<_>` where another site says what `_` is) is one.
+        let mut kinds = distinct_types(met.iter().map(|(t, _)| t.as_str()).filter(|t| !weak(t)));
         if kinds.is_empty() {
             kinds = met
                 .iter()
@@ -288,30 +285,13 @@ impl State {
                 }
             }
             _ => Some(Answer::Refused(Refusal::CompilerFoundMixed {
-                types: kinds.keys().map(|k| format!("`{k}`")).collect(),
+                types: kinds
+                    .values()
+                    .map(|texts| format!("`{}`", unqualified(texts[0])))
+                    .collect(),
             })),
         }
     }
-}
-
-/// A type's text without its paths' qualifiers (`Vec<jobs::Order>` is `Vec<Order>`).
-fn unqualified(printed: &str) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    let mut chars = printed.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == ':' && chars.peek() == Some(&':') {
-            chars.next();
-            word.clear();
-        } else if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            out.push_str(&word);
-            word.clear();
-            out.push(c);
-        }
-    }
-    out + &word
 }
 
 /// A module of one hidden item per name: with it, each name is ambiguous, and rustc prints the path of the real one.
@@ -403,12 +383,32 @@ fn extern_names(krate: &Crate) -> BTreeSet<String> {
 mod tests {
     use super::*;
 
+    /// What one pool settles to after meeting `types` (none a type parameter).
+    fn settled(types: &[&str]) -> Option<Answer> {
+        let met = types.iter().map(|t| (t.to_string(), false)).collect();
+        let mut new = false;
+        State::default().settle(&met, &BTreeSet::new(), &BTreeSet::new(), &mut new)
+    }
+
     #[test]
-    fn unqualified_drops_every_paths_qualifier() {
-        assert_eq!(unqualified("Vec<jobs::Order>"), "Vec<Order>");
-        assert_eq!(
-            unqualified("(u64, std::sync::mpsc::Sender<u64>)"),
-            "(u64, Sender<u64>)"
+    fn a_type_printed_with_a_hole_is_the_full_type_it_fits() {
+        // rustc prints `_` where it had not inferred a part yet, at one site; another site says what it is.
+        let answer = settled(&[
+            "(String, std::sync::mpsc::Sender<(String, u64)>)",
+            "(String, Sender<_>)",
+        ]);
+        assert!(
+            matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),
+            "{answer:?}"
+        );
+        // A hole does not make two different types one.
+        let answer = settled(&["(String, Sender<u64>)", "(u8, Sender<_>)"]);
+        assert!(
+            matches!(
+                &answer,
+                Some(Answer::Refused(Refusal::CompilerFoundMixed { .. }))
+            ),
+            "{answer:?}"
         );
     }
 }
