@@ -42,6 +42,14 @@ impl Asked {
             ..Asked::default()
         }
     }
+
+    /// Nothing from the compiler yet, and the output checked by it.
+    pub fn checked() -> Asked {
+        Asked {
+            checked: true,
+            ..Asked::default()
+        }
+    }
 }
 
 /// The placeholder job type of the pool numbered `number` in a probe.

@@ -702,10 +702,7 @@ mod tests {
         // A result kept in a `let`, and `?` in a closure whose error type nothing writes: uses the walk does not
         // follow. With the output checked each keeps 2.x's type, 3.x's `Error` where 2.x's was.
         let text = "use workerpool::{Pool, Worker};\n\nfn main() {\n    let pool = Pool::new(4);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let r = pool.delegate(1);\n    r.unwrap();\n    let send = || { pool.delegate(2)?; Ok::<(), workerpool::Error>(()) };\n    send().unwrap();\n}\n";
-        let checked = Asked {
-            checked: true,
-            ..Asked::default()
-        };
+        let checked = Asked::checked();
         let out = analyze_file(text, &checked);
         let written = out.texts[0].clone().expect("the pool migrates");
         assert!(
@@ -739,10 +736,7 @@ mod tests {
         let two = format!(
             "{one}\npub fn b(s: &S) {{\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|t: String| drop(t))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}}\n"
         );
-        let checked = Asked {
-            checked: true,
-            ..Asked::default()
-        };
+        let checked = Asked::checked();
         let kept = analyze_file(one, &checked);
         let written = kept.texts[0].clone().expect("the pool migrates");
         assert!(
@@ -776,10 +770,7 @@ mod tests {
     #[test]
     fn a_worker_annotated_with_an_alias_is_kept_where_the_output_is_checked() {
         let text = "use workerpool::{Pool, Worker};\n\ntype Job = Worker;\n\npub fn run() {\n    let pool = Pool::new(1);\n    let w: Job = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n";
-        let checked = Asked {
-            checked: true,
-            ..Asked::default()
-        };
+        let checked = Asked::checked();
         let out = analyze_file(text, &checked);
         let written = out.texts[0].clone().expect("the pool migrates");
         assert!(
