@@ -390,7 +390,7 @@ pub fn type_key(text: &str) -> String {
     unqualified(text).split_whitespace().collect()
 }
 
-/// The distinct types among `texts`, by [`type_key`], each with its texts. A type printed with a hole (`Sender<_>`:
+/// The distinct types among `texts`, by `type_key`, each with its texts. A type printed with a hole (`Sender<_>`:
 /// rustc had not inferred that part where it printed it) that another of them fills is that one.
 pub fn distinct_types<'a>(
     texts: impl IntoIterator<Item = &'a str>,

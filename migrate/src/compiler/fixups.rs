@@ -2,7 +2,7 @@
 //! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
 //! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
 //! through an `Option`'s combinator, another module's alias); the names 2.x and 3.x spell differently
-//! ([`renames`](super::renames)), at the span rustc gives, in whatever file it is.
+//! (`renames.rs`), at the span rustc gives, in whatever file it is.
 
 use std::path::PathBuf;
 
