@@ -47,6 +47,18 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// A check whose messages are `diagnostics` (rustc's JSON, as recorded for a test), of a package at `/p`.
+    #[cfg(test)]
+    pub fn recorded(success: bool, diagnostics: serde_json::Value) -> Checked {
+        Checked {
+            success,
+            diagnostics: serde_json::from_value(diagnostics).expect("rustc's diagnostics"),
+            stderr: String::new(),
+            duration: Duration::ZERO,
+            root: PathBuf::from("/p"),
+        }
+    }
+
     /// The compiler's errors, in order.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics

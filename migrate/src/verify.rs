@@ -266,30 +266,39 @@ impl Checker<'_, '_> {
 
 /// The text of `path` before the run: as `krate` loaded it, else as it was before a fix wrote it, else on disk.
 fn original(krate: &Crate, written: &Written, path: &Path) -> Option<String> {
-    if let Some((_, text)) = krate.files().find(|(p, _)| same_file(p, path)) {
-        return Some(text.to_string());
-    }
-    if let Some((_, text)) = written
-        .originals()
-        .into_iter()
-        .find(|(p, _)| same_file(p, path))
-    {
-        return Some(text);
-    }
-    in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?
+    loaded(krate, path)
+        .or_else(|| {
+            written
+                .originals()
+                .into_iter()
+                .find_map(|(p, text)| same_file(&p, path).then_some(text))
+        })
+        .or_else(|| on_disk(krate, path))
 }
 
 /// The text `migration` writes to `path` (the file as it is when the migration leaves it alone; a file of the
 /// package the migration does not read, as it is on disk, which only a fix changes).
 fn text_now(krate: &Crate, migration: &Migration, path: &Path) -> Option<String> {
-    let same = |p: &Path| same_file(p, path);
-    if let Some(change) = migration.changes.iter().find(|c| same(&c.path)) {
-        return Some(change.new.clone());
-    }
-    match krate.files().find(|(p, _)| same(p)) {
-        Some((_, text)) => Some(text.to_string()),
-        None => in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?,
-    }
+    migration
+        .changes
+        .iter()
+        .find(|c| same_file(&c.path, path))
+        .map(|c| c.new.clone())
+        .or_else(|| loaded(krate, path))
+        .or_else(|| on_disk(krate, path))
+}
+
+/// The text of `path` as `krate` loaded it, when it is one of its files.
+fn loaded(krate: &Crate, path: &Path) -> Option<String> {
+    krate
+        .files()
+        .find(|(p, _)| same_file(p, path))
+        .map(|(_, text)| text.to_string())
+}
+
+/// The text of `path` on disk, when it is a file of the package (not a dependency's).
+fn on_disk(krate: &Crate, path: &Path) -> Option<String> {
+    in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?
 }
 
 /// Whether `path` is a file under the package's root (the compiler's messages name the dependencies' files too).

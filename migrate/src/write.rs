@@ -46,7 +46,6 @@ impl Written {
         Ok(())
     }
 
-    /// Puts back every file written; returns those that could not be.
     /// Each file written, with its text before the run.
     pub fn originals(&self) -> Vec<(PathBuf, String)> {
         self.files
@@ -55,6 +54,7 @@ impl Written {
             .collect()
     }
 
+    /// Puts back every file written; returns those that could not be.
     pub fn restore(&mut self) -> Vec<(PathBuf, io::Error)> {
         let mut failed = Vec::new();
         for (path, (before, now)) in &mut self.files {

@@ -90,14 +90,7 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
     let mut on_v2 = Vec::new();
     let mut targets = Vec::new();
     let mut changed_reexports = Vec::new();
-    let path_on_v2 = |i: usize| OnV2 {
-        offset: uses[i].range.start,
-        name: uses[i].item.name().to_string(),
-        uses: vec![(f.file, i)],
-        import: false,
-        reexport: false,
-        still_named: false,
-    };
+    let path_on_v2 = |i: usize| path_on_v2(f.file, i, &uses[i]);
     let mut edits = Vec::new();
     let mut stays_v2 = needs.iter().any(|n| matches!(n, Need::V2 { .. }));
     for (u, item) in names.uses.iter().enumerate() {
@@ -135,18 +128,9 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
                     if file != f.file {
                         continue;
                     }
-                    let full = match (need, module) {
-                        (Need::V3, Module::V2) => {
-                            Some(format!("workerpool::{}", uses[i].item.name()))
-                        }
-                        (Need::V2 { .. }, Module::Root) => {
-                            on_v2.push(path_on_v2(i));
-                            Some(format!("workerpool::v2::{}", uses[i].item.name()))
-                        }
-                        _ => None,
-                    };
-                    if let Some(full) = full {
-                        edits.push(Edit::replace(uses[i].range.clone(), full));
+                    if let Some((edit, place)) = in_full(f.file, i, &uses[i], need, module) {
+                        edits.push(edit);
+                        on_v2.extend(place);
                     }
                 }
             }
@@ -216,24 +200,45 @@ pub fn reexported_edits(
         let Via::Reexport(origin) = u.via else {
             continue;
         };
-        let full = match (need, target(origin)) {
-            (Need::V3, Some(Module::V2)) => format!("workerpool::{}", u.item.name()),
-            (Need::V2 { .. }, Some(Module::Root)) => {
-                on_v2.push(OnV2 {
-                    offset: u.range.start,
-                    name: u.item.name().to_string(),
-                    uses: vec![(file, i)],
-                    import: false,
-                    reexport: false,
-                    still_named: false,
-                });
-                format!("workerpool::v2::{}", u.item.name())
-            }
-            _ => continue,
-        };
-        edits.push(Edit::replace(u.range.clone(), full));
+        if let Some((edit, place)) = target(origin).and_then(|m| in_full(file, i, u, *need, m)) {
+            edits.push(edit);
+            on_v2.extend(place);
+        }
     }
     (edits, on_v2)
+}
+
+/// The occurrence `i` of file `file`, `u`, written out in full where the import it goes through now means `module`
+/// and it needs the other version (`workerpool::Pool` for 3.x's, `workerpool::v2::Pool` for 2.x's, then a place
+/// on v2); None where the import means what it needs.
+fn in_full(
+    file: usize,
+    i: usize,
+    u: &NameUse,
+    need: Need,
+    module: Module,
+) -> Option<(Edit, Option<OnV2>)> {
+    let (path, place) = match (need, module) {
+        (Need::V3, Module::V2) => (format!("workerpool::{}", u.item.name()), None),
+        (Need::V2 { .. }, Module::Root) => (
+            format!("workerpool::v2::{}", u.item.name()),
+            Some(path_on_v2(file, i, u)),
+        ),
+        _ => return None,
+    };
+    Some((Edit::replace(u.range.clone(), path), place))
+}
+
+/// The place on v2 that the path of occurrence `i` of file `file`, `u`, is.
+fn path_on_v2(file: usize, i: usize, u: &NameUse) -> OnV2 {
+    OnV2 {
+        offset: u.range.start,
+        name: u.item.name().to_string(),
+        uses: vec![(file, i)],
+        import: false,
+        reexport: false,
+        still_named: false,
+    }
 }
 
 /// The dropped leaves whose name the module of their `use` item still uses as a bare name outside `use` items

@@ -178,10 +178,15 @@ fn call(c: &Call, text: &str) -> Vec<Edit> {
     let simple = place
         .split('.')
         .all(|p| !p.is_empty() && p.chars().all(|ch| ch.is_alphanumeric() || ch == '_'));
+    // A new running instance of the kept worker `base`: a closure that calls its shared function.
+    let work = |base: &str| {
+        format!("{{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}")
+    };
     let add = |base: &str| {
         let receiver = &text[c.receiver.clone()];
         format!(
-            "{base}.1.lock().unwrap().push({receiver}.add_worker({{ let work = std::sync::Arc::clone(&{base}.0); move |job| work(job) }}))"
+            "{base}.1.lock().unwrap().push({receiver}.add_worker({}))",
+            work(base)
         )
     };
     let remove = |base: &str| {
@@ -192,11 +197,9 @@ fn call(c: &Call, text: &str) -> Vec<Edit> {
     }
     if simple {
         // The receiver's bytes stay where they are.
-        let work =
-            format!("{{ let work = std::sync::Arc::clone(&{place}.0); move |job| work(job) }}");
         return vec![
             Edit::insert(c.outer.start, format!("{place}.1.lock().unwrap().push(")),
-            Edit::replace(c.arg.clone(), work),
+            Edit::replace(c.arg.clone(), work(place)),
             Edit::replace(c.call.end..c.outer.end, ")"),
         ];
     }

@@ -238,7 +238,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     }
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
-    let library = files.iter().any(|f| f.public_api);
+    let public_api = files.iter().any(|f| f.public_api);
     for (i, file_uses) in uses.iter().enumerate() {
         let i = FileId(i);
         for u in file_uses {
@@ -263,7 +263,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                             if (o.file, o.use_item, o.leaf) == (i.index(), u, l))
                 };
                 if leaf.item == Some(V2Item::Error)
-                    && library
+                    && public_api
                     && item.public()
                     && !uses.iter().flatten().any(through)
                 {
@@ -364,8 +364,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             let pool_edits = decision
                 .edits
                 .get(&FileId(index))
-                .cloned()
-                .unwrap_or_default();
+                .map_or(&[][..], Vec::as_slice);
             let elsewhere: Vec<String> = globbing
                 .iter()
                 .filter(|(j, _)| *j != index)
@@ -378,7 +377,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 uses: &uses[index],
                 needs: &needs[index],
                 foreign: |u, l| foreign.get(&(index, u, l)).cloned().unwrap_or_default(),
-                public: library,
+                public: public_api,
             };
             let mut keep = Vec::new();
             // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the
@@ -692,6 +691,14 @@ mod tests {
         (source, outcome)
     }
 
+    /// Every reason of every pool `out` leaves on v2, in order.
+    fn refusals(out: &Outcome) -> Vec<&Refusal> {
+        out.left
+            .iter()
+            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
+            .collect()
+    }
+
     /// Analyses `text` as the one 2.x file of a crate, told `asked`.
     fn analyze_file(text: &str, asked: &Asked) -> Outcome {
         analyze_text("main.rs", text, asked).1
@@ -720,11 +727,7 @@ mod tests {
         assert_eq!(mapped.count(), 2, "{:?}", out.warnings);
         // Without the compiler: one question, the pool stays on v2.
         let alone = analyze_file(text, &Asked::default());
-        let reasons: Vec<&Refusal> = alone
-            .left
-            .iter()
-            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
-            .collect();
+        let reasons = refusals(&alone);
         assert_eq!(reasons, [&Refusal::UNFOLLOWED]);
     }
 
@@ -745,11 +748,7 @@ mod tests {
         );
         assert!(kept.left.is_empty(), "{:?}", kept.left);
         let mixed = analyze_file(&two, &checked);
-        let reasons: Vec<String> = mixed
-            .left
-            .iter()
-            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.to_string()))
-            .collect();
+        let reasons: Vec<String> = refusals(&mixed).iter().map(|r| r.to_string()).collect();
         assert_eq!(reasons.len(), 2, "{reasons:?}");
         assert!(
             reasons
@@ -759,11 +758,7 @@ mod tests {
         );
         // Without the compiler: the one question.
         let alone = analyze_file(one, &Asked::default());
-        let reasons: Vec<&Refusal> = alone
-            .left
-            .iter()
-            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
-            .collect();
+        let reasons = refusals(&alone);
         assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);
     }
 
@@ -782,11 +777,7 @@ mod tests {
             "{written}"
         );
         let alone = analyze_file(text, &Asked::default());
-        let reasons: Vec<&Refusal> = alone
-            .left
-            .iter()
-            .flat_map(|l| l.reasons.iter().map(|(_, r)| r))
-            .collect();
+        let reasons = refusals(&alone);
         assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);
     }
 
@@ -817,11 +808,7 @@ mod tests {
         // Without the compiler the pool's use by the closure is not followed: it stays on v2 with one reason.
         let alone = analyze_file(text, &Asked::default());
         assert_eq!(alone.migrated, 0);
-        let reasons: Vec<&str> = alone
-            .left
-            .iter()
-            .flat_map(|l| l.reasons.iter().map(|(_, r)| r.id()))
-            .collect();
+        let reasons: Vec<&str> = refusals(&alone).iter().map(|r| r.id()).collect();
         assert_eq!(reasons, ["needs-compiler"]);
     }
 

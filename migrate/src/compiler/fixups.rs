@@ -108,13 +108,7 @@ mod tests {
     use super::*;
 
     fn checked(diagnostics: serde_json::Value) -> Checked {
-        Checked {
-            success: false,
-            diagnostics: serde_json::from_value(diagnostics).unwrap(),
-            stderr: String::new(),
-            duration: std::time::Duration::ZERO,
-            root: PathBuf::from("/p"),
-        }
+        Checked::recorded(false, diagnostics)
     }
 
     fn diagnostic(

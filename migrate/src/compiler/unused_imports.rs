@@ -113,11 +113,10 @@ fn was_unused_before(
     let Some(named) = text.get(range.clone()) else {
         return false;
     };
-    let old = old_offset(original, text, range.start).zip(old_offset(
-        original,
-        text,
-        range.end.saturating_sub(1),
-    ));
+    let old = match old_offsets(original, text, [range.start, range.end.saturating_sub(1)]) {
+        [Some(start), Some(last)] => Some((start, last)),
+        _ => None,
+    };
     before
         .diagnostics
         .iter()
@@ -133,8 +132,9 @@ fn was_unused_before(
         })
 }
 
-/// Where the byte at `offset` of `new` was in `old`, when the line it is on is one the change left alone.
-fn old_offset(old: &str, new: &str, offset: usize) -> Option<usize> {
+/// Where each byte at `offsets` of `new` was in `old`, when the line it is on is one the change left alone (one diff
+/// of the two texts for all of them).
+fn old_offsets<const N: usize>(old: &str, new: &str, offsets: [usize; N]) -> [Option<usize>; N] {
     let diff = similar::TextDiff::from_lines(old, new);
     let starts = |text: &str| -> Vec<usize> {
         let mut at = vec![0];
@@ -142,19 +142,21 @@ fn old_offset(old: &str, new: &str, offset: usize) -> Option<usize> {
         at
     };
     let (old_lines, new_lines) = (starts(old), starts(new));
-    diff.ops().iter().find_map(|op| match *op {
-        similar::DiffOp::Equal {
-            old_index,
-            new_index,
-            len,
-        } => {
-            let from = new_lines[new_index];
-            let to = new_lines.get(new_index + len).copied().unwrap_or(new.len());
-            (from..to)
-                .contains(&offset)
-                .then(|| old_lines[old_index] + offset - from)
-        }
-        _ => None,
+    offsets.map(|offset| {
+        diff.ops().iter().find_map(|op| match *op {
+            similar::DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => {
+                let from = new_lines[new_index];
+                let to = new_lines.get(new_index + len).copied().unwrap_or(new.len());
+                (from..to)
+                    .contains(&offset)
+                    .then(|| old_lines[old_index] + offset - from)
+            }
+            _ => None,
+        })
     })
 }
 
@@ -182,13 +184,7 @@ mod tests {
     }
 
     fn checked(diagnostics: Vec<serde_json::Value>) -> Checked {
-        Checked {
-            success: true,
-            diagnostics: serde_json::from_value(serde_json::Value::Array(diagnostics)).unwrap(),
-            stderr: String::new(),
-            duration: std::time::Duration::ZERO,
-            root: std::path::PathBuf::from("/p"),
-        }
+        Checked::recorded(true, serde_json::Value::Array(diagnostics))
     }
 
     #[test]
@@ -257,8 +253,9 @@ mod tests {
         let old = "use a::B;\nuse workerpool::Pool;\nuse c::D;\n";
         let new = "use a::B;\nuse workerpool::v2::Pool;\nuse c::D;\n";
         let d = new.find("D").unwrap();
-        assert_eq!(old_offset(old, new, d), old.find("D"));
-        assert_eq!(old_offset(old, new, new.find("v2").unwrap()), None);
-        assert_eq!(old_offset(old, new, 4), Some(4));
+        assert_eq!(
+            old_offsets(old, new, [d, new.find("v2").unwrap(), 4]),
+            [old.find("D"), None, Some(4)]
+        );
     }
 }
