@@ -36,7 +36,7 @@ use std::collections::HashMap;
 pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
-pub use types::{distinct_types, unqualified};
+pub use types::{distinct_types, has_hole, unqualified};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};

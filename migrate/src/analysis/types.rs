@@ -384,10 +384,19 @@ pub fn unqualified(text: &str) -> String {
 }
 
 /// The key two texts of one type share however they are written: paths' qualifiers and spaces left out (`jobs::Order`
-/// and `Order`, `(usize , String)` and `(usize, String)`). Two types of one name in two modules share it too; the
-/// check of the output tells them apart.
+/// and `Order`, `(usize , String)` and `(usize, String)`), and a part rustc elided as too long (`Sender<...>`) a hole
+/// like one it had not inferred (`Sender<_>`). Two types of one name in two modules share it too; the check of the
+/// output tells them apart.
 pub fn type_key(text: &str) -> String {
-    unqualified(text).split_whitespace().collect()
+    unqualified(text)
+        .split_whitespace()
+        .collect::<String>()
+        .replace("...", "_")
+}
+
+/// Whether rustc printed `text` with a hole: a part it had not inferred (`_`) or elided (`...`).
+pub fn has_hole(text: &str) -> bool {
+    tokens(&type_key(text)).contains(&"_")
 }
 
 /// The distinct types among `texts`, by `type_key`, each with its texts. A type printed with a hole (`Sender<_>`:
@@ -400,7 +409,7 @@ pub fn distinct_types<'a>(
         kinds.entry(type_key(text)).or_default().push(text);
     }
     let keys: Vec<String> = kinds.keys().cloned().collect();
-    for partial in keys.iter().filter(|k| tokens(k).contains(&"_")) {
+    for partial in keys.iter().filter(|k| has_hole(k)) {
         if let Some(full) = keys.iter().find(|f| *f != partial && fills(partial, f)) {
             let texts = kinds.remove(partial).unwrap_or_default();
             if let Some(into) = kinds.get_mut(full) {
@@ -561,6 +570,7 @@ mod tests {
             "(usize, String)",
             "(String, Vec<u8>, Sender<(String, Digest)>)",
             "(String, Vec<u8>, Sender<_>)",
+            "(String, Vec<u8>, crossbeam_channel::Sender<...>)",
             "(u8, Sender<_>)",
         ]);
         let keys: Vec<&String> = kinds.keys().collect();
@@ -575,8 +585,8 @@ mod tests {
         );
         assert_eq!(
             kinds["(String,Vec<u8>,Sender<(String,Digest)>)"].len(),
-            2,
-            "the holed text goes with the one it fits"
+            3,
+            "the holed texts go with the one they fit"
         );
     }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use self::findings::Finding;
 use self::paths::Written as Path;
-use crate::analysis::{Answer, Refusal, distinct_types, unqualified};
+use crate::analysis::{Answer, Refusal, distinct_types, has_hole, unqualified};
 use crate::cargo_check::{self, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
@@ -268,7 +268,10 @@ impl State {
             0 => None,
             1 => {
                 let printed = kinds.values().next()?;
-                let best = printed.iter().max_by_key(|t| t.matches("::").count())?;
+                // The text without a hole, with the most of its paths.
+                let best = printed
+                    .iter()
+                    .max_by_key(|t| (!has_hole(t), t.matches("::").count()))?;
                 match paths::written(best, externs, &self.decoys, &parameters) {
                     Path::Path(text) => Some(Answer::Job(text)),
                     Path::Unnameable(what) => {
@@ -396,6 +399,15 @@ mod tests {
         let answer = settled(&[
             "(String, std::sync::mpsc::Sender<(String, u64)>)",
             "(String, Sender<_>)",
+        ]);
+        assert!(
+            matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),
+            "{answer:?}"
+        );
+        // rustc elides a long part as `...`: a hole too, and the answer is the text without it.
+        let answer = settled(&[
+            "(String, std::sync::mpsc::Sender<...>)",
+            "(String, std::sync::mpsc::Sender<(String, u64)>)",
         ]);
         assert!(
             matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),

@@ -3,18 +3,18 @@
 use std::sync::mpsc::{self, Sender};
 use std::sync::{LazyLock, Mutex};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::digest::Digest;
 use crate::Result;
 
 type HashJob = (String, Vec<u8>, Sender<(String, Digest)>);
 
-static HASHERS: LazyLock<Pool> = LazyLock::new(|| Pool::new(32));
-static HASH_WORKER: LazyLock<Worker> =
-    LazyLock::new(|| Worker::new(|(name, bytes, reply): HashJob| {
+static HASHERS: LazyLock<Pool<(String, Vec<u8>, std::sync::mpsc::Sender<(String, crate::digest::Digest)>)>> = LazyLock::new(|| Pool::<(String, Vec<u8>, std::sync::mpsc::Sender<(String, crate::digest::Digest)>)>::new(32));
+static HASH_WORKER: LazyLock<(std::sync::Arc<dyn Fn((String, Vec<u8>, std::sync::mpsc::Sender<(String, crate::digest::Digest)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)> =
+    LazyLock::new(|| (std::sync::Arc::new(|(name, bytes, reply): HashJob| {
         let _ = reply.send((name, Digest::of(&bytes)));
-    }));
+    }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default()));
 static STARTED: Mutex<bool> = Mutex::new(false);
 
 /// Starts the hashing threads once; later calls are no-ops.
@@ -22,7 +22,7 @@ pub fn start(threads: usize) -> Result<()> {
     let mut started = STARTED.lock().unwrap();
     if !*started {
         for _ in 0..threads {
-            HASHERS.add_worker(&HASH_WORKER)?;
+            HASH_WORKER.1.lock().unwrap().push(HASHERS.add_worker({ let work = std::sync::Arc::clone(&HASH_WORKER.0); move |job| work(job) }));
         }
         *started = true;
     }
@@ -30,7 +30,7 @@ pub fn start(threads: usize) -> Result<()> {
 }
 
 pub fn threads() -> usize {
-    HASHERS.workers_num()
+    HASHERS.workers()
 }
 
 /// Hashes every input on the pool; the result is sorted by input name.
