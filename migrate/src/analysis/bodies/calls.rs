@@ -760,9 +760,7 @@ impl Collector<'_> {
             _ => (WorkerFn::Other, None),
         };
         let call_range = self.range(call);
-        if call.args.len() != 1 {
-            refusal = Some((self.loc(call_range.start), Refusal::WorkerArguments));
-        } else if job.is_none() {
+        if job.is_none() {
             // Not written at the worker (or a local the walk does not follow to a closure): a question for the
             // compiler.
             refusal = Some((self.loc(call_range.start), Refusal::UNSETTLED));
