@@ -322,9 +322,15 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// Whether `m` (called on a 2.x result) only formats its error: `.map_err(|e| e.to_string())`, or anyhow's
-    /// `.context(..)` / `.with_context(..)`, which take any `std::error::Error + Send + Sync + 'static`.
-    fn error_only_formatted(&self, m: &ExprMethodCall) -> bool {
+    /// Whether `m`, called on the result of the pool method `call`, leaves the error's type to no one: it only formats
+    /// it (`.map_err(|e| e.to_string())`, anyhow's `.context(..)`, which takes any error), or it never runs (a
+    /// `.map_err(..)` on add_worker, which always returns Ok(()) on 2.x).
+    fn error_only_formatted(&self, call: &ExprMethodCall, m: &ExprMethodCall) -> bool {
+        match call.method.to_string().as_str() {
+            "add_worker" if m.method == "map_err" && m.args.len() == 1 => return true,
+            "delegate" | "add_worker" => {}
+            _ => return false,
+        }
         let anyhow = matches!(m.method.to_string().as_str(), "context" | "with_context")
             && m.args.len() == 1
             && self

@@ -95,12 +95,12 @@ struct Call {
     receiver: Range<usize>,
     /// Bytes of its argument.
     arg: Range<usize>,
-    /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
+    /// Bytes of the call with its `?`, `.unwrap()`, `.expect(..)` or `.map_err(..)`.
     outer: Range<usize>,
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
-/// with `?`, `.unwrap()` or `.expect(..)`), whatever `x` and `w` are, but those `left` says stay (by the call's bytes
+/// with `?`, `.unwrap()`, `.expect(..)` or `.map_err(..)`), whatever `x` and `w` are, but those `left` says stay (by the call's bytes
 /// and where its method's name starts): the workers the walk follows to a pool of their own, and the calls on pools
 /// that stay on v2.
 pub fn call_edits(
@@ -118,8 +118,12 @@ pub fn call_edits(
             loop {
                 match inner {
                     Expr::Try(t) => inner = &t.expr,
+                    // 2.x's add and remove always return Ok(()): an error's conversion never runs.
                     Expr::MethodCall(m)
-                        if matches!(m.method.to_string().as_str(), "unwrap" | "expect") =>
+                        if matches!(
+                            m.method.to_string().as_str(),
+                            "unwrap" | "expect" | "map_err"
+                        ) =>
                     {
                         inner = &m.receiver
                     }
@@ -274,6 +278,20 @@ mod tests {
         assert_eq!(
             new,
             "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_map_err_on_an_add_or_remove_goes_with_it() {
+        // 2.x's add_worker and remove_worker always return Ok(()), so the error's conversion never ran.
+        let text = "fn f() {\n    pool().add_worker(&worker).map_err(ScrapeError::from)?;\n    p.remove_worker(&w).map_err(|e| E::Pool { e })?;\n}\n";
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let file = source.parse().unwrap();
+        let new = crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap();
+        assert_eq!(
+            new,
+            "fn f() {\n    worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));\n    if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };\n}\n"
         );
     }
 

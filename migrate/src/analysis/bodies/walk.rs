@@ -213,8 +213,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         // formatted, or wrapped into anyhow's, a type that does not depend on the pool's.
         if let Expr::MethodCall(map_err) = &*t.expr
             && let Expr::MethodCall(m) = &*map_err.receiver
-            && matches!(m.method.to_string().as_str(), "delegate" | "add_worker")
-            && self.error_only_formatted(map_err)
+            && self.error_only_formatted(m, map_err)
         {
             self.wrappers
                 .insert(key(&self.range(m)), (self.range(t), Wrapper::Formatted));
@@ -680,8 +679,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 .insert(key(&self.range(inner)), (self.range(m), kind));
         }
         if let Expr::MethodCall(inner) = &*m.receiver
-            && matches!(inner.method.to_string().as_str(), "delegate" | "add_worker")
-            && self.error_only_formatted(m)
+            && self.error_only_formatted(inner, m)
         {
             // Under `?`, the wrapper (and its statement) is the `?` expression, recorded by visit_expr_try.
             let outer = self.range(m);
