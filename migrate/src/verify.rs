@@ -8,7 +8,7 @@ use crate::cargo_check::Checked;
 use crate::compiler::{fixups, unused_imports};
 use crate::crate_migration::{Change, Crate, Migration, Pool};
 use crate::edit;
-use crate::report::{Kind, Line};
+use crate::report::{self, Kind, Line};
 use crate::write::Written;
 
 /// Writes the files of `migration` (and puts back those it no longer changes): the files of `krate`, and those a
@@ -120,6 +120,7 @@ pub fn verify(
     }
     checker.tidy(&mut current)?;
     checker.drop_unused_v2(&mut current)?;
+    forget_places_fixed(&mut current);
     Ok(Verified {
         migration: current,
         put_back,
@@ -209,10 +210,6 @@ impl Checker<'_, '_> {
         else {
             return Ok(());
         };
-        let names_v2 = |text: &str| {
-            text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .any(|word| word == "v2")
-        };
         let rust = |p: &Path| p.extension().is_some_and(|e| e == "rs");
         let mut sources = self
             .krate
@@ -262,6 +259,26 @@ impl Checker<'_, '_> {
             apply(self.krate, migration, self.written)
         }
     }
+}
+
+/// Whether a source names a `v2` (a path through `workerpool::v2`, a glob of it).
+fn names_v2(text: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| word == "v2")
+}
+
+/// Drops the lines about places kept on `workerpool::v2` in files whose written text names no `v2` any more: the
+/// compiler's fixes took those places away (an import the rewrite left unused), after the lines were written.
+fn forget_places_fixed(migration: &mut Migration) {
+    let fixed: Vec<PathBuf> = migration
+        .changes
+        .iter()
+        .filter(|c| !names_v2(&c.new))
+        .map(|c| c.path.clone())
+        .collect();
+    migration
+        .lines
+        .retain(|l| !(report::ON_V2_IDS.contains(&l.id) && fixed.contains(&l.path)));
 }
 
 /// The text of `path` before the run: as `krate` loaded it, else as it was before a fix wrote it, else on disk.
@@ -358,4 +375,54 @@ fn take_fixups(krate: &Crate, migration: &mut Migration, found: Vec<fixups::Fixu
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(path: &str, id: &'static str) -> Line {
+        Line {
+            path: path.into(),
+            at: Some((5, 1)),
+            kind: Kind::Note,
+            id,
+            message: "the import of `Pool` stays on workerpool::v2".into(),
+        }
+    }
+
+    #[test]
+    fn a_place_on_v2_goes_from_the_report_when_its_file_names_v2_no_more() {
+        let mut migration = Migration {
+            changes: vec![
+                Change {
+                    path: "a.rs".into(),
+                    old: "use workerpool::{Pool, Worker};\n".into(),
+                    new: "\n".into(),
+                },
+                Change {
+                    path: "b.rs".into(),
+                    old: "use workerpool::Pool;\n".into(),
+                    new: "use workerpool::v2::Pool;\n".into(),
+                },
+            ],
+            lines: vec![
+                line("a.rs", report::IMPORT_ON_V2),
+                line("a.rs", report::PATH_ON_V2),
+                line("a.rs", "compiler-fixed"),
+                line("b.rs", report::IMPORT_ON_V2),
+            ],
+            pools: Vec::new(),
+        };
+        forget_places_fixed(&mut migration);
+        let left: Vec<_> = migration
+            .lines
+            .iter()
+            .map(|l| (l.path.to_str().unwrap(), l.id))
+            .collect();
+        assert_eq!(
+            left,
+            [("a.rs", "compiler-fixed"), ("b.rs", report::IMPORT_ON_V2)]
+        );
+    }
 }
