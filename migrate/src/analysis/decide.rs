@@ -604,9 +604,18 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
     for site in &facts.type_sites {
         let fate = &decision.fates[&facts.root(site.node)];
         if let Some(job) = &fate.job {
+            let mut module = facts.file_modules[site.loc.file.index()].clone();
+            module.extend(
+                site.scope
+                    .module
+                    .split("::")
+                    .filter(|m| !m.is_empty())
+                    .map(String::from),
+            );
+            let job = super::types::written_in(&job.text, &module);
             let text = match site.kind {
-                SiteKind::Ctor => format!("::<{}>", job.text),
-                SiteKind::Type => format!("<{}>", job.text),
+                SiteKind::Ctor => format!("::<{job}>"),
+                SiteKind::Type => format!("<{job}>"),
             };
             out.entry(site.loc.file)
                 .or_default()

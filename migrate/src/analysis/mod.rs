@@ -170,6 +170,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let library = files.iter().find_map(|f| f.library_root);
     reexports::link(&modules, library, &mut names);
     let mut facts = Facts::default();
+    facts.file_modules = modules.clone();
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {
         declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)

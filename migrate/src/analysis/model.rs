@@ -330,6 +330,8 @@ pub enum CallKind {
 /// Everything known about the pools of one crate.
 #[derive(Debug, Default)]
 pub struct Facts {
+    /// Each file's module path from the crate root (`["render"]` for `src/render.rs`), by file index.
+    pub file_modules: Vec<Vec<String>>,
     /// Delegates whose job is only unsuffixed literals: (pool, where, `i32` or `f64`).
     pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.

@@ -363,6 +363,30 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
     }
 }
 
+/// `text` (a type whose crate items are written from the root, `crate::render::Job`) as written in the module
+/// `module` (its path from the crate root): the items of that module by their bare names, as a person writes them.
+pub fn written_in(text: &str, module: &[String]) -> String {
+    let prefix = match module {
+        [] => "crate::".to_string(),
+        _ => format!("crate::{}::", module.join("::")),
+    };
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&prefix) {
+        let starts_path = !rest[..at].ends_with(|c: char| ident(c) || c == ':');
+        let after = &rest[at + prefix.len()..];
+        let name = after.find(|c: char| !ident(c)).unwrap_or(after.len());
+        let bare = starts_path && name > 0 && !after[name..].starts_with("::");
+        out.push_str(&rest[..at]);
+        if !bare {
+            out.push_str(&prefix);
+        }
+        rest = after;
+    }
+    out + rest
+}
+
 /// A type's text without its paths' qualifiers (`Vec<jobs::Order>` is `Vec<Order>`), as a report names it.
 pub fn unqualified(text: &str) -> String {
     let mut out = String::new();
@@ -476,6 +500,29 @@ fn fills(partial: &str, full: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_item_of_the_module_written_in_is_named_bare() {
+        let module = ["render".to_string()];
+        assert_eq!(
+            written_in("(crate::render::Job, Sender<crate::render::Out>)", &module),
+            "(Job, Sender<Out>)"
+        );
+        assert_eq!(
+            written_in("crate::render::inner::Job", &module),
+            "crate::render::inner::Job"
+        );
+        assert_eq!(
+            written_in("crate::tile::Tile", &module),
+            "crate::tile::Tile"
+        );
+        assert_eq!(
+            written_in("mycrate::render::Job", &module),
+            "mycrate::render::Job"
+        );
+        assert_eq!(written_in("crate::Job", &[]), "Job");
+        assert_eq!(written_in("crate::jobs::Job", &[]), "crate::jobs::Job");
+    }
 
     /// `line` of each `fn` of `text` (parsed with its 2.x names) that it says something of, as `name: what`.
     fn per_fn(
