@@ -97,6 +97,10 @@ pub struct Pool {
     pub path: PathBuf,
     /// Line and column in `path`.
     pub at: (usize, usize),
+    /// The file and 1-based line of every place of it (see [`analysis::Group::sites`]).
+    pub sites: Vec<(PathBuf, usize)>,
+    /// Its job type as written, when it migrates.
+    pub job: Option<String>,
 }
 
 impl Pool {
@@ -576,6 +580,11 @@ impl Crate {
         }
         for group in &outcome.groups {
             let (path, at) = place(group.at);
+            let sites = group
+                .sites
+                .iter()
+                .map(|&l| place(l))
+                .map(|(p, (line, _))| (p, line));
             m.pools.push(Pool {
                 id: PoolId {
                     unit: index,
@@ -584,6 +593,8 @@ impl Crate {
                 migrates: group.migrates,
                 path,
                 at,
+                sites: sites.collect(),
+                job: group.job.clone(),
             });
         }
         for (input, text) in inputs.iter().zip(outcome.texts) {

@@ -60,6 +60,62 @@ pub fn findings(diagnostics: &[Diagnostic], numbers: &dyn Fn(usize) -> bool) -> 
     out
 }
 
+/// A 3.x pool met a 2.x one (E0308 `expected `Pool<X>`, found `Pool``, either way, inside any type: two places of
+/// one pool, one migrated and one on v2): `X`, and rustc's words.
+pub fn untyped_meeting(d: &Diagnostic) -> Option<(String, String)> {
+    d.code.as_ref().filter(|c| c.code == "E0308")?;
+    let mut texts = Vec::new();
+    gather(d, &mut texts);
+    texts.iter().flat_map(|t| pairs(t)).find_map(|(a, b)| {
+        let Found::Type(b) = b else { return None };
+        let said = format!("expected `{a}`, found `{b}`");
+        typed_against_untyped(&a, &b)
+            .or_else(|| typed_against_untyped(&b, &a))
+            .map(|x| (x, said))
+    })
+}
+
+/// The job type of the one `Pool<X>` in `typed` that stands where `untyped` has a bare `Pool`, the rest the same.
+fn typed_against_untyped(typed: &str, untyped: &str) -> Option<String> {
+    let ((a, a_jobs), (b, b_jobs)) = (pool_skeleton(typed), pool_skeleton(untyped));
+    let mut differ = a_jobs.iter().zip(&b_jobs).filter(|(x, y)| x != y);
+    match (differ.next(), differ.next()) {
+        (Some((Some(x), None)), None) if a == b => Some(x.clone()),
+        _ => None,
+    }
+}
+
+/// `text` with each `Pool` (its path and generic arguments left out) as one mark, and each one's argument.
+fn pool_skeleton(text: &str) -> (String, Vec<Option<String>>) {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let (mut out, mut jobs, mut rest) = (String::new(), Vec::new(), text);
+    while let Some(at) = rest.find("Pool") {
+        let (before, after) = (&rest[..at], &rest[at + 4..]);
+        if before.ends_with(ident) || after.starts_with(ident) {
+            out.push_str(&rest[..at + 4]);
+            rest = after;
+            continue;
+        }
+        out.push_str(before.trim_end_matches(|c: char| ident(c) || c == ':'));
+        out.push('\u{1}');
+        rest = after;
+        let mut depth = 0;
+        let args = rest.find(|c: char| {
+            depth += i32::from(c == '<') - i32::from(c == '>');
+            depth == 0
+        });
+        match args {
+            Some(end) if rest.starts_with('<') => {
+                jobs.push(Some(rest[1..end].to_string()));
+                rest = &rest[end + 1..];
+            }
+            _ => jobs.push(None),
+        }
+    }
+    out.push_str(rest);
+    (out, jobs)
+}
+
 /// What an `expected .. found ..` says was found.
 #[derive(Debug, Clone)]
 enum Found {
@@ -350,6 +406,35 @@ mod tests {
                 Finding::Same(7_770_007, 7_770_008),
                 Finding::Same(7_770_009, 7_770_010),
             ]
+        );
+    }
+
+    #[test]
+    fn a_3x_pool_meeting_a_2x_one_gives_the_typed_side_s_job_type() {
+        let label = message(
+            "mismatched types",
+            &["expected `&Arc<Pool<Packed>>`, found `&Arc<Pool>`"],
+            &[
+                "expected reference `&Arc<workerpool::Pool<Packed>>`\n   found reference `&Arc<workerpool::v2::Pool>`",
+            ],
+        );
+        let back = message(
+            "mismatched types",
+            &["expected `workerpool::v2::Pool`, found `workerpool::Pool<Delivery>`"],
+            &[],
+        );
+        let other = message(
+            "mismatched types",
+            &["expected `Pool<u8>`, found `Vec<Pool>`"],
+            &[],
+        );
+        let said = |d: &Diagnostic| untyped_meeting(d).map(|(job, _)| job);
+        assert_eq!(said(&label).as_deref(), Some("Packed"));
+        assert_eq!(said(&back).as_deref(), Some("Delivery"));
+        assert_eq!(said(&other), None);
+        assert_eq!(
+            untyped_meeting(&label).unwrap().1,
+            "expected `&Arc<Pool<Packed>>`, found `&Arc<Pool>`"
         );
     }
 }
