@@ -397,3 +397,17 @@ fn a_pool_alias_and_the_pool_handed_to_it_are_halved_as_one_pool() {
         "{report}"
     );
 }
+
+#[test]
+fn a_test_s_pool_the_probes_never_reach_is_typed_by_the_check_that_meets_it() {
+    let (_dir, report) = assert_migrates_to_after(
+        "pool_alias_in_a_test",
+        "before",
+        &["src/"],
+        "pool_alias_in_a_test",
+    );
+    assert!(
+        report.contains("3 pools migrated (4 sites), 0 pools left on v2"),
+        "{report}"
+    );
+}
