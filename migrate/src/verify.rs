@@ -82,6 +82,12 @@ pub fn verify(
     // Pools rustc showed to be one (a 3.x pool met a 2.x one), each with rustc's words: halved and put back whole.
     let mut joined: Vec<(BTreeSet<PoolId>, String)> = Vec::new();
     while !checker.passes(&mut current, "the migrated crate")? {
+        let last = checker.checks.last().expect("a check ran");
+        if answer(krate, last, &current) {
+            current = krate.migrate(&forced);
+            apply(krate, &current, checker.written)?;
+            continue;
+        }
         // The first error of the check that failed with the culprit the last pool migrated.
         let failed = last_error(checker.checks);
         let mut culprit_error = failed.clone();
@@ -413,6 +419,30 @@ fn mixed(set: &[Pool]) -> Option<(&Pool, &Pool)> {
     Some((&set[0], other))
 }
 
+/// Types the pools on v2 in `migration` that the probes found nothing about with the job type its failed `checked`
+/// shows them to meet (E0308 at one of their lines). Returns whether it typed any.
+fn answer(krate: &Crate, checked: &Checked, migration: &Migration) -> bool {
+    let mut typed = false;
+    for d in checked.errors() {
+        if let Some((job, _)) = untyped_meeting(d) {
+            let on_v2 = migration.pools.iter().filter(|p| !p.migrates);
+            for pool in on_v2.filter(|p| at_lines(p, checked, d)) {
+                typed |= krate.answer(pool.id, &job);
+            }
+        }
+    }
+    typed
+}
+
+/// Whether `pool` has a place at a line of `d`, a message of `checked`.
+fn at_lines(pool: &Pool, checked: &Checked, d: &crate::cargo_check::Diagnostic) -> bool {
+    d.spans.iter().any(|s| {
+        pool.sites.iter().any(|(f, l)| {
+            (s.line_start..=s.line_end).contains(l) && same_file(f, &checked.path_of(s))
+        })
+    })
+}
+
 /// Joins the pools of `migrated` that the failed `checked` of `trial` shows to be one: an E0308 between a 3.x pool
 /// and a 2.x one, at lines of one pool of each side (or at one pool's lines, with one pool of the other side that
 /// carries the job type). Returns whether it joined any.
@@ -428,17 +458,10 @@ fn join(
         let Some((job, said)) = untyped_meeting(d) else {
             continue;
         };
-        let lines: Vec<(PathBuf, usize)> = d
-            .spans
+        let mut hit: Vec<&Pool> = migrated
             .iter()
-            .flat_map(|s| (s.line_start..=s.line_end).map(|l| (checked.path_of(s), l)))
+            .filter(|p| at_lines(p, checked, d))
             .collect();
-        let at = |p: &&Pool| {
-            p.sites
-                .iter()
-                .any(|(f, l)| lines.iter().any(|(g, m)| l == m && same_file(f, g)))
-        };
-        let mut hit: Vec<&Pool> = migrated.iter().filter(at).collect();
         let sides = |hit: &[&Pool]| (hit.iter().any(|p| on(p)), hit.iter().any(|p| !on(p)));
         if let (typed, v2) = sides(&hit)
             && typed != v2
