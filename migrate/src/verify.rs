@@ -400,11 +400,13 @@ fn take_fixups(krate: &Crate, migration: &mut Migration, found: Vec<fixups::Fixu
 
 /// The `migrated` pools in sets of those `joined` shows to be one, in the order of each set's first pool.
 fn one_pools(migrated: &[Pool], joined: &[(BTreeSet<PoolId>, String)]) -> Vec<Vec<Pool>> {
+    let set = |p: &Pool| joined.iter().position(|(s, _)| s.contains(&p.id));
     let mut sets: Vec<Vec<Pool>> = Vec::new();
     for pool in migrated {
-        let set = joined.iter().find(|(s, _)| s.contains(&pool.id));
-        let one = |p: &Pool| set.is_some_and(|(s, _)| s.contains(&p.id));
-        match sets.iter_mut().find(|s| one(&s[0])) {
+        match sets
+            .iter_mut()
+            .find(|s| set(pool).is_some() && set(&s[0]) == set(pool))
+        {
             Some(s) => s.push(pool.clone()),
             None => sets.push(vec![pool.clone()]),
         }
@@ -479,16 +481,14 @@ fn join(
         if sides(&hit) != (true, true) {
             continue;
         }
-        let ids: BTreeSet<PoolId> = hit.iter().map(|p| p.id).collect();
         // Sets that share a pool with these become one.
-        let (meet, mut rest): (Vec<_>, Vec<_>) =
-            joined.drain(..).partition(|(s, _)| !s.is_disjoint(&ids));
-        let mut set = ids;
-        set.extend(meet.iter().flat_map(|(s, _)| s.iter().copied()));
-        let said = meet.first().map_or(said, |(_, w)| w.clone());
-        new |= meet.iter().all(|(s, _)| *s != set);
-        rest.push((set, said));
+        let mut set: BTreeSet<PoolId> = hit.iter().map(|p| p.id).collect();
+        let (meet, rest) = joined.drain(..).partition(|(s, _)| !s.is_disjoint(&set));
         *joined = rest;
+        let meet: Vec<(BTreeSet<PoolId>, String)> = meet;
+        new |= meet.len() != 1 || !set.is_subset(&meet[0].0);
+        set.extend(meet.iter().flat_map(|(s, _)| s.iter().copied()));
+        joined.push((set, meet.into_iter().next().map_or(said, |(_, w)| w)));
     }
     new
 }

@@ -75,45 +75,30 @@ pub fn untyped_meeting(d: &Diagnostic) -> Option<(String, String)> {
     })
 }
 
-/// The job type of the one `Pool<X>` in `typed` that stands where `untyped` has a bare `Pool`, the rest the same.
+/// The job type of the `Pool<X>` in `typed` that stands where `untyped` has a bare `Pool`, the rest the same (paths
+/// of the library left out: rustc prints 2.x's pool as `workerpool::v2::Pool` where it is ambiguous).
 fn typed_against_untyped(typed: &str, untyped: &str) -> Option<String> {
-    let ((a, a_jobs), (b, b_jobs)) = (pool_skeleton(typed), pool_skeleton(untyped));
-    let mut differ = a_jobs.iter().zip(&b_jobs).filter(|(x, y)| x != y);
-    match (differ.next(), differ.next()) {
-        (Some((Some(x), None)), None) if a == b => Some(x.clone()),
-        _ => None,
-    }
-}
-
-/// `text` with each `Pool` (its path and generic arguments left out) as one mark, and each one's argument.
-fn pool_skeleton(text: &str) -> (String, Vec<Option<String>>) {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let (mut out, mut jobs, mut rest) = (String::new(), Vec::new(), text);
-    while let Some(at) = rest.find("Pool") {
-        let (before, after) = (&rest[..at], &rest[at + 4..]);
-        if before.ends_with(ident) || after.starts_with(ident) {
-            out.push_str(&rest[..at + 4]);
-            rest = after;
-            continue;
-        }
-        out.push_str(before.trim_end_matches(|c: char| ident(c) || c == ':'));
-        out.push('\u{1}');
-        rest = after;
-        let mut depth = 0;
-        let args = rest.find(|c: char| {
-            depth += i32::from(c == '<') - i32::from(c == '>');
-            depth == 0
-        });
-        match args {
-            Some(end) if rest.starts_with('<') => {
-                jobs.push(Some(rest[1..end].to_string()));
-                rest = &rest[end + 1..];
-            }
-            _ => jobs.push(None),
-        }
-    }
-    out.push_str(rest);
-    (out, jobs)
+    let bare = |t: &str| {
+        t.replace("workerpool::v2::", "")
+            .replace("workerpool::", "")
+    };
+    let (typed, untyped) = (bare(typed), bare(untyped));
+    let common = typed
+        .bytes()
+        .zip(untyped.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let (head, args) = (typed.get(..common)?, &typed[common..]);
+    let mut depth = 0;
+    let end = args.find(|c| {
+        depth += i32::from(c == '<') - i32::from(c == '>');
+        depth == 0
+    })?;
+    let word = head.strip_suffix("Pool")?;
+    (!word.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        && args.starts_with('<')
+        && args[end + 1..] == untyped[common..])
+        .then(|| args[1..end].to_string())
 }
 
 /// What an `expected .. found ..` says was found.
