@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::analysis::{self, Answer, Asked, GroupId, Input};
+use crate::analysis::{self, Answer, Asked, GroupId, Input, Refusal};
 use crate::discover::targets::{self, Target};
 use crate::manifest::{Manifest, Requirement};
 use crate::report::{self, Kind, Line};
@@ -97,6 +97,10 @@ pub struct Pool {
     pub path: PathBuf,
     /// Line and column in `path`.
     pub at: (usize, usize),
+    /// The file and 1-based line of every place of it (see [`analysis::Group::sites`]).
+    pub sites: Vec<(PathBuf, usize)>,
+    /// Its job type as written, when it migrates.
+    pub job: Option<String>,
 }
 
 impl Pool {
@@ -154,7 +158,8 @@ pub struct Crate {
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
     /// What the compiler said about the job types of pools the syntax does not settle.
-    answers: BTreeMap<PoolId, Answer>,
+    /// (A cell: the check of the output answers what the probes could not, see [`Crate::answer`].)
+    answers: std::cell::RefCell<BTreeMap<PoolId, Answer>>,
     /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
     checked: bool,
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
@@ -332,7 +337,7 @@ impl Crate {
             units,
             taken_in,
             load_lines: lines,
-            answers: BTreeMap::new(),
+            answers: Default::default(),
             checked: false,
             unread_may_use_v2,
             left,
@@ -367,7 +372,20 @@ impl Crate {
 
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
     pub fn set_answers(&mut self, answers: BTreeMap<PoolId, Answer>) {
-        self.answers = answers;
+        self.answers = answers.into();
+    }
+
+    /// Types `pool` with `job` in later migrations, when the probes found nothing about it (a check of the output
+    /// showed it to be one with a pool of that type). Returns whether it did.
+    pub fn answer(&self, pool: PoolId, job: &str) -> bool {
+        let mut answers = self.answers.borrow_mut();
+        let nothing =
+            |a: &Answer| matches!(a, Answer::Refused(Refusal::CompilerFoundNothing { .. }));
+        let found_nothing = answers.get(&pool).is_some_and(nothing);
+        if found_nothing {
+            answers.insert(pool, Answer::Job(job.to_string()));
+        }
+        found_nothing
     }
 
     /// The migration with the answers known so far, and every pool still unsettled written with a placeholder job
@@ -401,6 +419,7 @@ impl Crate {
             );
             asked.answers = self
                 .answers
+                .borrow()
                 .iter()
                 .filter(|(p, _)| p.unit == index)
                 .map(|(p, a)| (p.group, a.clone()))
@@ -576,6 +595,11 @@ impl Crate {
         }
         for group in &outcome.groups {
             let (path, at) = place(group.at);
+            let sites = group
+                .sites
+                .iter()
+                .map(|&l| place(l))
+                .map(|(p, (line, _))| (p, line));
             m.pools.push(Pool {
                 id: PoolId {
                     unit: index,
@@ -584,6 +608,8 @@ impl Crate {
                 migrates: group.migrates,
                 path,
                 at,
+                sites: sites.collect(),
+                job: group.job.clone(),
             });
         }
         for (input, text) in inputs.iter().zip(outcome.texts) {

@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::Refusal;
-use crate::analysis::reasons::put_back_by_verify;
 use crate::cargo_check;
 use crate::compiler;
 use crate::crate_migration::{Crate, Migration, Pool};
@@ -360,24 +359,23 @@ fn restore(written: &mut Written, report: &mut Report, at: &Path, why: &str) {
         .push(Line::file(at, Kind::Error, "verify-failed", message));
 }
 
-/// Puts the compiler's first error with each pool the check put back into that pool's reason.
-fn say_what_the_check_found(put_back: &[(Pool, Option<String>)], migration: &mut Migration) {
+/// Puts what the check found about each pool it put back (the compiler's first error) into that pool's reason.
+fn say_what_the_check_found(put_back: &[(Pool, String)], migration: &mut Migration) {
     let id = Refusal::PutBackByVerify.id();
-    for (pool, error) in put_back {
-        let Some(error) = error else { continue };
+    for (pool, why) in put_back {
         for line in migration
             .lines
             .iter_mut()
             .filter(|l| l.id == id && l.path == pool.path && l.at == Some(pool.at))
         {
-            line.message = put_back_by_verify(Some(error));
+            line.message = why.clone();
         }
     }
 }
 
 /// The line that says which pools the check put back on v2 (each pool's own line says why) and that the others
 /// stay migrated.
-fn bisected(at: &Path, put_back: &[(Pool, Option<String>)], migration: &Migration) -> Line {
+fn bisected(at: &Path, put_back: &[(Pool, String)], migration: &Migration) -> Line {
     let places: Vec<String> = put_back.iter().map(|(pool, _)| pool.place()).collect();
     let found = match places.len() {
         1 => "the pool".to_string(),

@@ -4,9 +4,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::analysis::reasons::put_back_by_verify;
+use crate::analysis::unqualified;
 use crate::cargo_check::Checked;
+use crate::compiler::findings::untyped_meeting;
 use crate::compiler::{fixups, unused_imports};
-use crate::crate_migration::{Change, Crate, Migration, Pool};
+use crate::crate_migration::{Change, Crate, Migration, Pool, PoolId};
 use crate::edit;
 use crate::report::{self, Kind, Line};
 use crate::write::Written;
@@ -40,9 +43,9 @@ pub fn apply(krate: &Crate, migration: &Migration, written: &mut Written) -> Res
 pub struct Verified {
     /// The migration on disk now (`cargo check` passes on it).
     pub migration: Migration,
-    /// The pools put back on v2 because their rewrite broke the build, in the order found, each with the
-    /// compiler's first error on the smallest set of migrated pools that failed with it.
-    pub put_back: Vec<(Pool, Option<String>)>,
+    /// The pools put back on v2 because their rewrite broke the build, in the order found, each with its reason (the
+    /// compiler's first error on the smallest set of migrated pools that failed with it).
+    pub put_back: Vec<(Pool, String)>,
     /// Every check run, in order.
     pub checks: Vec<Checked>,
 }
@@ -76,9 +79,18 @@ pub fn verify(
         checks: &mut checks,
         before,
     };
+    // Pools rustc showed to be one (a 3.x pool met a 2.x one), each with rustc's words: halved and put back whole.
+    let mut joined: Vec<(BTreeSet<PoolId>, String)> = Vec::new();
     while !checker.passes(&mut current, "the migrated crate")? {
+        let last = checker.checks.last().expect("a check ran");
+        if answer(krate, last, &current) {
+            current = krate.migrate(&forced);
+            apply(krate, &current, checker.written)?;
+            continue;
+        }
         // The first error of the check that failed with the culprit the last pool migrated.
-        let mut culprit_error = last_error(checker.checks);
+        let failed = last_error(checker.checks);
+        let mut culprit_error = failed.clone();
         let migrated: Vec<Pool> = current
             .pools
             .iter()
@@ -92,29 +104,55 @@ pub fn verify(
                 culprit_error.unwrap_or_default()
             ));
         }
-        // The smallest k for which migrating the first k pools (and keeping the rest on v2) fails: all n fail;
-        // none migrated is taken to pass (the check after putting the k-th back tells if it does not).
-        let (mut passes, mut fails) = (0, migrated.len());
-        while fails - passes > 1 {
-            let mid = (passes + fails) / 2;
-            let mut trial = forced.clone();
-            trial.extend(migrated[mid..].iter().map(|p| p.id));
-            let mut trial = krate.migrate(&trial);
-            apply(krate, &trial, checker.written)?;
-            let what = format!(
-                "the halving's trial with {mid} of {} pools migrated",
-                migrated.len()
-            );
-            if checker.passes(&mut trial, &what)? {
-                passes = mid;
-            } else {
-                fails = mid;
-                culprit_error = last_error(checker.checks);
+        let (sets, culprit) = 'halve: loop {
+            culprit_error = failed.clone();
+            let sets = one_pools(&migrated, &joined);
+            if let Some(mixed) = sets.iter().position(|s| mixed(s).is_some()) {
+                break (sets, mixed + 1);
             }
+            // The smallest k for which migrating the first k sets (and keeping the rest on v2) fails: all n fail;
+            // none migrated is taken to pass (the check after putting the k-th back tells if it does not).
+            let (mut passes, mut fails) = (0, sets.len());
+            while fails - passes > 1 {
+                let mid = (passes + fails) / 2;
+                let mut trial = forced.clone();
+                trial.extend(sets[mid..].iter().flatten().map(|p| p.id));
+                let mut trial = krate.migrate(&trial);
+                apply(krate, &trial, checker.written)?;
+                let what = format!(
+                    "the halving's trial with {mid} of {} pools migrated",
+                    sets.len()
+                );
+                if checker.passes(&mut trial, &what)? {
+                    passes = mid;
+                } else {
+                    fails = mid;
+                    culprit_error = last_error(checker.checks);
+                    let last = checker.checks.last().expect("a check ran");
+                    if join(last, &trial, &migrated, &mut joined) {
+                        continue 'halve;
+                    }
+                }
+            }
+            break (sets, fails);
+        };
+        let culprit = &sets[culprit - 1];
+        let said = joined.iter().find(|(s, _)| s.contains(&culprit[0].id));
+        let message = match (mixed(culprit), said) {
+            (Some((a, b)), Some((_, said))) => format!(
+                "`{}` and `{}` are one pool (rustc E0308: {said}) but carry `{}` and `{}`; it stays on \
+                 workerpool::v2: give its workers one job type, or migrate it by hand",
+                a.place(),
+                b.place(),
+                a.job.as_deref().unwrap_or_default(),
+                b.job.as_deref().unwrap_or_default(),
+            ),
+            _ => put_back_by_verify(culprit_error.as_deref()),
+        };
+        for pool in culprit {
+            forced.insert(pool.id);
+            put_back.push((pool.clone(), message.clone()));
         }
-        let culprit = migrated[fails - 1].clone();
-        forced.insert(culprit.id);
-        put_back.push((culprit, culprit_error));
         current = krate.migrate(&forced);
         apply(krate, &current, checker.written)?;
     }
@@ -375,6 +413,101 @@ fn take_fixups(krate: &Crate, migration: &mut Migration, found: Vec<fixups::Fixu
         }
     }
     true
+}
+
+/// The `migrated` pools in sets of those `joined` shows to be one, in the order of each set's first pool.
+fn one_pools(migrated: &[Pool], joined: &[(BTreeSet<PoolId>, String)]) -> Vec<Vec<Pool>> {
+    let set = |p: &Pool| joined.iter().position(|(s, _)| s.contains(&p.id));
+    let mut sets: Vec<Vec<Pool>> = Vec::new();
+    for pool in migrated {
+        match sets
+            .iter_mut()
+            .find(|s| set(pool).is_some() && set(&s[0]) == set(pool))
+        {
+            Some(s) => s.push(pool.clone()),
+            None => sets.push(vec![pool.clone()]),
+        }
+    }
+    sets
+}
+
+/// Two pools of `set` that carry different job types, if any.
+fn mixed(set: &[Pool]) -> Option<(&Pool, &Pool)> {
+    let job = |p: &Pool| p.job.as_deref().map(unqualified);
+    let other = set.iter().find(|p| job(p) != job(&set[0]))?;
+    Some((&set[0], other))
+}
+
+/// Types the pools on v2 in `migration` that the probes found nothing about with the job type its failed `checked`
+/// shows them to meet (E0308 at one of their lines). Returns whether it typed any.
+fn answer(krate: &Crate, checked: &Checked, migration: &Migration) -> bool {
+    let mut typed = false;
+    for d in checked.errors() {
+        if let Some((job, _)) = untyped_meeting(d) {
+            let on_v2 = migration.pools.iter().filter(|p| !p.migrates);
+            for pool in on_v2.filter(|p| at_lines(p, checked, d)) {
+                typed |= krate.answer(pool.id, &job);
+            }
+        }
+    }
+    typed
+}
+
+/// Whether `pool` has a place at a line of `d`, a message of `checked`.
+fn at_lines(pool: &Pool, checked: &Checked, d: &crate::cargo_check::Diagnostic) -> bool {
+    d.spans.iter().any(|s| {
+        pool.sites.iter().any(|(f, l)| {
+            (s.line_start..=s.line_end).contains(l) && same_file(f, &checked.path_of(s))
+        })
+    })
+}
+
+/// Joins the pools of `migrated` that the failed `checked` of `trial` shows to be one: an E0308 between a 3.x pool
+/// and a 2.x one, at lines of one pool of each side (or at one pool's lines, with one pool of the other side that
+/// carries the job type). Returns whether it joined any.
+fn join(
+    checked: &Checked,
+    trial: &Migration,
+    migrated: &[Pool],
+    joined: &mut Vec<(BTreeSet<PoolId>, String)>,
+) -> bool {
+    let on = |p: &Pool| trial.pools.iter().any(|q| q.id == p.id && q.migrates);
+    let mut new = false;
+    for d in checked.errors() {
+        let Some((job, said)) = untyped_meeting(d) else {
+            continue;
+        };
+        let mut hit: Vec<&Pool> = migrated
+            .iter()
+            .filter(|p| at_lines(p, checked, d))
+            .collect();
+        let sides = |hit: &[&Pool]| (hit.iter().any(|p| on(p)), hit.iter().any(|p| !on(p)));
+        if let (typed, v2) = sides(&hit)
+            && typed != v2
+        {
+            let carries = |p: &&Pool| p.job.as_deref().map(unqualified) == Some(unqualified(&job));
+            let other: Vec<&Pool> = migrated
+                .iter()
+                .filter(|p| on(p) == v2)
+                .filter(carries)
+                .collect();
+            if let [one] = other.as_slice() {
+                hit.push(one);
+            }
+        }
+        if sides(&hit) != (true, true) {
+            continue;
+        }
+        // Sets that share a pool with these become one.
+        let mut set: BTreeSet<PoolId> = hit.iter().map(|p| p.id).collect();
+        let (meet, rest) = joined.drain(..).partition(|(s, _)| !s.is_disjoint(&set));
+        *joined = rest;
+        let meet: Vec<(BTreeSet<PoolId>, String)> = meet;
+        new |= meet.len() != 1 || !set.is_subset(&meet[0].0);
+        set.extend(meet.iter().flat_map(|(s, _)| s.iter().copied()));
+        joined.push((set, meet.into_iter().next().map_or(said, |(_, w)| w)));
+    }
+    new
 }
 
 #[cfg(test)]

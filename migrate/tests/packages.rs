@@ -377,3 +377,37 @@ fn a_workers_num_in_a_test_the_rewrite_does_not_read_is_renamed_by_the_compiler(
         "{report}"
     );
 }
+
+#[test]
+fn a_pool_alias_and_the_pool_handed_to_it_are_halved_as_one_pool() {
+    // Not `assert_migrates_to_after`: a second run, which writes nothing and so asks no check, would migrate the
+    // pool the check put back (as with `verify_puts_back_only_the_breaking_pool_of_one_binary`).
+    let name = "pool_alias_joined";
+    let (dir, out) = migrate_copy(name, "before", &["src/"], name);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_same_as_after(dir.path(), name);
+    assert_checks(dir.path(), name);
+    assert!(
+        report.contains("2 pools migrated (3 sites), 1 pool left on v2"),
+        "{report}"
+    );
+    assert!(
+        report.contains("src/lib.rs:34:16: left on v2: cargo check failed with this pool migrated (cargo check said: src/lib.rs:36:19: error[E0308]"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_test_s_pool_the_probes_never_reach_is_typed_by_the_check_that_meets_it() {
+    let (_dir, report) = assert_migrates_to_after(
+        "pool_alias_in_a_test",
+        "before",
+        &["src/"],
+        "pool_alias_in_a_test",
+    );
+    assert!(
+        report.contains("3 pools migrated (4 sites), 0 pools left on v2"),
+        "{report}"
+    );
+}

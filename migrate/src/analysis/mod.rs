@@ -31,7 +31,7 @@ mod scope_tree;
 mod thread_locals;
 mod types;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
 pub use model::{FileId, Loc};
@@ -71,14 +71,19 @@ pub struct LeftOnV2 {
 pub struct GroupId(model::NodeId);
 
 /// A pool the analysis found, and whether it migrates.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Group {
     /// The pool; the same input gives the same ids, so a later run can force it to v2.
     pub id: GroupId,
     /// Where it is first seen.
     pub at: Loc,
+    /// Every place of it: where each of its places is first seen, each 2.x call on it, each use the walk did not
+    /// follow (where rustc reports it meeting another pool).
+    pub sites: Vec<Loc>,
     /// Whether it migrates.
     pub migrates: bool,
+    /// Its job type as written, when it migrates.
+    pub job: Option<String>,
 }
 
 /// A place the migrated code names `workerpool::v2` (an import leaf or a full path), and why.
@@ -506,11 +511,20 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         };
         outcome.texts.push(text);
     }
+    let mut sites: BTreeMap<model::NodeId, Vec<Loc>> = BTreeMap::new();
+    let seen = facts.first_seen.iter().map(|(n, l)| (*n, *l));
+    let calls = facts.calls.iter().map(|(n, _, _, l)| (*n, *l));
+    let refused = facts.refusals.iter().map(|(n, l, _)| (*n, *l));
+    for (node, loc) in seen.chain(calls).chain(refused) {
+        sites.entry(facts.root(node)).or_default().push(loc);
+    }
     for (&root, fate) in decision.fates.iter().filter(|(_, f)| f.pool) {
         outcome.groups.push(Group {
             id: GroupId(root),
             at: facts.first_seen[&root],
+            sites: sites.remove(&root).unwrap_or_default(),
             migrates: fate.migrates(),
+            job: fate.job.as_ref().map(|j| j.text.clone()),
         });
         if fate.migrates() {
             outcome.migrated += 1;

@@ -60,6 +60,47 @@ pub fn findings(diagnostics: &[Diagnostic], numbers: &dyn Fn(usize) -> bool) -> 
     out
 }
 
+/// A 3.x pool met a 2.x one (E0308 `expected `Pool<X>`, found `Pool``, either way, inside any type: two places of
+/// one pool, one migrated and one on v2): `X`, and rustc's words.
+pub fn untyped_meeting(d: &Diagnostic) -> Option<(String, String)> {
+    d.code.as_ref().filter(|c| c.code == "E0308")?;
+    let mut texts = Vec::new();
+    gather(d, &mut texts);
+    texts.iter().flat_map(|t| pairs(t)).find_map(|(a, b)| {
+        let Found::Type(b) = b else { return None };
+        let said = format!("expected `{a}`, found `{b}`");
+        typed_against_untyped(&a, &b)
+            .or_else(|| typed_against_untyped(&b, &a))
+            .map(|x| (x, said))
+    })
+}
+
+/// The job type of the `Pool<X>` in `typed` that stands where `untyped` has a bare `Pool`, the rest the same (paths
+/// of the library left out: rustc prints 2.x's pool as `workerpool::v2::Pool` where it is ambiguous).
+fn typed_against_untyped(typed: &str, untyped: &str) -> Option<String> {
+    let bare = |t: &str| {
+        t.replace("workerpool::v2::", "")
+            .replace("workerpool::", "")
+    };
+    let (typed, untyped) = (bare(typed), bare(untyped));
+    let common = typed
+        .bytes()
+        .zip(untyped.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let (head, args) = (typed.get(..common)?, &typed[common..]);
+    let mut depth = 0;
+    let end = args.find(|c| {
+        depth += i32::from(c == '<') - i32::from(c == '>');
+        depth == 0
+    })?;
+    let word = head.strip_suffix("Pool")?;
+    (!word.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        && args.starts_with('<')
+        && args[end + 1..] == untyped[common..])
+        .then(|| args[1..end].to_string())
+}
+
 /// What an `expected .. found ..` says was found.
 #[derive(Debug, Clone)]
 enum Found {
@@ -350,6 +391,35 @@ mod tests {
                 Finding::Same(7_770_007, 7_770_008),
                 Finding::Same(7_770_009, 7_770_010),
             ]
+        );
+    }
+
+    #[test]
+    fn a_3x_pool_meeting_a_2x_one_gives_the_typed_side_s_job_type() {
+        let label = message(
+            "mismatched types",
+            &["expected `&Arc<Pool<Packed>>`, found `&Arc<Pool>`"],
+            &[
+                "expected reference `&Arc<workerpool::Pool<Packed>>`\n   found reference `&Arc<workerpool::v2::Pool>`",
+            ],
+        );
+        let back = message(
+            "mismatched types",
+            &["expected `workerpool::v2::Pool`, found `workerpool::Pool<Delivery>`"],
+            &[],
+        );
+        let other = message(
+            "mismatched types",
+            &["expected `Pool<u8>`, found `Vec<Pool>`"],
+            &[],
+        );
+        let said = |d: &Diagnostic| untyped_meeting(d).map(|(job, _)| job);
+        assert_eq!(said(&label).as_deref(), Some("Packed"));
+        assert_eq!(said(&back).as_deref(), Some("Delivery"));
+        assert_eq!(said(&other), None);
+        assert_eq!(
+            untyped_meeting(&label).unwrap().1,
+            "expected `&Arc<Pool<Packed>>`, found `&Arc<Pool>`"
         );
     }
 }

@@ -3,7 +3,7 @@
 //! mismatched-types messages say what each pool carries (`expected `[(); N]`, found `Order``) and which placeholders
 //! are one pool (`expected `Pool<[(); N]>`, found `Pool<[(); M]>``). Rounds repeat until nothing new is said.
 
-mod findings;
+pub(crate) mod findings;
 pub mod fixups;
 mod paths;
 mod renames;
