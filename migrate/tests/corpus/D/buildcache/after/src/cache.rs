@@ -29,7 +29,7 @@ pub struct Upload {
 
 pub struct Cache<L: Store, R: Store + 'static> {
     local: L,
-    uploader: Option<workerpool::Pool<crate::cache::Upload>>,
+    uploader: Option<workerpool::Pool<Upload>>,
     uploaded: Option<Receiver<Digest>>,
     pending: AtomicUsize,
     stats: Mutex<CacheStats>,
@@ -52,7 +52,7 @@ impl<L: Store, R: Store + 'static> Cache<L, R> {
             r.put(job.key, job.bytes.to_vec());
             let _ = tx.lock().unwrap().send(job.key);
         });
-        let pool = workerpool::Pool::<crate::cache::Upload>::new(16);
+        let pool = workerpool::Pool::<Upload>::new(16);
         for _ in 0..threads {
             pool.add_worker({ let upload = std::sync::Arc::clone(&upload); move |job| upload(job) });
         }

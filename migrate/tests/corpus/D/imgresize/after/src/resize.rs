@@ -24,7 +24,7 @@ pub struct Thumb {
 
 /// Owns the pool and the channel thumbnails come back on.
 pub struct Resizer {
-    pool: Pool<crate::resize::ResizeJob>,
+    pool: Pool<ResizeJob>,
     worker: (std::sync::Arc<dyn Fn(crate::resize::ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     done: Mutex<Receiver<Thumb>>,
     submitted: Mutex<usize>,
@@ -34,7 +34,7 @@ impl Resizer {
     pub fn new(threads: usize) -> Result<Resizer> {
         let (tx, rx) = mpsc::channel();
         let worker = make_worker(tx);
-        let pool = Pool::<crate::resize::ResizeJob>::new(threads * 4);
+        let pool = Pool::<ResizeJob>::new(threads * 4);
         for _ in 0..threads {
             worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }

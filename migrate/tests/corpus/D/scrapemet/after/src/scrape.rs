@@ -2,13 +2,11 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use workerpool::v2::{Pool, Worker};
-
 use crate::config::Target;
 use crate::error::ScrapeError;
 use crate::source::Source;
 
-pub type JobPool = Pool;
+pub type JobPool = workerpool::Pool<ScrapeJob>;
 
 static POOL: OnceLock<JobPool> = OnceLock::new();
 
@@ -55,15 +53,15 @@ fn parse(job: &str, body: &str) -> Result<Vec<Sample>, ScrapeError> {
 /// A set of scrape threads on the shared pool, all fetching through one source.
 pub struct Scraper<S: Source + 'static> {
     source: Arc<S>,
-    worker: Worker,
+    worker: (std::sync::Arc<dyn Fn(crate::scrape::ScrapeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     threads: usize,
 }
 
 impl<S: Source + 'static> Scraper<S> {
     pub fn start(source: S, threads: usize) -> Result<Self, ScrapeError> {
-        let worker = Worker::new(ScrapeJob::run);
+        let worker = (std::sync::Arc::new(ScrapeJob::run) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
         for _ in 0..threads {
-            pool().add_worker(&worker).map_err(ScrapeError::from)?;
+            worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         Ok(Scraper { source: Arc::new(source), worker, threads })
     }
@@ -77,7 +75,7 @@ impl<S: Source + 'static> Scraper<S> {
         let (tx, rx) = mpsc::channel();
         for t in targets {
             let source: Arc<dyn Source> = self.source.clone();
-            pool().delegate(ScrapeJob { target: t.clone(), source, reply: tx.clone() })?;
+            pool().delegate(ScrapeJob { target: t.clone(), source, reply: tx.clone() }).map_err(workerpool::Error::from)?;
         }
         drop(tx);
         let mut samples = Vec::new();
@@ -95,9 +93,9 @@ impl<S: Source + 'static> Scraper<S> {
     }
 
     /// Retires this scraper's threads; other scrapers on the pool keep theirs.
-    pub fn shutdown(self) -> Result<(), workerpool::v2::Error> {
+    pub fn shutdown(self) -> Result<(), workerpool::Error> {
         for _ in 0..self.threads {
-            pool().remove_worker(&self.worker)?;
+            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
         }
         Ok(())
     }
@@ -105,5 +103,5 @@ impl<S: Source + 'static> Scraper<S> {
 
 /// Scrape threads running in the whole process, across scrapers.
 pub fn running_threads() -> usize {
-    POOL.get().map_or(0, Pool::workers_num)
+    POOL.get().map_or(0, workerpool::Pool::workers)
 }

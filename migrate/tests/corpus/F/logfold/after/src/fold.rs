@@ -21,7 +21,7 @@ type Shared = Arc<Mutex<BTreeMap<String, RouteStats>>>;
 struct RawLine(usize, String);
 
 pub struct Folder {
-    pool: Pool<crate::fold::RawLine>,
+    pool: Pool<RawLine>,
     parser: (std::sync::Arc<dyn Fn(crate::fold::RawLine) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     stats: Shared,
     done_rx: Receiver<Result<(), FoldError>>,
@@ -38,7 +38,7 @@ impl Folder {
             let res = parse_line(n, &text).map(|e| fold_into(&sink, e));
             let _ = done_tx.lock().unwrap().send(res);
         }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
-        let pool = Pool::<crate::fold::RawLine>::new(workers * 2);
+        let pool = Pool::<RawLine>::new(workers * 2);
         for _ in 0..workers {
             parser.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&parser.0); move |job| work(job) }));
         }
