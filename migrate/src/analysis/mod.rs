@@ -28,7 +28,6 @@ mod path_names;
 pub mod reasons;
 mod reexports;
 mod scope_tree;
-mod thread_locals;
 mod types;
 
 use std::collections::HashMap;
