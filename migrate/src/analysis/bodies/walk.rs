@@ -174,7 +174,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
-        self.note_unwrapped(&t.expr);
         let callee = match &*t.expr {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -650,9 +649,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.error_fn_use(&method, &self.range(m), true);
         self.helper_method_use(m);
-        if results::is_unwrap(m) {
-            self.note_unwrapped(&m.receiver);
-        }
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
@@ -691,10 +687,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 self.pool_call(node, m);
             } else if flow::is_option_access(m) || flow::is_lock_access(m) {
                 // `self.pool.take()`, `POOL.lock()`: the pool itself (or its guard), followed where that value goes.
-            } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
-                // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
-                self.note_unwrapped(&m.receiver);
-                self.accept(&m.receiver, None);
             } else if let Some(impls) = self.decls.pool_impl_methods.get(&method).cloned() {
                 // `pool.submit_all(..)` of the crate's `impl Trait for Pool`: its `self` is this pool.
                 for of_impl in impls {
