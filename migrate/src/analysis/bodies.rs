@@ -144,9 +144,6 @@ pub struct Collector<'a> {
     ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<SpanKey>,
-    /// Calls whose Ok value is taken by `?`, `.unwrap()` or `.expect(..)`, or dropped by `.err()`, `.is_ok()` or
-    /// `.is_err()`.
-    unwrapped: HashSet<SpanKey>,
     /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
     adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
     /// `Ok(..)` calls a `return` outside closures returns from the current function.
@@ -255,7 +252,6 @@ impl<'a> Collector<'a> {
             ctors: HashMap::new(),
             occurrences: Vec::new(),
             accounted: HashSet::new(),
-            unwrapped: HashSet::new(),
             adding_chains: HashMap::new(),
             ok_returns: HashSet::new(),
             worker_uses: Vec::new(),

@@ -422,11 +422,12 @@ fn job_type_nameable(facts: &Facts, root: NodeId, list: &[JobType], r: &mut Vec<
     }
 }
 
-/// `?` on this pool's delegate converts into `workerpool::Error`, which the crate also uses in a way no pool owns.
+/// `?` on this pool's delegate converts into `workerpool::Error`, which the crate also uses in a way no pool owns:
+/// whether that use takes 3.x's error is the check's to say.
 fn untied_error(facts: &Facts, root: NodeId, free_errors: &[Loc], r: &mut Vec<(Loc, Refusal)>) {
     let linked = facts.error_links.iter().any(|&n| facts.root(n) == root);
     if linked && let Some(&free) = free_errors.first() {
-        r.push((free, Refusal::UntiedError));
+        r.push((free, Refusal::UNFOLLOWED));
     }
 }
 

@@ -14,7 +14,6 @@ use super::model::{
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
-use super::thread_locals::thread_local_statics;
 use super::types::{
     PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
 };
@@ -293,12 +292,6 @@ impl<'a> Declarer<'a> {
                     }
                 }
                 Item::Static(s) => self.module_static(s),
-                // `thread_local! { static POOL: Pool = make_pool(); }`: statics like the others.
-                Item::Macro(m) => {
-                    for s in thread_local_statics(&m.mac) {
-                        self.module_static(&s);
-                    }
-                }
                 Item::Mod(m) => {
                     if let Some((_, inner)) = &m.content {
                         self.module.push(m.ident.to_string());
@@ -395,7 +388,7 @@ impl<'a> Declarer<'a> {
         }
     }
 
-    /// A module-level `static` (or one a `thread_local!` declares) whose type holds a pool: a pool place.
+    /// A module-level `static` whose type holds a pool: a pool place.
     fn module_static(&mut self, s: &syn::ItemStatic) {
         if let Some(at) = pool_type(self.names, self.source, &s.ty) {
             let def = DefId(self.loc(self.source.range(s.ident.span()).start));

@@ -28,7 +28,6 @@ mod path_names;
 pub mod reasons;
 mod reexports;
 mod scope_tree;
-mod thread_locals;
 mod types;
 
 use std::collections::{BTreeMap, HashMap};
@@ -1195,20 +1194,6 @@ mod tests {
         expect_test::expect![[r#"
             left 10:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 25:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-        "#]].assert_eq(&findings(text));
-    }
-
-    #[test]
-    fn a_pool_returned_in_ok_is_followed_through_question_mark_unwrap_and_expect_only() {
-        // `start` returns its pool in `Ok` (tail and `return`), `pair` in `Ok((pool, n))`: taken back by `?`, unwrap
-        // and expect, they migrate. `kept` is matched on, `both` has a pool in its error too, and `inner` builds
-        // `Ok(pool)` in a closure: each stays on v2 with the reason where it happens.
-        let text = "use workerpool::{Pool, Worker};\n\nfn start() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    if pool.workers_num() > 1 {\n        return Ok(pool);\n    }\n    Ok(pool)\n}\n\nfn pair() -> std::io::Result<(Pool, u8)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    Ok((pool, 1))\n}\n\npub fn users() -> Result<(), String> {\n    start()?.delegate(1u8).unwrap();\n    start().unwrap().delegate(1u8).unwrap();\n    let (p, _n) = pair().expect(\"a pool\");\n    p.delegate(1u8).unwrap();\n    Ok(())\n}\n\nfn kept() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|s: String| drop(s))).unwrap();\n    Ok(pool)\n}\n\npub fn matched() {\n    if let Ok(pool) = kept() {\n        pool.delegate(String::new()).unwrap();\n    }\n}\n\nfn both() -> Result<Pool, (Pool, String)> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u16| drop(n))).unwrap();\n    Ok(pool)\n}\n\nfn inner() -> Result<Pool, String> {\n    let pool = Pool::new(2);\n    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();\n    let wrap = move || Ok(pool);\n    wrap()\n}\n";
-        expect_test::expect![[r#"
-            left 33:23 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 41:8 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 44:22 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 47:27 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 

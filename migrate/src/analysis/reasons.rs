@@ -29,10 +29,6 @@ pub enum Refusal {
         /// `add_worker` or `remove_worker`.
         method: String,
     },
-    /// The `Worker` is named inside a macro the tool cannot read.
-    WorkerInMacro,
-    /// `workerpool::Error` is used for something not tied to one pool, while `?` converts this pool's errors into it.
-    UntiedError,
     /// `add_worker` after `stop()` in the same function.
     AddAfterStop,
     /// The group holds only an error type, no pool.
@@ -94,13 +90,11 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 15] = [
+    pub const IDS: [&'static str; 13] = [
         "needs-compiler",
         "matches-no-workers",
         "stop-value-used",
         "worker-call-result-used",
-        "worker-in-macro",
-        "untied-error",
         "add-after-stop",
         "only-an-error-type",
         "put-back-by-verify",
@@ -120,17 +114,15 @@ impl Refusal {
             MatchesNoWorkers => 1,
             StopValueUsed => 2,
             WorkerCallResultUsed { .. } => 3,
-            WorkerInMacro => 4,
-            UntiedError => 5,
-            AddAfterStop => 6,
-            OnlyAnErrorType => 7,
-            PutBackByVerify => 8,
-            NamedInDocTest { .. } => 9,
-            NoWorkerDelegateChecked => 10,
-            CompilerFoundMixed { .. } => 11,
-            CompilerFoundUnnameable { .. } => 12,
-            CompilerFoundNothing { .. } => 13,
-            KeptWorkersMixed { .. } => 14,
+            AddAfterStop => 4,
+            OnlyAnErrorType => 5,
+            PutBackByVerify => 6,
+            NamedInDocTest { .. } => 7,
+            NoWorkerDelegateChecked => 8,
+            CompilerFoundMixed { .. } => 9,
+            CompilerFoundUnnameable { .. } => 10,
+            CompilerFoundNothing { .. } => 11,
+            KeptWorkersMixed { .. } => 12,
         };
         Self::IDS[index]
     }
@@ -160,8 +152,6 @@ impl fmt::Display for Refusal {
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
-            WorkerInMacro => f.write_str("the Worker is used inside a macro this tool cannot read"),
-            UntiedError => f.write_str("workerpool::Error is used here for something this tool cannot tie to one pool (a match on Error::NoWorkers, an impl, a parameter), and `?` on this pool's delegate converts into workerpool::Error; in 3.x that Error has other variants and delegate no longer fails with NoWorkers"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),

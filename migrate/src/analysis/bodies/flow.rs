@@ -344,8 +344,6 @@ impl Collector<'_> {
             Expr::MethodCall(m) if is_option_access(m) => self.classify(&m.receiver),
             // `POOL.lock().unwrap()` of a `Mutex<Option<Pool>>`: its guard, which derefs to what the lock holds.
             Expr::MethodCall(m) if is_lock_access(m) => self.classify(&m.receiver),
-            // `start()?` of a function returning its pool inside `Ok`: that pool.
-            Expr::Try(t) if self.ok_shape(&t.expr).is_some() => self.classify(&t.expr),
             Expr::MethodCall(m) => {
                 let node = self.fn_ret(&m.method.to_string(), &CallVia::Method)?;
                 Some((node, self.range(m)))

@@ -55,7 +55,7 @@ impl Collector<'_> {
                         let loc = self.loc(self.source.range(ident.span()).start);
                         self.facts.workers[w]
                             .refusal
-                            .get_or_insert((loc, Refusal::WorkerInMacro));
+                            .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
                     }
                 }
             }

@@ -1,8 +1,7 @@
 //! A pool a function returns inside `Ok`: `fn start() -> Result<Pool, E> { ..; Ok(pool) }` (or `Ok((pool, rx))` of
-//! `Result<(Pool, R), E>`), taken back where it is called by `start()?`, `.unwrap()` or `.expect(..)`, or dropped
-//! by `.err()`, `.is_ok()`, `.is_err()`. The pool's place in the signature is known, `Ok` is its only constructor
-//! and those three hand back the same pool; any other use of such a result, and a pool given to `Ok` or `Err`
-//! anywhere else, is refused (`unfollowed-result`).
+//! `Result<(Pool, R), E>`): the pool's place in the signature is known and `Ok` is its only constructor. Where a
+//! caller takes it (`start()?`, `.unwrap()`) is not followed: a `Use` question, which the check of the output (and
+//! its renaming of `workers_num`) answers.
 
 use std::ops::Range;
 
@@ -13,23 +12,6 @@ use crate::analysis::declare::Decls;
 use crate::analysis::model::{FnId, NodeId};
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
-
-/// The Ok shape of a function: `None` for `Result<Pool, E>`, the tuple's `(index, arity)` for `Result<(.., Pool, ..), E>`.
-type OkShape = Option<(usize, usize)>;
-
-/// `e?`, `e.unwrap()`, `e.expect(..)`: the `e` whose Ok value they hand back.
-pub(super) fn unwrapped(expr: &Expr) -> Option<&Expr> {
-    match expr {
-        Expr::Try(t) => Some(&t.expr),
-        Expr::MethodCall(m) if is_unwrap(m) => Some(&m.receiver),
-        _ => None,
-    }
-}
-
-/// `.err()`, `.is_ok()`, `.is_err()`: they look at a `Result` and drop its Ok value.
-pub(super) fn drops_ok(m: &syn::ExprMethodCall) -> bool {
-    m.args.is_empty() && matches!(m.method.to_string().as_str(), "err" | "is_ok" | "is_err")
-}
 
 /// `.unwrap()` or `.expect(..)`.
 pub(super) fn is_unwrap(m: &syn::ExprMethodCall) -> bool {
@@ -51,29 +33,6 @@ impl Collector<'_> {
             .collect();
         let first = (*shapes.first()?)?;
         shapes.iter().all(|s| *s == Some(first)).then_some(first)
-    }
-
-    /// The Ok shape of `expr` when it calls (by path or as a method) a function returning its pool inside `Ok`.
-    pub(super) fn ok_shape(&self, expr: &Expr) -> Option<OkShape> {
-        let ok = |d: &Decls, id: &FnId| d.ok_rets.get(id).copied();
-        match expr {
-            Expr::Call(call) => {
-                let Expr::Path(p) = &*call.func else {
-                    return None;
-                };
-                let names = PathNames::of(&p.path);
-                self.shape_of(self.crate_fn(&names)?, &self.path_via(&names), ok)
-            }
-            Expr::MethodCall(m) => self.shape_of(&m.method.to_string(), &CallVia::Method, ok),
-            _ => None,
-        }
-    }
-
-    /// Notes `inner` of `inner?`, `inner.unwrap()`, `inner.expect(..)`, before `inner` is walked: its Ok value is
-    /// handed back.
-    pub(super) fn note_unwrapped(&mut self, inner: &Expr) {
-        let range = self.range(inner);
-        self.unwrapped.insert(key(&range));
     }
 
     /// Notes `return Ok(..)` outside closures, before the `Ok(..)` is walked: it is the current function's return.
@@ -115,8 +74,8 @@ impl Collector<'_> {
         }
     }
 
-    /// A call at `range` of a function returning its pool inside `Ok` (`name`, called `via`), whose result is not
-    /// taken apart by `?`, `.unwrap()` or `.expect(..)`: the pool may go wherever that `Result` goes.
+    /// A call at `range` of a function returning its pool inside `Ok` (`name`, called `via`): where the pool goes
+    /// from there (`?`, `.unwrap()`, a `match`) is a use the walk does not follow, which the check judges.
     pub(super) fn refuse_kept_result(
         &mut self,
         node: NodeId,
@@ -125,7 +84,7 @@ impl Collector<'_> {
         via: &CallVia,
     ) {
         let ok = |d: &Decls, id: &FnId| d.ok_rets.get(id).copied();
-        if self.shape_of(name, via, ok).is_none() || self.unwrapped.contains(&key(&range)) {
+        if self.shape_of(name, via, ok).is_none() {
             return;
         }
         let loc = self.loc(range.start);

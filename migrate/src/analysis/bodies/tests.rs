@@ -532,25 +532,6 @@ fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
 }
 
 #[test]
-fn a_thread_local_pool_is_the_pool_its_initialiser_makes_and_with_binds_it() {
-    // `POOL`'s initialiser and `make`'s return are one pool, reached as `p` in `POOL.with(|p| ..)`; `OTHER`'s `q`
-    // flows where the tool cannot follow it and refuses that pool.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\nfn make() -> Pool {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    pool\n}\nthread_local! {\n    static POOL: Pool = make();\n    static OTHER: Pool = Pool::new(2)\n}\nfn main() {\n    POOL.with(|p| p.delegate(1u8).unwrap());\n    OTHER.with(|q| elsewhere(vec![q]));\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 2:14
-          AddWorker 4:10
-          Delegate 12:21
-          adds worker 0 (Semi)
-        pool 9:19
-          refused 13:35 needs-compiler
-        worker 0 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn a_pool_given_whole_to_a_macro_or_named_in_one_that_is_not_code_is_refused_as_in_a_macro() {
     // `send!(a, ..)` and `send!(&b)` give the pool whole; `println!` and `assert!` only read what they format;
     // `lazy_static!`'s body is not code, and the pool `make` returns is named there.

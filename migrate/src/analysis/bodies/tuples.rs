@@ -5,7 +5,7 @@
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use super::{Binding, Collector, results};
+use super::{Binding, Collector};
 use crate::analysis::declare::Decls;
 use crate::analysis::model::FnId;
 use crate::analysis::path_names::PathNames;
@@ -51,12 +51,7 @@ impl Collector<'_> {
         let Pat::Tuple(t) = pat else {
             return false;
         };
-        let shape = match results::unwrapped(init) {
-            Some(inner) => self
-                .callee_shape(inner, |d, id| d.ok_rets.get(id).copied())
-                .flatten(),
-            None => self.callee_shape(init, |d, id| d.tuple_rets.get(id).copied()),
-        };
+        let shape = self.callee_shape(init, |d, id| d.tuple_rets.get(id).copied());
         let Some((index, arity)) = shape else {
             return false;
         };

@@ -11,7 +11,6 @@ use super::{
 use crate::analysis::model::{DefId, FnId, Key, Owner, StmtCtx};
 use crate::analysis::path_names::PathNames;
 use crate::analysis::reasons::Refusal;
-use crate::analysis::thread_locals::thread_local_statics;
 use crate::analysis::types::{TryTarget, pool_type, try_target};
 
 impl<'ast> Visit<'ast> for Collector<'_> {
@@ -76,19 +75,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
-        let statics = thread_local_statics(&m.mac);
-        if statics.is_empty() {
-            self.macro_rules_pool(m);
-            return visit::visit_item_macro(self, m);
-        }
-        // `thread_local! { static POOL: Pool = make_pool(); }`: the pool its initialiser makes is the static's.
-        for s in &statics {
-            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
-            if let Some(node) = self.facts.get(&Key::Static(def)) {
-                self.accept(&s.expr, Some(node));
-            }
-            self.visit_expr(&s.expr);
-        }
+        self.macro_rules_pool(m);
+        visit::visit_item_macro(self, m);
     }
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
@@ -186,7 +174,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
-        self.note_unwrapped(&t.expr);
         let callee = match &*t.expr {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -661,9 +648,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.error_fn_use(&method, &self.range(m), true);
         self.helper_method_use(m);
-        if results::is_unwrap(m) {
-            self.note_unwrapped(&m.receiver);
-        }
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
@@ -699,16 +683,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             } else if POOL_METHODS.contains(&method.as_str()) {
                 self.accept(&m.receiver, None);
                 self.pool_call(node, m);
-            } else if let Some(param) = thread_local_access(m) {
-                // `POOL.with(|p| ..)` of a `thread_local!` pool (2.x's `Pool` has no `with`): `p` is that pool.
-                self.accept(&m.receiver, None);
-                self.bind(&param.ident, Binding::Pool(node));
             } else if flow::is_option_access(m) || flow::is_lock_access(m) {
                 // `self.pool.take()`, `POOL.lock()`: the pool itself (or its guard), followed where that value goes.
-            } else if results::drops_ok(m) && self.ok_shape(&m.receiver).is_some() {
-                // `start(..).is_err()`, `start(..).err()`: the pool inside `Ok` is dropped, in 3.x as in 2.x.
-                self.note_unwrapped(&m.receiver);
-                self.accept(&m.receiver, None);
             } else if let Some(impls) = self.decls.pool_impl_methods.get(&method).cloned() {
                 // `pool.submit_all(..)` of the crate's `impl Trait for Pool`: its `self` is this pool.
                 for of_impl in impls {
@@ -807,20 +783,6 @@ fn some_binding(pat: &Pat) -> Option<&syn::PatIdent> {
         [Pat::Ident(p)] if t.qself.is_none() && t.path.is_ident("Some") && p.subpat.is_none() => {
             Some(p)
         }
-        _ => None,
-    }
-}
-
-/// The parameter of `local.with(|p| ..)`, the one way to reach what a `thread_local!` holds.
-fn thread_local_access(m: &ExprMethodCall) -> Option<&syn::PatIdent> {
-    if m.method != "with" || m.args.len() != 1 {
-        return None;
-    }
-    let Expr::Closure(c) = &m.args[0] else {
-        return None;
-    };
-    match c.inputs.iter().collect::<Vec<_>>().as_slice() {
-        [Pat::Ident(p)] => Some(p),
         _ => None,
     }
 }
