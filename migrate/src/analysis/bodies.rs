@@ -309,8 +309,10 @@ impl<'a> Collector<'a> {
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {
+            // A job type left to the compiler does not make the other uses followed: the worker is still kept.
+            let refusal = self.facts.workers[worker].refusal.as_ref();
             if !self.worker_accounted.contains(&key(&range))
-                && self.facts.workers[worker].refusal.is_none()
+                && refusal.is_none_or(|(_, why)| *why == Refusal::UNSETTLED)
             {
                 let loc = self.loc(range.start);
                 self.facts.workers[worker].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));

@@ -425,18 +425,16 @@ impl<'a> Declarer<'a> {
         self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
     }
 
-    /// A method `fn into_worker(self) -> Worker` of a plain `impl Type` (not a trait's, not generic): a helper keyed
-    /// `Type::into_worker`, whose calls on a value of that type make workers.
+    /// A method `fn into_worker(self) -> Worker` of an inherent `impl Type` or `impl<O> Type<O>` (not a trait's): a
+    /// helper keyed `Type::into_worker`, whose calls on a value of that type make workers.
     fn method_helper(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
         let syn::Type::Path(self_ty) = &*i.self_ty else {
             return;
         };
-        let Some(ty) = self_ty.path.get_ident() else {
-            return;
-        };
-        if i.trait_.is_some() || !i.generics.params.is_empty() {
+        if i.trait_.is_some() || self_ty.qself.is_some() || self_ty.path.segments.len() != 1 {
             return;
         }
+        let ty = &self_ty.path.segments[0].ident;
         self.helper_fn(&f.vis, &f.sig, &f.block, format!("{ty}::{}", f.sig.ident));
     }
 
