@@ -237,8 +237,7 @@ mod tests {
     #[test]
     fn workers_num_on_a_3x_pool_becomes_workers_and_workers_on_a_v2_pool_goes_back_where_rustc_says()
      {
-        let text =
-            "fn f() {\n    (Q.workers_num(), V2.workers(), o.map_or(0, Pool::workers_num));\n}\n";
+        let text = "fn f() {\n    (Q.workers_num(), V2.workers(), o.map_or(0, Pool::workers_num), A.workers_num());\n}\n";
         let at = |needle: &str| {
             let start = text.find(needle).unwrap() + needle.find('w').unwrap();
             let name = &needle[needle.find('w').unwrap()..];
@@ -259,6 +258,14 @@ mod tests {
                 at("V2.workers"),
                 Some("workers_num"),
             ),
+            // The pool by an alias of the crate's (`pub use workerpool::Pool as TaskPool`): rustc prints the alias.
+            no_method(
+                "method",
+                "workers_num",
+                "reference `&'static wordfreq::TaskPool<(String, u64)>`",
+                at("A.workers_num"),
+                Some("workers"),
+            ),
             // A method path (`map_or(0, Pool::workers_num)`), the type trimmed to its name.
             no_method(
                 "function or associated item",
@@ -270,7 +277,7 @@ mod tests {
         ];
         assert_eq!(
             fixed(text, diagnostics),
-            "fn f() {\n    (Q.workers(), V2.workers_num(), o.map_or(0, Pool::workers));\n}\n"
+            "fn f() {\n    (Q.workers(), V2.workers_num(), o.map_or(0, Pool::workers), A.workers());\n}\n"
         );
     }
 

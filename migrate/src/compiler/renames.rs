@@ -7,8 +7,10 @@ use crate::cargo_check::{Diagnostic, DiagnosticSpan};
 /// The name rustc says the pool of `d` lacks at `at_span`, and the one to write instead: E0599 on a 3.x pool's
 /// `workers_num` or a v2 pool's `workers`, where rustc itself names the other method as the one with a similar name.
 pub fn pool_method(d: &Diagnostic, at_span: &str) -> Option<&'static str> {
+    // The code built on 2.x, whose pool has `workers_num`: a receiver that lacks it now, where rustc points to
+    // `workers`, is a 3.x pool however it is printed (an alias, `TaskPool<J>`), unless it is still 2.x's.
     let (lacked, instead, pool_of) = match at_span {
-        "workers_num" => ("workers_num", "workers", is_v3_pool as fn(&str) -> bool),
+        "workers_num" => ("workers_num", "workers", not_v2_pool as fn(&str) -> bool),
         "workers" => ("workers", "workers_num", is_v2_pool as fn(&str) -> bool),
         _ => return None,
     };
@@ -50,10 +52,9 @@ pub fn pool_method_path(d: &Diagnostic, at_span: &str) -> Option<&'static str> {
     }
 }
 
-/// Whether rustc's text of a receiver type (`&'static workerpool::pool::Pool<Order>`, `LazyLock<Pool<u8>>`: rustc
-/// trims a path no other item's name makes ambiguous) names 3.x's `Pool`, the generic one.
-fn is_v3_pool(receiver: &str) -> bool {
-    pool_names(receiver).any(|generic| generic)
+/// Whether rustc's text of a receiver type names no 2.x `Pool` (`&'static Pool<Order>`, `TaskPool<J>`).
+fn not_v2_pool(receiver: &str) -> bool {
+    !is_v2_pool(receiver)
 }
 
 /// Whether rustc's text of a receiver type (`&workerpool::v2::Pool`, `Arc<Pool>`) names 2.x's `Pool`, the one
