@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Condvar, LazyLock, Mutex};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::cache::Cache;
 use crate::error::{WarmError, WarmResult};
@@ -10,7 +10,7 @@ use crate::origin::{Origin, StaticOrigin};
 use crate::plan::Plan;
 
 /// The pool of fetch threads.
-pub type WarmPool = Pool;
+pub type WarmPool = Pool<String>;
 
 /// What one `warm` did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -29,7 +29,7 @@ struct Progress {
 
 pub struct Warmer<O: Origin + 'static> {
     pool: WarmPool,
-    workers: Mutex<Vec<Worker>>,
+    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
     origin: Arc<O>,
     cache: Arc<Cache>,
     progress: Arc<Progress>,
@@ -50,7 +50,7 @@ impl<O: Origin + 'static> Warmer<O> {
     /// A warmer with no threads yet; call `scale_to`.
     pub fn new(origin: O, cache: Arc<Cache>) -> Self {
         Warmer {
-            pool: Pool::new(64),
+            pool: Pool::<String>::new(64),
             workers: Mutex::new(Vec::new()),
             origin: Arc::new(origin),
             cache,
@@ -58,11 +58,11 @@ impl<O: Origin + 'static> Warmer<O> {
         }
     }
 
-    fn fetch_worker(&self) -> Worker {
+    fn fetch_worker(&self) -> (std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
         let origin = Arc::clone(&self.origin);
         let cache = Arc::clone(&self.cache);
         let progress = Arc::clone(&self.progress);
-        Worker::new(move |key: String| {
+        (std::sync::Arc::new(move |key: String| {
             let outcome = if cache.contains(&key) {
                 None
             } else {
@@ -86,7 +86,7 @@ impl<O: Origin + 'static> Warmer<O> {
             if *pending == 0 {
                 progress.idle.notify_all();
             }
-        })
+        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
     }
 
     /// Grows or shrinks to `n` fetch threads. A removed thread finishes its fetch first.
@@ -94,18 +94,18 @@ impl<O: Origin + 'static> Warmer<O> {
         let mut workers = self.workers.lock().unwrap();
         while workers.len() < n {
             let w = self.fetch_worker();
-            self.pool.add_worker(&w)?;
+            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
             workers.push(w);
         }
         while workers.len() > n {
             let w = workers.pop().expect("len > n >= 0");
-            self.pool.remove_worker(&w)?;
+            if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };
         }
         Ok(())
     }
 
     pub fn threads(&self) -> usize {
-        self.pool.workers_num()
+        self.pool.workers()
     }
 
     pub fn cache(&self) -> &Cache {
@@ -124,7 +124,7 @@ impl<O: Origin + 'static> Warmer<O> {
             state.1 += keys.len();
         }
         for (_, key) in keys {
-            self.pool.delegate(key)?;
+            self.pool.delegate(key).map_err(workerpool::Error::from)?;
         }
         let mut state = self.progress.state.lock().unwrap();
         while state.1 > 0 {
