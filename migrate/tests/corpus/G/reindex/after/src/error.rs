@@ -1,0 +1,28 @@
+//! Errors of a reindex run.
+
+use std::fmt;
+
+#[derive(Debug)]
+pub enum IndexError {
+    Pool(workerpool::v2::Error),
+    UnknownPhase(String),
+}
+
+impl fmt::Display for IndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IndexError::Pool(e) => write!(f, "worker pool: {e}"),
+            IndexError::UnknownPhase(p) => {
+                write!(f, "unknown phase {p:?} (expected scan or render)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IndexError {}
+
+impl From<workerpool::v2::Error> for IndexError {
+    fn from(e: workerpool::v2::Error) -> Self {
+        IndexError::Pool(e)
+    }
+}
