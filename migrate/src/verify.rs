@@ -167,7 +167,7 @@ pub fn verify(
 }
 
 /// The most rounds of fixes from the compiler's messages one check takes (each fix may uncover the next error).
-const FIXUP_ROUNDS: usize = 3;
+pub(crate) const FIXUP_ROUNDS: usize = 3;
 
 /// Runs the checks of one verification, taking in the fixes the compiler's messages call for.
 struct Checker<'a, 'c> {
@@ -333,7 +333,7 @@ fn original(krate: &Crate, written: &Written, path: &Path) -> Option<String> {
 
 /// The text `migration` writes to `path` (the file as it is when the migration leaves it alone; a file of the
 /// package the migration does not read, as it is on disk, which only a fix changes).
-fn text_now(krate: &Crate, migration: &Migration, path: &Path) -> Option<String> {
+pub(crate) fn text_now(krate: &Crate, migration: &Migration, path: &Path) -> Option<String> {
     migration
         .changes
         .iter()
@@ -371,7 +371,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// Writes `found` into `migration`'s texts, one report line per fix. False when they clash with each other.
-fn take_fixups(krate: &Crate, migration: &mut Migration, found: Vec<fixups::Fixup>) -> bool {
+pub(crate) fn take_fixups(
+    krate: &Crate,
+    migration: &mut Migration,
+    found: Vec<fixups::Fixup>,
+) -> bool {
     let mut by_file: Vec<(PathBuf, Vec<fixups::Fixup>)> = Vec::new();
     for fix in found {
         let path = krate

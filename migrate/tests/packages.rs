@@ -411,3 +411,17 @@ fn a_test_s_pool_the_probes_never_reach_is_typed_by_the_check_that_meets_it() {
         "{report}"
     );
 }
+
+#[test]
+fn a_probe_stopped_by_an_error_the_check_would_fix_is_fixed_and_checked_again() {
+    let (_dir, report) = assert_migrates_to_after(
+        "pool_behind_a_trait_in_a_test",
+        "before",
+        &["src/"],
+        "pool_behind_a_trait_in_a_test",
+    );
+    assert!(
+        report.contains("5 pools migrated (8 sites), 0 pools left on v2"),
+        "{report}"
+    );
+}
