@@ -2,14 +2,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::error::{HubError, Result};
 use crate::message::{Delivery, Message, UserId};
 use crate::outbox::Outbox;
 
 /// Several hubs may share one fan-out pool.
-pub type SharedPool = Arc<Pool>;
+pub type SharedPool = Arc<Pool<crate::message::Delivery>>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Metrics {
@@ -29,7 +29,7 @@ pub struct Hub<O: Outbox> {
     pool: SharedPool,
     outbox: Arc<O>,
     rooms: Mutex<BTreeMap<String, BTreeSet<UserId>>>,
-    workers: Mutex<Vec<Worker>>,
+    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(crate::message::Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
     progress: Arc<Progress>,
     queued: AtomicUsize,
     seq: AtomicU64,
@@ -50,19 +50,19 @@ impl<O: Outbox> Hub<O> {
 
     /// Starts a hub on a pool of its own with `senders` workers.
     pub fn with_senders(outbox: Arc<O>, senders: usize) -> Result<Self> {
-        let hub = Hub::new(Arc::new(Pool::new(64)), outbox);
+        let hub = Hub::new(Arc::new(Pool::<crate::message::Delivery>::new(64)), outbox);
         hub.scale_to(senders)?;
         Ok(hub)
     }
 
-    fn sender(&self) -> Worker {
+    fn sender(&self) -> (std::sync::Arc<dyn Fn(crate::message::Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
         let outbox = Arc::clone(&self.outbox);
         let progress = Arc::clone(&self.progress);
-        Worker::new(move |d: Delivery| {
+        (std::sync::Arc::new(move |d: Delivery| {
             outbox.push(&d);
             *progress.delivered.lock().unwrap() += 1;
             progress.changed.notify_all();
-        })
+        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
     }
 
     /// Adds or retires sender workers; each is its own `Worker`.
@@ -70,12 +70,12 @@ impl<O: Outbox> Hub<O> {
         let mut workers = self.workers.lock().unwrap();
         while workers.len() < senders {
             let w = self.sender();
-            self.pool.add_worker(&w)?;
+            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
             workers.push(w);
         }
         while workers.len() > senders {
             if let Some(w) = workers.pop() {
-                self.pool.remove_worker(&w)?;
+                if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };
             }
         }
         Ok(())
@@ -111,7 +111,7 @@ impl<O: Outbox> Hub<O> {
             text: text.to_owned(),
         });
         for to in &members {
-            self.pool.delegate(Delivery { to: *to, message: Arc::clone(&message) })?;
+            self.pool.delegate(Delivery { to: *to, message: Arc::clone(&message) }).map_err(workerpool::Error::from)?;
             self.queued.fetch_add(1, Ordering::SeqCst);
         }
         Ok(members.len())
@@ -128,7 +128,7 @@ impl<O: Outbox> Hub<O> {
 
     pub fn metrics(&self) -> Metrics {
         Metrics {
-            workers: self.pool.workers_num(),
+            workers: self.pool.workers(),
             posted: self.seq.load(Ordering::SeqCst),
             delivered: *self.progress.delivered.lock().unwrap(),
             rooms: self.rooms.lock().unwrap().len(),

@@ -3,7 +3,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use chatfan::prelude::*;
-use workerpool::v2::Pool;
+use workerpool::Pool;
 
 #[test]
 fn everyone_but_the_sender_gets_it() -> Result<()> {
@@ -21,13 +21,13 @@ fn everyone_but_the_sender_gets_it() -> Result<()> {
 
 #[test]
 fn two_hubs_share_a_pool() -> Result<()> {
-    let pool: SharedPool = Arc::new(Pool::new(8));
+    let pool: SharedPool = Arc::new(Pool::<chatfan::Delivery>::new(8));
     let (oa, ob) = (Arc::new(MemoryOutbox::default()), Arc::new(MemoryOutbox::default()));
     let a = Hub::new(Arc::clone(&pool), Arc::clone(&oa));
     let b = Hub::new(Arc::clone(&pool), Arc::clone(&ob));
     a.scale_to(1)?;
     b.scale_to(1)?;
-    assert_eq!(pool.workers_num(), 2);
+    assert_eq!(pool.workers(), 2);
     a.join("x", 1);
     a.join("x", 2);
     b.join("y", 5);

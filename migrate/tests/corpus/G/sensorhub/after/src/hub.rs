@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::error::HubError;
 use crate::handlers::{checker, Limits};
@@ -12,8 +12,8 @@ use crate::reading::{Reading, Verdict};
 use crate::sink::Sink;
 
 pub struct Hub {
-    pools: HashMap<String, Arc<Pool>>,
-    checkers: HashMap<String, Worker>,
+    pools: HashMap<String, Arc<Pool<crate::reading::Reading>>>,
+    checkers: HashMap<String, (std::sync::Arc<dyn Fn(crate::reading::Reading) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
     verdicts_tx: Sender<Verdict>,
     verdicts: Mutex<Receiver<Verdict>>,
 }
@@ -37,10 +37,10 @@ impl Hub {
 
     /// Starts a pool of `threads` checkers for `kind`.
     pub fn register(&mut self, kind: &str, limits: Limits, threads: usize) -> Result<(), HubError> {
-        let pool = Arc::new(Pool::new(16));
-        let worker = Worker::new(checker(limits, self.verdicts_tx.clone()));
+        let pool = Arc::new(Pool::<crate::reading::Reading>::new(16));
+        let worker = (std::sync::Arc::new(checker(limits, self.verdicts_tx.clone())) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
         for _ in 0..threads {
-            pool.add_worker(&worker)?;
+            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         }
         self.pools.insert(kind.to_string(), pool);
         self.checkers.insert(kind.to_string(), worker);
@@ -48,15 +48,15 @@ impl Hub {
     }
 
     /// The pool for `kind`, to push into directly.
-    pub fn pool(&self, kind: &str) -> Option<Arc<Pool>> {
+    pub fn pool(&self, kind: &str) -> Option<Arc<Pool<crate::reading::Reading>>> {
         self.pools.get(kind).cloned()
     }
 
     /// Takes one checker away from `kind`'s pool.
     pub fn shrink(&self, kind: &str) -> Result<usize, HubError> {
         let pool = self.pools.get(kind).ok_or_else(|| HubError::UnknownKind(kind.into()))?;
-        pool.remove_worker(&self.checkers[kind])?;
-        Ok(pool.workers_num())
+        { let kept = &self.checkers[kind]; if let Some(handle) = kept.1.lock().unwrap().pop() { handle.remove(); }; };
+        Ok(pool.workers())
     }
 
     /// Stops `kind`'s pool and forgets it.
@@ -74,7 +74,7 @@ impl Hub {
         let mut all: Vec<_> = self
             .pools
             .iter()
-            .map(|(kind, pool)| (kind.clone(), pool.workers_num()))
+            .map(|(kind, pool)| (kind.clone(), pool.workers()))
             .collect();
         all.sort();
         all

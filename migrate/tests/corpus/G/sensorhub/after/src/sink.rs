@@ -1,6 +1,6 @@
 //! Anything readings can be pushed into: a pool, or the hub that routes to pools.
 
-use workerpool::v2::Pool;
+use workerpool::Pool;
 
 use crate::error::HubError;
 use crate::reading::Reading;
@@ -9,9 +9,9 @@ pub trait Sink: Sync {
     fn push(&self, reading: Reading) -> Result<(), HubError>;
 }
 
-impl Sink for Pool {
+impl Sink for Pool<crate::reading::Reading> {
     fn push(&self, reading: Reading) -> Result<(), HubError> {
-        self.delegate(reading).map_err(HubError::from)
+        self.delegate(reading).map_err(workerpool::Error::from).map_err(HubError::from)
     }
 }
 

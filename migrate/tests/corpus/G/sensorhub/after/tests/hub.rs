@@ -2,7 +2,7 @@ use std::sync::mpsc;
 
 use sensorhub::handlers::{checker, Limits};
 use sensorhub::{replay, Hub, HubError, Reading, Sink, Status};
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 const LIMITS: Limits = Limits { low: 0, high: 10 };
 
@@ -27,8 +27,8 @@ fn unknown_kind_is_rejected() {
 #[test]
 fn a_bare_pool_is_a_sink() {
     let (tx, rx) = mpsc::channel();
-    let pool = Pool::new(4);
-    pool.add_worker(&Worker::new(checker(LIMITS, tx))).unwrap();
+    let pool = Pool::<sensorhub::Reading>::new(4);
+    pool.add_worker(checker(LIMITS, tx));
     replay(&pool, vec![Reading::new(7, "any", "z", 11)]).unwrap();
     assert_eq!(rx.recv().unwrap().status, Status::High);
 }
