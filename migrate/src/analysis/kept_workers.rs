@@ -100,9 +100,9 @@ struct Call {
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
-/// with `?`, `.unwrap()`, `.expect(..)` or `.map_err(..)`), whatever `x` and `w` are, but those `left` says stay (by the call's bytes
-/// and where its method's name starts): the workers the walk follows to a pool of their own, and the calls on pools
-/// that stay on v2.
+/// with `?`, `.unwrap()`, `.expect(..)` or `.map_err(..)`), whatever `x` and `w` are, but those `left` says stay (by
+/// the call's bytes and where its method's name starts): the workers the walk follows to a pool of their own, and the
+/// calls on pools that stay on v2.
 pub fn call_edits(
     source: &Source,
     file: &syn::File,
@@ -244,6 +244,14 @@ mod tests {
         crate::edit::apply(text, call(&c, text)).unwrap()
     }
 
+    /// `text` (a file) with every add and remove statement rewritten.
+    fn every_call_rewritten(text: &str) -> String {
+        let source =
+            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
+        let file = source.parse().unwrap();
+        crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap()
+    }
+
     #[test]
     fn adds_keep_the_handle_in_the_worker_and_removes_pop_the_newest() {
         let text = "fn f() { self.pool.add_worker(&self.worker)?; }";
@@ -271,10 +279,7 @@ mod tests {
     #[test]
     fn every_add_and_remove_statement_is_found_whatever_its_receiver() {
         let text = "fn f(s: &S, w: &Worker) {\n    s.pools[0].add_worker(w)?;\n    let _ = pool().remove_worker(&s.w);\n    s.pool.add_worker(w).expect(\"x\");\n    let n = p.add_worker(w);\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let file = source.parse().unwrap();
-        let new = crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap();
+        let new = every_call_rewritten(text);
         assert_eq!(
             new,
             "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
@@ -285,10 +290,7 @@ mod tests {
     fn a_map_err_on_an_add_or_remove_goes_with_it() {
         // 2.x's add_worker and remove_worker always return Ok(()), so the error's conversion never ran.
         let text = "fn f() {\n    pool().add_worker(&worker).map_err(ScrapeError::from)?;\n    p.remove_worker(&w).map_err(|e| E::Pool { e })?;\n}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let file = source.parse().unwrap();
-        let new = crate::edit::apply(text, call_edits(&source, &file, &|_, _| false)).unwrap();
+        let new = every_call_rewritten(text);
         assert_eq!(
             new,
             "fn f() {\n    worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));\n    if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };\n}\n"
