@@ -250,14 +250,15 @@ fn stop_from_a_job_then_removing_its_worker_loses_no_job() {
 #[test]
 fn two_workers_stopping_the_pool_at_once_do_not_deadlock() {
     for round in 0..50 {
-        let barrier = Arc::new(std::sync::Barrier::new(2));
+        // Both workers and the caller: no stop may begin before every job is queued.
+        let barrier = Arc::new(std::sync::Barrier::new(3));
         let (returned_tx, returned) = mpsc::channel();
         let returned_tx = std::sync::Mutex::new(returned_tx);
         let pool = {
             let barrier = Arc::clone(&barrier);
             pool_with_weak_workers(16, 2, move |pool, job| {
                 if job < 2 {
-                    barrier.wait(); // both workers are in a job
+                    barrier.wait(); // both workers are in a job, the queue is full
                     let left = pool.stop(); // not under the sender's lock
                     returned_tx.lock().unwrap().send(left).unwrap();
                 }
@@ -266,6 +267,7 @@ fn two_workers_stopping_the_pool_at_once_do_not_deadlock() {
         for job in 0..10 {
             pool.delegate(job).unwrap();
         }
+        barrier.wait();
         let mut left: Vec<u32> = within(60, "two stops from jobs", move || {
             let left: Vec<u32> = returned.iter().take(2).flatten().collect();
             assert!(pool.stop().is_empty());
