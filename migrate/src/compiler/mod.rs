@@ -264,7 +264,6 @@ impl State {
         type_parameters: &BTreeSet<String>,
         new: &mut bool,
     ) -> Option<Answer> {
-        let weak = |t: &str| t == "{integer}" || t == "{float}";
         let mut parameters: BTreeSet<String> = met
             .iter()
             .filter(|(_, p)| *p)
@@ -272,13 +271,8 @@ impl State {
             .collect();
         parameters.extend(type_parameters.iter().cloned());
         // One type printed two ways (`Order`, `jobs::Order`, `Sender<_>` where another site says what `_` is) is one.
-        let mut kinds = distinct_types(met.iter().map(|(t, _)| t.as_str()).filter(|t| !weak(t)));
-        if kinds.is_empty() {
-            kinds = met
-                .iter()
-                .map(|(t, _)| (t.clone(), vec![t.as_str()]))
-                .collect();
-        }
+        // An untyped literal (`{integer}`) is a hole too, which the other side's type fills.
+        let kinds = distinct_types(met.iter().map(|(t, _)| t.as_str()));
         match kinds.len() {
             0 => None,
             1 => {

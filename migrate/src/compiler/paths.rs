@@ -33,19 +33,18 @@ pub fn written(
     decoyed: &BTreeSet<String>,
     parameters: &BTreeSet<String>,
 ) -> Written {
-    match printed {
-        "{integer}" => return Written::Path("i32".into()),
-        "{float}" => return Written::Path("f64".into()),
-        _ if printed.starts_with('{') => {
-            let what = printed.trim_matches(['{', '}']);
-            let what = if what.starts_with("closure") {
-                "a closure, whose type has no name".to_string()
-            } else {
-                format!("`{what}`, which has no name")
-            };
-            return Written::Unnameable(what);
-        }
-        _ => {}
+    // An untyped literal nothing else settled is what rustc's fallback makes it.
+    let printed = &printed
+        .replace("{integer}", "i32")
+        .replace("{float}", "f64");
+    if printed.starts_with('{') {
+        let what = printed.trim_matches(['{', '}']);
+        let what = if what.starts_with("closure") {
+            "a closure, whose type has no name".to_string()
+        } else {
+            format!("`{what}`, which has no name")
+        };
+        return Written::Unnameable(what);
     }
     let Ok(ty) = syn::parse_str::<syn::Type>(printed) else {
         return Written::Unnameable(format!(
@@ -144,6 +143,11 @@ mod tests {
         assert_eq!(write("Order"), Written::Path("crate::Order".into()));
         assert_eq!(write("J"), Written::Path("J".into()));
         assert_eq!(write("{integer}"), Written::Path("i32".into()));
+        assert_eq!(
+            write("(String, {float}, Vec<{integer}>)"),
+            Written::Path("(String, f64, Vec<i32>)".into()),
+            "an untyped literal nothing else settles is what rustc makes it"
+        );
         assert_eq!(write("&'static str"), Written::Path("&'static str".into()));
     }
 
