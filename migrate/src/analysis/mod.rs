@@ -174,6 +174,11 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let library = files.iter().find_map(|f| f.library_root);
     reexports::link(&modules, library, &mut names);
     let mut facts = Facts::default();
+    facts.file_imports = files
+        .iter()
+        .zip(&modules)
+        .map(|(f, module)| types::imported_names(&f.syntax.items, module))
+        .collect();
     facts.file_modules = modules.clone();
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! The facts collected about pools across one crate, and the union-find that groups the places one pool flows through.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
 use super::reasons::Refusal;
@@ -332,6 +332,8 @@ pub enum CallKind {
 pub struct Facts {
     /// Each file's module path from the crate root (`["render"]` for `src/render.rs`), by file index.
     pub file_modules: Vec<Vec<String>>,
+    /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
+    pub file_imports: Vec<BTreeMap<String, String>>,
     /// Delegates whose job is only unsuffixed literals: (pool, where, `i32` or `f64`).
     pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.

@@ -364,8 +364,94 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
 }
 
 /// `text` (a type whose crate items are written from the root, `crate::render::Job`) as written in the module
-/// `module` (its path from the crate root): the items of that module by their bare names, as a person writes them.
-pub fn written_in(text: &str, module: &[String]) -> String {
+/// `module` (its path from the crate root) whose file imports `imported` (see [`imported_names`]): the items of that
+/// module and the names it imports by their bare names, as a person writes them.
+pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, String>) -> String {
+    let mut text = in_module(text, module);
+    for (name, path) in imported {
+        text = whole_path_as(&text, path, name);
+    }
+    text
+}
+
+/// What each name a file's own `use` items bring in (not those inside functions or inline modules) names, as
+/// rustc prints it from the crate root (`Sender` → `std::sync::mpsc::Sender`, `Order` → `crate::jobs::Order`),
+/// for a file of the module `module`. Globs, imports under a `cfg`, and paths of other crates rustc might print another way, are left out.
+pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String, String> {
+    fn walk(
+        tree: &syn::UseTree,
+        mut path: Vec<String>,
+        module: &[String],
+        out: &mut BTreeMap<String, String>,
+    ) {
+        let mut named = |name: &syn::Ident, last: &syn::Ident, path: &[String]| {
+            let mut full = path.to_vec();
+            full.push(last.to_string());
+            let root = match full[0].as_str() {
+                "crate" | "std" | "core" | "alloc" => Vec::new(),
+                "self" => std::iter::once("crate".to_string())
+                    .chain(module.iter().cloned())
+                    .collect(),
+                "super" if !module.is_empty() => std::iter::once("crate".to_string())
+                    .chain(module[..module.len() - 1].iter().cloned())
+                    .collect(),
+                _ => return,
+            };
+            let skip = usize::from(!root.is_empty());
+            let full: Vec<String> = root
+                .into_iter()
+                .chain(full.into_iter().skip(skip))
+                .collect();
+            if full.len() > 1 && last != "self" {
+                out.insert(name.to_string(), full.join("::"));
+            }
+        };
+        match tree {
+            syn::UseTree::Path(p) => {
+                path.push(p.ident.to_string());
+                walk(&p.tree, path, module, out);
+            }
+            syn::UseTree::Name(n) => named(&n.ident, &n.ident, &path),
+            syn::UseTree::Rename(r) => named(&r.rename, &r.ident, &path),
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    walk(tree, path.clone(), module, out);
+                }
+            }
+            syn::UseTree::Glob(_) => {}
+        }
+    }
+    let mut out = BTreeMap::new();
+    for item in items {
+        // An import under a `cfg` is not there in every build the type is.
+        if let syn::Item::Use(u) = item
+            && !u.attrs.iter().any(|a| a.path().is_ident("cfg"))
+        {
+            walk(&u.tree, Vec::new(), module, &mut out);
+        }
+    }
+    out
+}
+
+/// `text` with each whole path `path` in it (not a longer path's tail or head) written `name`.
+fn whole_path_as(text: &str, path: &str, name: &str) -> String {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(path) {
+        let after = &rest[at + path.len()..];
+        let whole = !rest[..at].ends_with(|c: char| ident(c) || c == ':')
+            && !after.starts_with(ident)
+            && !after.starts_with("::");
+        out.push_str(&rest[..at]);
+        out.push_str(if whole { name } else { path });
+        rest = after;
+    }
+    out + rest
+}
+
+/// `text` with the items of `module` by their bare names.
+fn in_module(text: &str, module: &[String]) -> String {
     let prefix = match module {
         [] => "crate::".to_string(),
         _ => format!("crate::{}::", module.join("::")),
@@ -507,24 +593,60 @@ mod tests {
     #[test]
     fn an_item_of_the_module_written_in_is_named_bare() {
         let module = ["render".to_string()];
+        let none = BTreeMap::new();
         assert_eq!(
-            written_in("(crate::render::Job, Sender<crate::render::Out>)", &module),
+            written_in(
+                "(crate::render::Job, Sender<crate::render::Out>)",
+                &module,
+                &none
+            ),
             "(Job, Sender<Out>)"
         );
         assert_eq!(
-            written_in("crate::render::inner::Job", &module),
+            written_in("crate::render::inner::Job", &module, &none),
             "crate::render::inner::Job"
         );
         assert_eq!(
-            written_in("crate::tile::Tile", &module),
+            written_in("crate::tile::Tile", &module, &none),
             "crate::tile::Tile"
         );
         assert_eq!(
-            written_in("mycrate::render::Job", &module),
+            written_in("mycrate::render::Job", &module, &none),
             "mycrate::render::Job"
         );
-        assert_eq!(written_in("crate::Job", &[]), "Job");
-        assert_eq!(written_in("crate::jobs::Job", &[]), "crate::jobs::Job");
+        assert_eq!(written_in("crate::Job", &[], &none), "Job");
+        assert_eq!(
+            written_in("crate::jobs::Job", &[], &none),
+            "crate::jobs::Job"
+        );
+    }
+
+    #[test]
+    fn a_name_the_file_imports_is_written_bare() {
+        let file = syn::parse_file(
+            "use std::sync::mpsc::{channel, Sender};\nuse crate::jobs::Order as O;\n\
+             use super::out::Out;\nuse self::inner::*;\nfn f() { use crate::x::Hidden; }\n\
+             #[cfg(test)]\nuse crate::y::Y;",
+        )
+        .unwrap();
+        let imported = imported_names(&file.items, &["render".to_string()]);
+        assert_eq!(
+            written_in(
+                "(crate::jobs::Order, std::sync::mpsc::Sender<crate::out::Out>, crate::x::Hidden, crate::y::Y)",
+                &["render".to_string()],
+                &imported
+            ),
+            "(O, Sender<Out>, crate::x::Hidden, crate::y::Y)"
+        );
+        assert_eq!(
+            written_in(
+                "std::sync::mpsc::SenderOf<a::std::sync::mpsc::Sender>",
+                &[],
+                &imported
+            ),
+            "std::sync::mpsc::SenderOf<a::std::sync::mpsc::Sender>",
+            "only a whole path is shortened"
+        );
     }
 
     /// `line` of each `fn` of `text` (parsed with its 2.x names) that it says something of, as `name: what`.

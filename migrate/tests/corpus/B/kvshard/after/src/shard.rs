@@ -33,13 +33,13 @@ impl From<workerpool::Error> for StoreError {
 /// A shard: cheap to clone, every clone feeds the same pool.
 #[derive(Clone)]
 pub struct Shard {
-    pool: Arc<Pool<crate::op::Op>>,
+    pool: Arc<Pool<Op>>,
     worker: (std::sync::Arc<dyn Fn(crate::op::Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
 }
 
 impl Shard {
     fn new(table: Table) -> Result<Shard, StoreError> {
-        let pool = Arc::new(Pool::<crate::op::Op>::new(64));
+        let pool = Arc::new(Pool::<Op>::new(64));
         let worker = engine::worker_for(table);
         worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
         Ok(Shard { pool, worker })

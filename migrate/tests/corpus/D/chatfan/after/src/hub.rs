@@ -9,7 +9,7 @@ use crate::message::{Delivery, Message, UserId};
 use crate::outbox::Outbox;
 
 /// Several hubs may share one fan-out pool.
-pub type SharedPool = Arc<Pool<crate::message::Delivery>>;
+pub type SharedPool = Arc<Pool<Delivery>>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Metrics {
@@ -50,7 +50,7 @@ impl<O: Outbox> Hub<O> {
 
     /// Starts a hub on a pool of its own with `senders` workers.
     pub fn with_senders(outbox: Arc<O>, senders: usize) -> Result<Self> {
-        let hub = Hub::new(Arc::new(Pool::<crate::message::Delivery>::new(64)), outbox);
+        let hub = Hub::new(Arc::new(Pool::<Delivery>::new(64)), outbox);
         hub.scale_to(senders)?;
         Ok(hub)
     }

@@ -13,7 +13,7 @@ pub trait Dispatch: Sync {
     fn capacity(&self) -> usize;
 }
 
-impl Dispatch for Pool<(crate::tile::Tile, std::sync::mpsc::Sender<(crate::tile::Tile, u64)>)> {
+impl Dispatch for Pool<(Tile, std::sync::mpsc::Sender<(Tile, u64)>)> {
     fn dispatch(&self, job: RenderJob) -> Result<(), Error> {
         self.delegate(job)?;
         Ok(())

@@ -10,7 +10,7 @@ pub type Rendered = (Tile, u64);
 /// A tile and where its checksum goes.
 pub type RenderJob = (Tile, Sender<Rendered>);
 
-static RENDERERS: OnceLock<Pool<(crate::tile::Tile, std::sync::mpsc::Sender<(crate::tile::Tile, u64)>)>> = OnceLock::new();
+static RENDERERS: OnceLock<Pool<(Tile, Sender<(Tile, u64)>)>> = OnceLock::new();
 
 fn checksum(t: &Tile) -> u64 {
     let mut h: u64 = 1469598103934665603;
@@ -21,9 +21,9 @@ fn checksum(t: &Tile) -> u64 {
     h % 100_000
 }
 
-pub fn renderer_pool() -> &'static Pool<(crate::tile::Tile, std::sync::mpsc::Sender<(crate::tile::Tile, u64)>)> {
+pub fn renderer_pool() -> &'static Pool<(Tile, Sender<(Tile, u64)>)> {
     RENDERERS.get_or_init(|| {
-        let pool = Pool::<(crate::tile::Tile, std::sync::mpsc::Sender<(crate::tile::Tile, u64)>)>::new(16);
+        let pool = Pool::<(Tile, Sender<(Tile, u64)>)>::new(16);
         let w = |(tile, out): RenderJob| {
             let _ = out.send((tile, checksum(&tile)));
         };

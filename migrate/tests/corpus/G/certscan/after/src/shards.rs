@@ -33,7 +33,7 @@ impl From<workerpool::Error> for ShardError {
 }
 
 pub struct Shards {
-    pools: Vec<workerpool::Pool<crate::inspect::Probe>>,
+    pools: Vec<workerpool::Pool<Probe>>,
     probes: Vec<(std::sync::Arc<dyn Fn(Probe) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
 }
 

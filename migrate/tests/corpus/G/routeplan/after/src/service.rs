@@ -9,7 +9,7 @@ use crate::graph::Graph;
 use crate::planner::{PlanError, Query};
 
 pub struct Service {
-    pool: Arc<Pool<crate::planner::Query>>,
+    pool: Arc<Pool<Query>>,
     planner: (std::sync::Arc<dyn Fn(crate::planner::Query) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     graph: Arc<Graph>,
     served: Arc<AtomicUsize>,
@@ -34,7 +34,7 @@ pub fn init_service(graph: Graph, lanes: usize) -> &'static Service {
                 let _ = q.reply.send(answer);
             }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
         };
-        let pool = Arc::new(Pool::<crate::planner::Query>::new(lanes * 2));
+        let pool = Arc::new(Pool::<Query>::new(lanes * 2));
         for _ in 0..lanes {
             planner.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&planner.0); move |job| work(job) }));
         }
@@ -52,7 +52,7 @@ pub fn service() -> Option<&'static Service> {
 }
 
 impl Service {
-    pub fn pool(&self) -> &Arc<Pool<crate::planner::Query>> {
+    pub fn pool(&self) -> &Arc<Pool<Query>> {
         &self.pool
     }
 

@@ -12,7 +12,7 @@ use crate::reading::{Reading, Verdict};
 use crate::sink::Sink;
 
 pub struct Hub {
-    pools: HashMap<String, Arc<Pool<crate::reading::Reading>>>,
+    pools: HashMap<String, Arc<Pool<Reading>>>,
     checkers: HashMap<String, (std::sync::Arc<dyn Fn(crate::reading::Reading) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
     verdicts_tx: Sender<Verdict>,
     verdicts: Mutex<Receiver<Verdict>>,
@@ -37,7 +37,7 @@ impl Hub {
 
     /// Starts a pool of `threads` checkers for `kind`.
     pub fn register(&mut self, kind: &str, limits: Limits, threads: usize) -> Result<(), HubError> {
-        let pool = Arc::new(Pool::<crate::reading::Reading>::new(16));
+        let pool = Arc::new(Pool::<Reading>::new(16));
         let worker = (std::sync::Arc::new(checker(limits, self.verdicts_tx.clone())) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
         for _ in 0..threads {
             worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
@@ -48,7 +48,7 @@ impl Hub {
     }
 
     /// The pool for `kind`, to push into directly.
-    pub fn pool(&self, kind: &str) -> Option<Arc<Pool<crate::reading::Reading>>> {
+    pub fn pool(&self, kind: &str) -> Option<Arc<Pool<Reading>>> {
         self.pools.get(kind).cloned()
     }
 

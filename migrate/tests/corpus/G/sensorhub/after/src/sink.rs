@@ -9,7 +9,7 @@ pub trait Sink: Sync {
     fn push(&self, reading: Reading) -> Result<(), HubError>;
 }
 
-impl Sink for Pool<crate::reading::Reading> {
+impl Sink for Pool<Reading> {
     fn push(&self, reading: Reading) -> Result<(), HubError> {
         self.delegate(reading).map_err(workerpool::Error::from).map_err(HubError::from)
     }
