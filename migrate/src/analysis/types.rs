@@ -376,7 +376,8 @@ pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, Str
 
 /// What each name a file's own `use` items bring in (not those inside functions or inline modules) names, as
 /// rustc prints it from the crate root (`Sender` → `std::sync::mpsc::Sender`, `Order` → `crate::jobs::Order`),
-/// for a file of the module `module`. Globs, imports under a `cfg`, and paths of other crates rustc might print another way, are left out.
+/// for a file of the module `module`. Globs, imports under a `cfg`, and paths of other crates (rustc may print them
+/// another way) are left out.
 pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String, String> {
     fn walk(
         tree: &syn::UseTree,
