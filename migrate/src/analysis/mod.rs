@@ -633,7 +633,6 @@ fn keep_workers(
     else {
         return;
     };
-    let kept_type = kept_workers::kept_type(&job.text);
     // The workers the walk follows to a pool of their own, rewritten with it.
     let followed = |w: &model::WorkerId| {
         facts
@@ -646,6 +645,24 @@ fn keep_workers(
     for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
         let file = FileId(index);
         let text = &f.source.text;
+        // Written as a person writes it in this file (`Fn(Op)` where `Op` is imported); an inline module, which
+        // does not see the file's imports, gets the path from the crate root.
+        let kept_type = kept_workers::kept_type(&types::written_in(
+            &job.text,
+            &facts.file_modules[index],
+            &facts.file_imports[index],
+        ));
+        let inline_modules: Vec<std::ops::Range<usize>> = (f.syntax.items.iter())
+            .filter(|i| matches!(i, syn::Item::Mod(m) if m.content.is_some()))
+            .map(|i| f.source.range(syn::spanned::Spanned::span(i)))
+            .collect();
+        let kept_type_at = |at: usize| {
+            if inline_modules.iter().any(|m| m.contains(&at)) {
+                kept_workers::kept_type(&job.text)
+            } else {
+                kept_type.clone()
+            }
+        };
         let edits = decision.edits.entry(file).or_default();
         let followed_calls: Vec<&std::ops::Range<usize>> = facts
             .worker_sites
@@ -679,7 +696,10 @@ fn keep_workers(
                 Some(n) => edits.extend(kept_workers::new_edits(&n.call, &n.func)),
                 // Another associated item of `Worker`: left as it is, for the check to judge.
                 None if text[u.range.end..].trim_start().starts_with("::") => continue,
-                None => edits.push(edit::Edit::replace(u.range.clone(), kept_type.clone())),
+                None => edits.push(edit::Edit::replace(
+                    u.range.clone(),
+                    kept_type_at(u.range.start),
+                )),
             }
             owned.push(at);
         }

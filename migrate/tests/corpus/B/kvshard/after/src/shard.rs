@@ -34,7 +34,7 @@ impl From<workerpool::Error> for StoreError {
 #[derive(Clone)]
 pub struct Shard {
     pool: Arc<Pool<Op>>,
-    worker: (std::sync::Arc<dyn Fn(crate::op::Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: (std::sync::Arc<dyn Fn(Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
 }
 
 impl Shard {

@@ -11,7 +11,7 @@ use crate::Result;
 type HashJob = (String, Vec<u8>, Sender<(String, Digest)>);
 
 static HASHERS: LazyLock<Pool<(String, Vec<u8>, Sender<(String, Digest)>)>> = LazyLock::new(|| Pool::<(String, Vec<u8>, Sender<(String, Digest)>)>::new(32));
-static HASH_WORKER: LazyLock<(std::sync::Arc<dyn Fn((String, Vec<u8>, std::sync::mpsc::Sender<(String, crate::digest::Digest)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)> =
+static HASH_WORKER: LazyLock<(std::sync::Arc<dyn Fn((String, Vec<u8>, Sender<(String, Digest)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)> =
     LazyLock::new(|| (std::sync::Arc::new(|(name, bytes, reply): HashJob| {
         let _ = reply.send((name, Digest::of(&bytes)));
     }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default()));

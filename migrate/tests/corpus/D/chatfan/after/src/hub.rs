@@ -29,7 +29,7 @@ pub struct Hub<O: Outbox> {
     pool: SharedPool,
     outbox: Arc<O>,
     rooms: Mutex<BTreeMap<String, BTreeSet<UserId>>>,
-    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(crate::message::Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
+    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
     progress: Arc<Progress>,
     queued: AtomicUsize,
     seq: AtomicU64,
@@ -55,7 +55,7 @@ impl<O: Outbox> Hub<O> {
         Ok(hub)
     }
 
-    fn sender(&self) -> (std::sync::Arc<dyn Fn(crate::message::Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+    fn sender(&self) -> (std::sync::Arc<dyn Fn(Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
         let outbox = Arc::clone(&self.outbox);
         let progress = Arc::clone(&self.progress);
         (std::sync::Arc::new(move |d: Delivery| {

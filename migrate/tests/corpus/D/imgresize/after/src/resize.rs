@@ -25,7 +25,7 @@ pub struct Thumb {
 /// Owns the pool and the channel thumbnails come back on.
 pub struct Resizer {
     pool: Pool<ResizeJob>,
-    worker: (std::sync::Arc<dyn Fn(crate::resize::ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: (std::sync::Arc<dyn Fn(ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     done: Mutex<Receiver<Thumb>>,
     submitted: Mutex<usize>,
 }
@@ -95,7 +95,7 @@ impl Resizer {
     }
 }
 
-fn make_worker(tx: Sender<Thumb>) -> (std::sync::Arc<dyn Fn(crate::resize::ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+fn make_worker(tx: Sender<Thumb>) -> (std::sync::Arc<dyn Fn(ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
     let tx = Mutex::new(tx);
     (std::sync::Arc::new(move |job: ResizeJob| {
         let size = job.source.size().fit_into(job.bounds);

@@ -53,7 +53,7 @@ fn parse(job: &str, body: &str) -> Result<Vec<Sample>, ScrapeError> {
 /// A set of scrape threads on the shared pool, all fetching through one source.
 pub struct Scraper<S: Source + 'static> {
     source: Arc<S>,
-    worker: (std::sync::Arc<dyn Fn(crate::scrape::ScrapeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: (std::sync::Arc<dyn Fn(ScrapeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     threads: usize,
 }
 

@@ -22,7 +22,7 @@ struct RawLine(usize, String);
 
 pub struct Folder {
     pool: Pool<RawLine>,
-    parser: (std::sync::Arc<dyn Fn(crate::fold::RawLine) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    parser: (std::sync::Arc<dyn Fn(RawLine) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     stats: Shared,
     done_rx: Receiver<Result<(), FoldError>>,
     pending: usize,

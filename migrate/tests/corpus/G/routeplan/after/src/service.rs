@@ -10,7 +10,7 @@ use crate::planner::{PlanError, Query};
 
 pub struct Service {
     pool: Arc<Pool<Query>>,
-    planner: (std::sync::Arc<dyn Fn(crate::planner::Query) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    planner: (std::sync::Arc<dyn Fn(Query) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
     graph: Arc<Graph>,
     served: Arc<AtomicUsize>,
 }

@@ -13,7 +13,7 @@ use crate::sink::Sink;
 
 pub struct Hub {
     pools: HashMap<String, Arc<Pool<Reading>>>,
-    checkers: HashMap<String, (std::sync::Arc<dyn Fn(crate::reading::Reading) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
+    checkers: HashMap<String, (std::sync::Arc<dyn Fn(Reading) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
     verdicts_tx: Sender<Verdict>,
     verdicts: Mutex<Receiver<Verdict>>,
 }
