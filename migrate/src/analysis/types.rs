@@ -1,6 +1,6 @@
 //! Reading types: where a pool type is written, what a job type names, and what `?` converts an error into.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use syn::visit::Visit;
 use syn::{GenericArgument, PathArguments, ReturnType, Type};
@@ -379,26 +379,31 @@ pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, Str
 /// for a file of the module `module`. Globs, imports under a `cfg`, and paths of other crates (rustc may print them
 /// another way) are left out.
 pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String, String> {
+    struct Scope<'a> {
+        module: &'a [String],
+        children: BTreeSet<String>,
+    }
     fn walk(
         tree: &syn::UseTree,
         mut path: Vec<String>,
-        module: &[String],
+        scope: &Scope,
         out: &mut BTreeMap<String, String>,
     ) {
         let mut named = |name: &syn::Ident, last: &syn::Ident, path: &[String]| {
             let mut full = path.to_vec();
             full.push(last.to_string());
-            let root = match full[0].as_str() {
-                "crate" | "std" | "core" | "alloc" => Vec::new(),
-                "self" => std::iter::once("crate".to_string())
-                    .chain(module.iter().cloned())
-                    .collect(),
-                "super" if !module.is_empty() => std::iter::once("crate".to_string())
-                    .chain(module[..module.len() - 1].iter().cloned())
-                    .collect(),
+            let module = scope.module;
+            let here = || std::iter::once("crate".to_string()).chain(module.iter().cloned());
+            // What the first segment stands for, and whether it is replaced by that.
+            let (root, skip): (Vec<String>, usize) = match full[0].as_str() {
+                "crate" | "std" | "core" | "alloc" => (Vec::new(), 0),
+                "self" => (here().collect(), 1),
+                "super" if !module.is_empty() => (here().take(module.len()).collect(), 1),
+                // `use jobs::Order` beside `mod jobs;`: a module of this file (an extern crate of that name would
+                // make the path ambiguous, which rustc rejects).
+                child if scope.children.contains(child) => (here().collect(), 0),
                 _ => return,
             };
-            let skip = usize::from(!root.is_empty());
             let full: Vec<String> = root
                 .into_iter()
                 .chain(full.into_iter().skip(skip))
@@ -410,25 +415,32 @@ pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String
         match tree {
             syn::UseTree::Path(p) => {
                 path.push(p.ident.to_string());
-                walk(&p.tree, path, module, out);
+                walk(&p.tree, path, scope, out);
             }
             syn::UseTree::Name(n) => named(&n.ident, &n.ident, &path),
             syn::UseTree::Rename(r) => named(&r.rename, &r.ident, &path),
             syn::UseTree::Group(g) => {
                 for tree in &g.items {
-                    walk(tree, path.clone(), module, out);
+                    walk(tree, path.clone(), scope, out);
                 }
             }
             syn::UseTree::Glob(_) => {}
         }
     }
+    let children = (items.iter())
+        .filter_map(|i| match i {
+            syn::Item::Mod(m) => Some(m.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let scope = Scope { module, children };
     let mut out = BTreeMap::new();
     for item in items {
         // An import under a `cfg` is not there in every build the type is.
         if let syn::Item::Use(u) = item
             && !u.attrs.iter().any(|a| a.path().is_ident("cfg"))
         {
-            walk(&u.tree, Vec::new(), module, &mut out);
+            walk(&u.tree, Vec::new(), &scope, &mut out);
         }
     }
     out
@@ -627,17 +639,18 @@ mod tests {
         let file = syn::parse_file(
             "use std::sync::mpsc::{channel, Sender};\nuse crate::jobs::Order as O;\n\
              use super::out::Out;\nuse self::inner::*;\nfn f() { use crate::x::Hidden; }\n\
-             #[cfg(test)]\nuse crate::y::Y;",
+             #[cfg(test)]\nuse crate::y::Y;\nmod jobs;\nuse jobs::Batch;\nuse serde::Thing;",
         )
         .unwrap();
         let imported = imported_names(&file.items, &["render".to_string()]);
         assert_eq!(
             written_in(
-                "(crate::jobs::Order, std::sync::mpsc::Sender<crate::out::Out>, crate::x::Hidden, crate::y::Y)",
+                "(crate::jobs::Order, std::sync::mpsc::Sender<crate::out::Out>, crate::x::Hidden, crate::y::Y, \
+                 crate::render::jobs::Batch, serde::Thing)",
                 &["render".to_string()],
                 &imported
             ),
-            "(O, Sender<Out>, crate::x::Hidden, crate::y::Y)"
+            "(O, Sender<Out>, crate::x::Hidden, crate::y::Y, Batch, serde::Thing)"
         );
         assert_eq!(
             written_in(
