@@ -158,6 +158,11 @@ impl Wait {
 }
 
 impl<T: Send + 'static> Pool<T> {
+    /// What [`WorkerHandle::is_worker_of`] compares: the address of what the pool shares.
+    pub(crate) fn identity(&self) -> *const () {
+        Arc::as_ptr(&self.shared).cast()
+    }
+
     /// A pool whose queue holds `queue_len` jobs, with no workers yet. The whole queue
     /// is allocated now: `queue_len` slots of about the size of a `T` each.
     ///
@@ -1042,6 +1047,10 @@ impl Drop for Uncount<'_> {
 }
 
 impl<T: Send + 'static> Control for Arc<Shared<T>> {
+    fn identity(&self) -> *const () {
+        Arc::as_ptr(self).cast()
+    }
+
     fn worker_removed(&self, thread: Option<thread::ThreadId>) {
         self.workers.fetch_sub(1, Ordering::SeqCst);
         if let Some(thread) = thread {

@@ -313,6 +313,9 @@ pub(crate) type Payload = Box<dyn Any + Send>;
 pub(crate) trait Control: Send + Sync {
     /// Stops counting a removed worker and wakes its thread, if it waits for a job.
     fn worker_removed(&self, thread: Option<thread::ThreadId>);
+
+    /// The pool's identity: the address of what its handles share, the same wherever the `Pool` moves.
+    fn identity(&self) -> *const ();
 }
 
 /// A worker added with [`Pool::add_worker`](crate::Pool::add_worker).
@@ -356,6 +359,20 @@ impl WorkerHandle {
         if self.record.mark_removed() {
             self.pool.worker_removed(self.record.thread_id());
         }
+    }
+
+    /// Whether this is a worker of `pool` (the pool it was added to), so that handles of several
+    /// pools kept in one list can be told apart. A pool is the same pool wherever it moves.
+    ///
+    /// ```
+    /// let pools = vec![workerpool::Pool::new(8), workerpool::Pool::new(8)];
+    /// let handles: Vec<_> = pools.iter().map(|p| p.add_worker(|n: u32| drop(n))).collect();
+    /// let moved = pools; // the pools move; the handles still know them
+    /// assert!(handles[0].is_worker_of(&moved[0]));
+    /// assert!(!handles[0].is_worker_of(&moved[1]));
+    /// ```
+    pub fn is_worker_of<T: Send + 'static>(&self, pool: &crate::Pool<T>) -> bool {
+        std::ptr::eq(self.pool.identity(), pool.identity())
     }
 
     /// Waits until the worker's thread has exited, after [`remove`](Self::remove) or once

@@ -223,3 +223,33 @@ fn join_from_the_workers_own_thread_panics_with_a_clear_message() {
     assert!(messages[0].contains("own thread"), "{}", messages[0]);
     assert_eq!(pool.workers(), 1, "the worker survived its job's panic");
 }
+
+#[test]
+fn a_handle_says_which_pool_it_is_a_worker_of_also_after_the_pool_moves() {
+    let first = Pool::new(4);
+    let second = Pool::new(4);
+    let mut handles = vec![
+        first.add_worker(|_: u32| {}),
+        second.add_worker(|_: u32| {}),
+        first.add_worker(|_: u32| {}),
+    ];
+    let pools = [first, second];
+    let owners: Vec<Vec<bool>> = handles
+        .iter()
+        .map(|h| pools.iter().map(|p| h.is_worker_of(p)).collect())
+        .collect();
+    assert_eq!(
+        owners,
+        [[true, false], [false, true], [true, false]],
+        "each handle is a worker of the one pool it was added to"
+    );
+    // Removing the newest worker of the second pool leaves the first one's workers alone.
+    let newest = handles
+        .iter()
+        .rposition(|h| h.is_worker_of(&pools[1]))
+        .unwrap();
+    handles.remove(newest).remove();
+    assert_eq!((pools[0].workers(), pools[1].workers()), (2, 0));
+    let other = Pool::<u32>::new(1);
+    assert!(handles.iter().all(|h| !h.is_worker_of(&other)));
+}
