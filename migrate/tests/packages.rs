@@ -344,6 +344,26 @@ fn a_worker_kept_in_a_field_and_grown_through_a_clone_keeps_its_handles_there() 
 }
 
 #[test]
+fn a_worker_the_walk_never_sees_made_kept_by_several_pools_is_removed_from_the_pool_asked() {
+    let (dir, report) = assert_migrates_to_after(
+        "kept_worker_shared_by_pools",
+        "before",
+        &["src/"],
+        "kept_worker_shared_by_pools",
+    );
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    // 2.x printed this: two instances in each of three pools, one removed from each, every job run.
+    assert_eq!(
+        run_binary(
+            dir.path(),
+            "kept_worker_shared_by_pools",
+            "kept-worker-shared-by-pools"
+        ),
+        "workers [2, 2, 2]\nafter shrink [1, 1, 1]\n[(\"a\", 1), (\"bb\", 2), (\"ccc\", 3), (\"dddd\", 4), (\"eeeee\", 5), (\"ffffff\", 6)]\n"
+    );
+}
+
+#[test]
 fn an_optional_worker_is_removed_through_its_field_and_the_compiler_fixes_the_delegate_error_the_walk_missed()
  {
     let (dir, report) = assert_migrates_to_after(

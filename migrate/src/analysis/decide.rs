@@ -57,11 +57,17 @@ type Reasons = HashMap<NodeId, Vec<(Loc, Refusal)>>;
 
 /// Decides every pool: applies each rule below in turn (the order matters only to [`no_worker_seen`], which speaks
 /// when nothing else has), then the fates and edits follow. `free_errors` are uses of `workerpool::Error` that
-/// belong to no pool; the pools of `asked.forced_v2` stay on v2 whatever the code shows. What the syntax does not
+/// belong to no pool, and `free_workers` says whether `Worker` is named where no worker the walk follows is (a
+/// `Worker::new` in a `pub fn` of another module, a `worker: Worker` parameter); the pools of `asked.forced_v2` stay on v2 whatever the code shows. What the syntax does not
 /// settle is [`Refusal::NeedsCompiler`]: with the output checked, a use it does not follow is left to the check, and
 /// a pool held back only by its job type takes the compiler's answer (in a probe, a placeholder); without the
 /// compiler, such a pool stays on v2 with one of those reasons.
-pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision {
+pub fn decide(
+    facts: &mut Facts,
+    free_errors: &[Loc],
+    free_workers: bool,
+    asked: &Asked,
+) -> Decision {
     let forced_v2: BTreeSet<NodeId> = asked.forced_v2.iter().map(|g| g.0).collect();
     let by_worker = tie_shared_workers(facts);
     let mut reasons = Reasons::new();
@@ -95,7 +101,8 @@ pub fn decide(facts: &mut Facts, free_errors: &[Loc], asked: &Asked) -> Decision
             .collect(),
         ..Decision::default()
     };
-    let loose = (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)));
+    let loose =
+        free_workers || (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)));
     let serving =
         |root: &NodeId| decision.kept_roots.is_empty() || decision.kept_roots.contains(root);
     // The job types written at them and the compiler's answers: one type written two ways is one.

@@ -172,8 +172,9 @@ pub fn call_edits(
 }
 
 /// `pool.add_worker(&w)?` becomes `w.1.lock().unwrap().push(pool.add_worker({ let work = Arc::clone(&w.0); move
-/// |job| work(job) }))`; `pool.remove_worker(&w)?` becomes `if let Some(handle) = w.1.lock().unwrap().pop() {
-/// handle.remove(); }` (2.x stopped the most recently added running instance). An argument other than a place
+/// |job| work(job) }))`; `pool.remove_worker(&w)?` removes the newest of `w`'s handles that is a worker of `pool`
+/// (2.x stopped the most recently added running instance in that pool, also when `w` runs in several pools). An
+/// argument other than a place
 /// (`&helper()`, `&Worker::new(f)`) is evaluated once, first, in a block, its bytes left where they are (they may
 /// have edits of their own); the receiver is written after it.
 fn call(c: &Call, text: &str) -> Vec<Edit> {
@@ -194,7 +195,18 @@ fn call(c: &Call, text: &str) -> Vec<Edit> {
         )
     };
     let remove = |base: &str| {
-        format!("if let Some(handle) = {base}.1.lock().unwrap().pop() {{ handle.remove(); }}")
+        let receiver = &text[c.receiver.clone()];
+        // The receiver is evaluated once, first; its binding must not hide a name `base` uses.
+        let mut pool = String::from("pool");
+        while base
+            .split(|ch: char| !ch.is_alphanumeric() && ch != '_')
+            .any(|w| w == pool)
+        {
+            pool.push('_');
+        }
+        format!(
+            "{{ let {pool} = &{receiver}; let mut handles = {base}.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of({pool})) {{ handles.remove(newest).remove(); }} }}"
+        )
     };
     if simple && c.remove {
         return vec![Edit::replace(c.outer.clone(), remove(place))];
@@ -253,7 +265,7 @@ mod tests {
     }
 
     #[test]
-    fn adds_keep_the_handle_in_the_worker_and_removes_pop_the_newest() {
+    fn adds_keep_the_handle_in_the_worker_and_removes_take_the_newest_of_that_pool() {
         let text = "fn f() { self.pool.add_worker(&self.worker)?; }";
         assert_eq!(
             rewritten(
@@ -272,7 +284,7 @@ mod tests {
                 "pool.remove_worker(worker).unwrap()",
                 true
             ),
-            "fn f() { if let Some(handle) = worker.1.lock().unwrap().pop() { handle.remove(); }; }"
+            "fn f() { { let pool = &pool; let mut handles = worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } }; }"
         );
     }
 
@@ -282,7 +294,7 @@ mod tests {
         let new = every_call_rewritten(text);
         assert_eq!(
             new,
-            "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = if let Some(handle) = s.w.1.lock().unwrap().pop() { handle.remove(); };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
+            "fn f(s: &S, w: &Worker) {\n    w.1.lock().unwrap().push(s.pools[0].add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let _ = { let pool = &pool(); let mut handles = s.w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };\n    w.1.lock().unwrap().push(s.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));\n    let n = p.add_worker(w);\n}\n"
         );
     }
 
@@ -293,7 +305,7 @@ mod tests {
         let new = every_call_rewritten(text);
         assert_eq!(
             new,
-            "fn f() {\n    worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));\n    if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };\n}\n"
+            "fn f() {\n    worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));\n    { let pool = &p; let mut handles = w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };\n}\n"
         );
     }
 

@@ -286,7 +286,16 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         }
     }
     free_errors.sort();
-    let mut decision = decide::decide(&mut facts, &free_errors, asked);
+    let free_workers = uses.iter().enumerate().any(|(i, file_uses)| {
+        (file_uses.iter()).any(|u| {
+            u.item == V2Item::Worker
+                && !facts.owners.contains_key(&Loc {
+                    file: FileId(i),
+                    offset: u.range.start,
+                })
+        })
+    });
+    let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
     keep_workers(files, &uses, &mut facts, &mut decision);
     for site in facts
         .worker_sites

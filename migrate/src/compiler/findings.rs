@@ -137,7 +137,7 @@ fn between<'t>(text: &'t str, open: &str, close: &str) -> Option<&'t str> {
 /// The `expected `A`, found `B`` pairs of a text, in both of rustc's forms: a label (`expected `A`, found `B``,
 /// `found integer`, `found type parameter `J``) and a note (`expected struct `A`\n found enum `B``).
 fn pairs(text: &str) -> Vec<(String, Found)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(String, Found)> = closure_arguments(text).into_iter().collect();
     let mut rest = text;
     while let Some(at) = rest.find("expected ") {
         rest = &rest[at + "expected ".len()..];
@@ -182,6 +182,32 @@ fn pairs(text: &str) -> Vec<(String, Found)> {
         }
     }
     out
+}
+
+/// `expected a `Fn(A)` closure, found `impl (Fn(B)) + Send``: a function value (one a helper returns as `impl Fn`)
+/// where a worker of another job type is expected (E0277). `A` and `B`, the two argument lists.
+fn closure_arguments(text: &str) -> Option<(String, Found)> {
+    let rest = text
+        .split_once("expected a")
+        .map(|(_, r)| r.trim_start_matches('n'))?;
+    let expected = backticked(rest)?;
+    let found = rest.split_once("` closure, found ")?.1;
+    let arguments = |t: &str| {
+        let t = t.trim_start_matches("impl ").trim_start_matches('(');
+        let t = ["Fn(", "FnMut(", "FnOnce("]
+            .iter()
+            .find_map(|f| t.strip_prefix(f))?;
+        let mut depth = 1;
+        let end = t.find(|c| {
+            depth += i32::from(c == '(') - i32::from(c == ')');
+            depth == 0
+        })?;
+        Some(t[..end].to_string())
+    };
+    Some((
+        arguments(expected)?,
+        Found::Type(arguments(backticked(found)?)?),
+    ))
 }
 
 /// The first backticked text of `text` (only words before it).
@@ -336,6 +362,29 @@ mod tests {
             vec![
                 met(7_770_001, "(u8, std::sync::mpsc::Sender<u8>)"),
                 Finding::Same(7_770_000, 7_770_001)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_function_given_where_a_worker_of_the_placeholder_is_expected_gives_its_argument_type() {
+        let returned = message(
+            "expected a `Fn([(); 7770001])` closure, found `impl (Fn((String, Sender<(u8, u8)>))) + Send + Sync`",
+            &[
+                "expected an `Fn([(); 7770001])` closure, found `impl (Fn((String, Sender<(u8, u8)>))) + Send + Sync`",
+            ],
+            &[],
+        );
+        let mutable = message(
+            "expected a `FnMut([(); 7770002])` closure, found `impl FnMut(Vec<u8>) + Send`",
+            &[],
+            &[],
+        );
+        assert_eq!(
+            found(&[returned, mutable]),
+            vec![
+                met(7_770_001, "(String, Sender<(u8, u8)>)"),
+                met(7_770_002, "Vec<u8>")
             ]
         );
     }

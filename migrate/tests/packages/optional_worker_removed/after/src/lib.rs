@@ -62,7 +62,7 @@ impl Uploader {
     pub fn narrow(&self) -> Result<(), UploadError> {
         let pool = self.pool.as_ref().ok_or(UploadError::Closed)?;
         let sender = self.sender.as_ref().ok_or(UploadError::Closed)?;
-        if let Some(handle) = sender.1.lock().unwrap().pop() { handle.remove(); };
+        { let pool = &pool; let mut handles = sender.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         Ok(())
     }
 

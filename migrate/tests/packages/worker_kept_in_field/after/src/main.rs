@@ -35,7 +35,7 @@ impl Tally {
     }
 
     fn shrink(&self) -> Result<(), Error> {
-        if let Some(handle) = self.counter.1.lock().unwrap().pop() { handle.remove(); };
+        { let pool = &self.pool; let mut handles = self.counter.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         Ok(())
     }
 }

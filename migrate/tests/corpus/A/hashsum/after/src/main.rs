@@ -42,7 +42,7 @@ impl Hasher {
 
     fn shrink(&self, by: usize) -> Result<(), BoxError> {
         for _ in 0..by {
-            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

@@ -98,7 +98,7 @@ impl Shipper {
     pub fn scale_down(&self) -> Result<(), ShipError> {
         let pool = self.pool.as_ref().ok_or_else(|| ShipError::NotStarted)?;
         let worker = self.worker.as_ref().ok_or(ShipError::NotStarted)?;
-        if let Some(handle) = worker.1.lock().unwrap().pop() { handle.remove(); };
+        { let pool = &pool; let mut handles = worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         Ok(())
     }
 

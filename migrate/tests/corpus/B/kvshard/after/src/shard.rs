@@ -57,7 +57,7 @@ impl Shard {
 
     pub fn shrink(&self) -> Result<(), StoreError> {
         if self.pool.workers() > 1 {
-            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

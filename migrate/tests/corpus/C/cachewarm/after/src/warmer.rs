@@ -99,7 +99,7 @@ impl<O: Origin + 'static> Warmer<O> {
         }
         while workers.len() > n {
             let w = workers.pop().expect("len > n >= 0");
-            if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

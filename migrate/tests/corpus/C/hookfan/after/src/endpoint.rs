@@ -63,7 +63,7 @@ impl Endpoint {
     /// Takes every delivery worker away; queued deliveries wait for `resume`.
     pub fn pause(&self) -> Result<(), workerpool::Error> {
         for _ in 0..self.pool.workers() {
-            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

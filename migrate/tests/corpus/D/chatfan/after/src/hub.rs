@@ -75,7 +75,7 @@ impl<O: Outbox> Hub<O> {
         }
         while workers.len() > senders {
             if let Some(w) = workers.pop() {
-                if let Some(handle) = w.1.lock().unwrap().pop() { handle.remove(); };
+                { let pool = &self.pool; let mut handles = w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
             }
         }
         Ok(())

@@ -56,7 +56,7 @@ impl Resizer {
             self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
         }
         while self.pool.workers() > threads {
-            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

@@ -95,7 +95,7 @@ impl<S: Source + 'static> Scraper<S> {
     /// Retires this scraper's threads; other scrapers on the pool keep theirs.
     pub fn shutdown(self) -> Result<(), workerpool::Error> {
         for _ in 0..self.threads {
-            if let Some(handle) = self.worker.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &pool(); let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

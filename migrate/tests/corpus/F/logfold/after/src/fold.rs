@@ -55,7 +55,7 @@ impl Folder {
             self.parser.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.parser.0); move |job| work(job) }));
         }
         while self.pool.workers() > n {
-            if let Some(handle) = self.parser.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.parser.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         Ok(())
     }

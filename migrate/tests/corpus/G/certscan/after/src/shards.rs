@@ -75,7 +75,7 @@ impl Shards {
     pub fn drain(&self, i: usize) -> Result<(), ShardError> {
         let pool = self.pools.get(i).ok_or(ShardError::NoSuchShard(i))?;
         while pool.workers() > 0 {
-            { let kept = &self.probes[i]; if let Some(handle) = kept.1.lock().unwrap().pop() { handle.remove(); }; };
+            { let kept = &self.probes[i]; { let pool = &pool; let mut handles = kept.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } }; };
         }
         Ok(())
     }

@@ -67,7 +67,7 @@ impl Service {
     /// Sets the number of planner threads.
     pub fn resize(&self, lanes: usize) -> Result<(), PlanError> {
         while self.pool.workers() > lanes {
-            if let Some(handle) = self.planner.1.lock().unwrap().pop() { handle.remove(); };
+            { let pool = &self.pool; let mut handles = self.planner.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
         }
         while self.pool.workers() < lanes {
             self.planner.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.planner.0); move |job| work(job) }));

@@ -55,7 +55,7 @@ impl Hub {
     /// Takes one checker away from `kind`'s pool.
     pub fn shrink(&self, kind: &str) -> Result<usize, HubError> {
         let pool = self.pools.get(kind).ok_or_else(|| HubError::UnknownKind(kind.into()))?;
-        { let kept = &self.checkers[kind]; if let Some(handle) = kept.1.lock().unwrap().pop() { handle.remove(); }; };
+        { let kept = &self.checkers[kind]; { let pool = &pool; let mut handles = kept.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } }; };
         Ok(pool.workers())
     }
 

@@ -1,5 +1,4 @@
 use std::sync::mpsc::Sender;
-use workerpool::v2::Worker;
 
 /// A point to index, and where the cell key goes.
 pub type Lookup = (String, f64, f64, Sender<(String, String)>);
@@ -18,8 +17,8 @@ pub fn indexer(precision: u32) -> impl Fn(Lookup) + Send + Sync + 'static {
     }
 }
 
-pub fn shard_worker(precision: u32) -> Worker {
-    Worker::new(indexer(precision))
+pub fn shard_worker(precision: u32) -> (std::sync::Arc<dyn Fn((String, f64, f64, Sender<(String, String)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+    (std::sync::Arc::new(indexer(precision)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
 }
 
 #[cfg(test)]

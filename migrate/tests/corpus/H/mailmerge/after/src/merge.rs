@@ -82,7 +82,7 @@ pub fn merge(m: &Rc<Mailer>, tpl: &str, groups: [&[&str]; 2]) -> Result<Vec<Stri
 }
 
 pub fn dismiss_one(m: &Mailer) -> Result<usize, MergeError> {
-    if let Some(handle) = m.writer.1.lock().unwrap().pop() { handle.remove(); };
+    { let pool = &m.pool; let mut handles = m.writer.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
     Ok(m.pool.workers())
 }
 
