@@ -160,6 +160,8 @@ pub struct Crate {
     /// What the compiler said about the job types of pools the syntax does not settle.
     /// (A cell: the check of the output answers what the probes could not, see [`Crate::answer`].)
     answers: std::cell::RefCell<BTreeMap<PoolId, Answer>>,
+    /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
+    generic: std::cell::RefCell<BTreeSet<PoolId>>,
     /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
     checked: bool,
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
@@ -338,6 +340,7 @@ impl Crate {
             taken_in,
             load_lines: lines,
             answers: Default::default(),
+            generic: Default::default(),
             checked: false,
             unread_may_use_v2,
             left,
@@ -368,6 +371,11 @@ impl Crate {
     /// Says that every migration of the crate from now on is checked by the compiler (see [`Asked::checked`]).
     pub fn set_checked(&mut self) {
         self.checked = true;
+    }
+
+    /// Whether `pool` has a parameter of a generic function among its places.
+    pub fn is_generic(&self, pool: &PoolId) -> bool {
+        self.generic.borrow().contains(pool)
     }
 
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
@@ -549,6 +557,12 @@ impl Crate {
         for &(number, group) in &outcome.probed {
             placeholders.insert(number, PoolId { unit: index, group });
         }
+        (self.generic.borrow_mut()).extend(
+            outcome
+                .generic
+                .iter()
+                .map(|&group| PoolId { unit: index, group }),
+        );
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;
             (s.path.clone(), s.line_col(loc.offset))

@@ -183,10 +183,6 @@ pub struct Collector<'a> {
     fn_values: Vec<(NodeId, Range<usize>)>,
     /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
     impl_pools: Vec<Option<NodeId>>,
-    /// For each function being walked, innermost last: whether a parameter's type names one of its type parameters.
-    generic_valued: Vec<bool>,
-    /// Parameters whose type names no type parameter.
-    concrete_params: HashSet<BindingId>,
     /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
     bound_patterns: HashSet<SpanKey>,
     /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
@@ -197,6 +193,8 @@ pub struct Collector<'a> {
     pool_macros: HashMap<String, NodeId>,
     /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
     error_drops: HashSet<SpanKey>,
+    /// Whether the compiler checks the output (it then judges what the walk leaves to it).
+    checked: bool,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -232,8 +230,10 @@ impl<'a> Collector<'a> {
         tree: &'a ScopeTree,
         facts: &'a mut Facts,
         decls: &'a Decls,
+        checked: bool,
     ) -> Self {
         Collector {
+            checked,
             file,
             source,
             names,
@@ -274,8 +274,6 @@ impl<'a> Collector<'a> {
             literal_delegates: Vec::new(),
             impl_pools: Vec::new(),
             bound_patterns: HashSet::new(),
-            generic_valued: Vec::new(),
-            concrete_params: HashSet::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
@@ -507,25 +505,6 @@ impl<'a> Collector<'a> {
             taken,
         });
         let mut index = 0;
-        let generics = self.generics_in_scope();
-        // A parameter whose type names a type parameter (`jobs: Vec<J>`): values made from it may be of that type.
-        // One whose type names none (`n: u8`) is of a known type.
-        let mut generic_valued = false;
-        for input in &sig.inputs {
-            let FnArg::Typed(p) = input else { continue };
-            let mut named = Vec::new();
-            collect_idents(quote::ToTokens::to_token_stream(&*p.ty), &mut named);
-            if named.iter().any(|n| generics.contains(n)) {
-                generic_valued = true;
-            } else if let Pat::Ident(ident) = &*p.pat
-                && let Some(id) = self
-                    .tree
-                    .binding_at(self.source.range(ident.ident.span()).start)
-            {
-                self.concrete_params.insert(id);
-            }
-        }
-        self.generic_valued.push(generic_valued);
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
             if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
@@ -571,7 +550,6 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
-        self.generic_valued.pop();
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
     }

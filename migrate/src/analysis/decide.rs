@@ -116,6 +116,7 @@ pub fn decide(
     });
     let kinds = super::types::distinct_types(written_types.chain(answered_types));
     decision.kept = asked.checked && (loose || !decision.kept_roots.is_empty()) && kinds.len() <= 1;
+    let tied: HashSet<NodeId> = facts.ties.iter().map(|&(_, e)| facts.root(e)).collect();
     let mut probed = Vec::new();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
@@ -134,7 +135,7 @@ pub fn decide(
             }
         }
         let pool = pool_roots.contains(&root);
-        if !pool && !never_produced(facts, root) {
+        if !pool && !never_produced(facts, root) && !tied.contains(&root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
         let mut job = None;
@@ -190,6 +191,7 @@ pub fn decide(
             },
         );
     }
+    share_tied_fates(facts, &mut decision);
     // With every pool migrated nothing makes a 2.x error any more: an error type tied to no pool (an error enum's
     // variant, its `From` impl) becomes 3.x's, which `?` converts a 3.x delegate's error into. Only with the output
     // checked: where the analysis does not see a use, the check puts the pools back (and this with them).
@@ -237,6 +239,46 @@ pub fn decide(
     }
     edits(facts, &mut decision, &by_worker);
     decision
+}
+
+/// Pools tied to the error types their errors go into ([`Facts::tie`]) go to 3.x together: what holds one of them on
+/// v2 holds every one (and the error types), each keeping its own job type otherwise.
+fn share_tied_fates(facts: &Facts, decision: &mut Decision) {
+    let mut parent: BTreeMap<NodeId, NodeId> = BTreeMap::new();
+    fn find(parent: &BTreeMap<NodeId, NodeId>, mut n: NodeId) -> NodeId {
+        while let Some(&p) = parent.get(&n) {
+            n = p;
+        }
+        n
+    }
+    for &(pool, error) in &facts.ties {
+        let (a, b) = (
+            find(&parent, facts.root(pool)),
+            find(&parent, facts.root(error)),
+        );
+        if a != b {
+            parent.insert(a.max(b), a.min(b));
+        }
+    }
+    let mut tied: BTreeMap<NodeId, Vec<NodeId>> = BTreeMap::new();
+    for &root in decision.fates.keys() {
+        tied.entry(find(&parent, root)).or_default().push(root);
+    }
+    for roots in tied.values().filter(|r| r.len() > 1) {
+        let mut reasons: Vec<(Loc, Refusal)> = (roots.iter())
+            .flat_map(|r| decision.fates[r].reasons.clone())
+            .collect();
+        reasons.sort_by_key(|(loc, why)| (*loc, why.to_string()));
+        reasons.dedup();
+        if reasons.is_empty() {
+            continue;
+        }
+        for root in roots {
+            let fate = decision.fates.get_mut(root).expect("a fate per root");
+            fate.reasons = reasons.clone();
+            fate.job = None;
+        }
+    }
 }
 
 /// Whether the group `root` has a place where a job type is written (a group without one, such as a lone

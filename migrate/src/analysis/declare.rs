@@ -49,6 +49,10 @@ pub struct Decls {
     pub generic_helpers: HashMap<WorkerId, (String, syn::Type)>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
+    /// Functions with a parameter whose type names one of their type parameters (`jobs: Vec<J>`): a pool passed to
+    /// one may be given jobs of that parameter, a type each call chooses, so the compiler, not the call, says whether
+    /// the pools of two calls are one.
+    pub generic_fns: HashSet<FnId>,
     /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
     pub tuple_rets: HashMap<FnId, (usize, usize)>,
     /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
@@ -577,6 +581,21 @@ impl<'a> Declarer<'a> {
         let fn_offset = self.source.range(sig.fn_token.span).start;
         let id = FnId(self.loc(fn_offset));
         let module = ModuleId::new(self.file, &self.module.join("::"));
+        let parameters: Vec<String> = (sig.generics.type_params())
+            .map(|t| t.ident.to_string())
+            .collect();
+        let names_a_parameter = |ty: &syn::Type| {
+            let mut named = Vec::new();
+            super::bodies::collect_idents(quote::ToTokens::to_token_stream(ty), &mut named);
+            named.iter().any(|n| parameters.contains(n))
+        };
+        if sig
+            .inputs
+            .iter()
+            .any(|a| matches!(a, FnArg::Typed(p) if names_a_parameter(&p.ty)))
+        {
+            self.decls.generic_fns.insert(id);
+        }
         self.decls.defs.add_fn(
             &name,
             FnDef {

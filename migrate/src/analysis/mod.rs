@@ -30,7 +30,7 @@ mod reexports;
 mod scope_tree;
 mod types;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
 pub use model::{FileId, Loc};
@@ -132,6 +132,9 @@ pub struct Outcome {
     pub clashes: Vec<Loc>,
     /// The pools written with a placeholder job type, each with the placeholder's number.
     pub probed: Vec<(usize, GroupId)>,
+    /// The pools one of whose places is a parameter of a generic function (see `Decls::generic_fns`): a type
+    /// parameter the compiler finds one of them given is its job type.
+    pub generic: Vec<GroupId>,
 }
 
 /// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
@@ -204,6 +207,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             &trees[i],
             &mut facts,
             &decls,
+            asked.checked,
         )
         .run(f.syntax);
     }
@@ -312,6 +316,12 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             .probed
             .iter()
             .map(|&root| (base + root, GroupId(root)))
+            .collect(),
+        generic: (facts.places())
+            .filter(
+                |(k, _)| matches!(k, model::Key::FnParam(f, _) if decls.generic_fns.contains(f)),
+            )
+            .map(|(_, n)| GroupId(facts.root(n)))
             .collect(),
         warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),
@@ -531,6 +541,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     for (node, loc) in seen.chain(calls).chain(refused) {
         sites.entry(facts.root(node)).or_default().push(loc);
     }
+    // Pools tied to one error type share their reasons: each is said once.
+    let mut said = HashSet::new();
     for (&root, fate) in decision.fates.iter().filter(|(_, f)| f.pool) {
         outcome.groups.push(Group {
             id: GroupId(root),
@@ -543,7 +555,10 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             outcome.migrated += 1;
         } else {
             outcome.left.push(LeftOnV2 {
-                reasons: fate.reasons.clone(),
+                reasons: (fate.reasons.iter())
+                    .filter(|(loc, why)| said.insert((*loc, why.to_string())))
+                    .cloned()
+                    .collect(),
             });
         }
     }

@@ -362,6 +362,8 @@ pub struct Facts {
     pub calls: Vec<(NodeId, FnId, CallKind, Loc)>,
     /// Pools whose errors `?` converts into `workerpool::Error`.
     pub error_links: Vec<NodeId>,
+    /// (pool, error place) where the pool's error goes into that error type: see [`Facts::tie`].
+    pub ties: Vec<(NodeId, NodeId)>,
     /// Where each pool is first seen, for reports.
     pub first_seen: HashMap<NodeId, Loc>,
     /// Places that hold an error type, not a pool.
@@ -451,6 +453,13 @@ impl Facts {
             let (keep, drop) = if ra < rb { (ra, rb) } else { (rb, ra) };
             self.parent[drop] = keep;
         }
+    }
+
+    /// The pool at `pool` gives its errors to the error place `error` (`?` into a `Result<_, workerpool::Error>`):
+    /// they go to 3.x together, since 3.x's `Error` and 2.x's do not convert into each other, but they are not one
+    /// value (a union would give every pool that shares an error type one job type).
+    pub fn tie(&mut self, pool: NodeId, error: NodeId) {
+        self.ties.push((pool, error));
     }
 
     /// Records that the pool at `node` cannot be migrated.

@@ -123,7 +123,11 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             let mut checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
             asking.rounds.push(checked.duration);
             let mut found = findings::findings(&checked.diagnostics, &numbers);
-            let mut new = state.learn(&found, &probe.placeholders, &externs, &parameters);
+            let generic: BTreeSet<usize> = (probe.placeholders.iter())
+                .filter(|(_, pool)| krate.is_generic(pool))
+                .map(|(&n, _)| n)
+                .collect();
+            let mut new = state.learn(&found, &probe.placeholders, &generic, &externs, &parameters);
             // A probe rustc stops short of (a `workers_num` the rewrite left on a typed pool fails the library, so
             // the tests that use it are never checked) is fixed as the check of the output would be, and checked
             // again: what the error hid may be about a job type.
@@ -137,7 +141,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
                 asking.rounds.push(checked.duration);
                 found = findings::findings(&checked.diagnostics, &numbers);
-                new = state.learn(&found, &probe.placeholders, &externs, &parameters);
+                new = state.learn(&found, &probe.placeholders, &generic, &externs, &parameters);
             }
             krate.set_answers(state.answers.clone());
             if !new {
@@ -205,14 +209,42 @@ impl State {
     }
 
     /// Takes in a probe's findings; answers what they settle. Returns whether anything new was learnt.
+    /// A placeholder in `generic` is a pool with a parameter of a generic function among its places (see
+    /// [`Crate::is_generic`]).
     fn learn(
         &mut self,
         found: &[Finding],
         placeholders: &BTreeMap<usize, PoolId>,
+        generic: &BTreeSet<usize>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
         let mut new = false;
+        // A generic function's pool that meets a type of its type parameters (`J`, `(usize, J)`) carries that type:
+        // the other types it meets are what its calls pass (the check says whether the function gives it others).
+        let mentions = |(t, parameter): &(String, bool)| {
+            *parameter
+                || t.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| type_parameters.contains(w))
+        };
+        let generic: BTreeSet<usize> = (found.iter())
+            .filter_map(|f| match f {
+                Finding::Met {
+                    number,
+                    found,
+                    parameter,
+                } if generic.contains(number) && mentions(&(found.clone(), *parameter)) => {
+                    Some(*number)
+                }
+                _ => None,
+            })
+            .chain(
+                generic
+                    .iter()
+                    .copied()
+                    .filter(|n| self.met.get(n).is_some_and(|m| m.iter().any(mentions))),
+            )
+            .collect();
         for f in found {
             match f {
                 Finding::Met {
@@ -226,6 +258,8 @@ impl State {
                         .or_default()
                         .insert((found.clone(), *parameter))
                 }
+                // A generic function's pool given its type parameter: the pools its calls pass are not it.
+                Finding::Same(a, b) if generic.contains(a) || generic.contains(b) => {}
                 Finding::Same(a, b) => {
                     let (a, b) = (self.find(*a), self.find(*b));
                     if a != b {
@@ -241,10 +275,13 @@ impl State {
             classes.entry(root).or_default().push(n);
         }
         for members in classes.values() {
-            let met: BTreeSet<(String, bool)> = members
+            let mut met: BTreeSet<(String, bool)> = members
                 .iter()
                 .flat_map(|n| self.met.get(n).cloned().unwrap_or_default())
                 .collect();
+            if members.iter().any(|n| generic.contains(n)) {
+                met.retain(|m| mentions(m));
+            }
             let Some(answer) = self.settle(&met, externs, type_parameters, &mut new) else {
                 continue;
             };

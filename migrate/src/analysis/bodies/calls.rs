@@ -17,28 +17,6 @@ use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
 impl Collector<'_> {
-    /// `pool.delegate(job)` in a function whose parameters carry a type parameter (`fn submit<J>(&self, job: J)`,
-    /// `jobs: Vec<J>`), with a job made from a local: its type may be that parameter, which 2.x took and 3.x's `Pool<T>`
-    /// takes only if `T` is it. A question for the compiler.
-    fn generic_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
-        if self.generic_valued.last() == Some(&true)
-            && m.args.first().is_some_and(|arg| self.names_a_local(arg))
-        {
-            self.facts.refuse(node, loc, Refusal::UNSETTLED);
-        }
-    }
-
-    /// Whether `expr` names a local binding other than a parameter of a known type.
-    fn names_a_local(&self, expr: &Expr) -> bool {
-        let mut idents = Vec::new();
-        super::macros::collect_ident_tokens(quote::ToTokens::to_token_stream(expr), &mut idents);
-        idents.iter().any(|ident| {
-            let at = self.source.range(ident.span()).start;
-            let local = self.tree.resolve(&ident.to_string(), at);
-            local.is_some_and(|id| !self.concrete_params.contains(&id))
-        })
-    }
-
     /// A 2.x method called on the pool `node`.
     pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
         let call = self.range(m);
@@ -59,7 +37,6 @@ impl Collector<'_> {
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
                 self.literal_delegate(node, m, loc);
-                self.generic_delegate(node, m, loc);
                 let ok = match wrapper {
                     Some(Wrapper::Inspect) => {
                         self.facts.checked_delegates.push((node, loc));
@@ -246,7 +223,7 @@ impl Collector<'_> {
             TryTarget::Fine => true,
             TryTarget::Linked { .. } => {
                 if let Some(error) = f.error {
-                    self.facts.union(node, error);
+                    self.facts.tie(node, error);
                 }
                 self.facts.error_links.push(node);
                 true
@@ -254,7 +231,7 @@ impl Collector<'_> {
             TryTarget::Named { name, .. }
                 if let Some(&error) = self.decls.from_error.get(&name) =>
             {
-                self.facts.union(node, error);
+                self.facts.tie(node, error);
                 self.facts.error_links.push(node);
                 let edit = Edit::insert(end, ".map_err(workerpool::Error::from)");
                 self.facts.cond_edits.push((node, self.file, edit));
@@ -423,7 +400,7 @@ impl Collector<'_> {
         if wrapper == Some(Wrapper::Try)
             && let Some(error) = self.fns.last().and_then(|f| f.error)
         {
-            self.facts.union(node, error);
+            self.facts.tie(node, error);
         }
         let block = *self.blocks.last().expect("a block");
         let line_start = self.source.text[..outer.start]

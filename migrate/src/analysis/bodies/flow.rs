@@ -458,12 +458,15 @@ impl Collector<'_> {
                 self.refuse_flow(arg, Refusal::UNFOLLOWED);
                 continue;
             }
+            let callees = self.callees(name, via);
+            if self.checked && callees.iter().any(|f| self.decls.generic_fns.contains(f)) {
+                // Each call of a generic function may give its pool jobs of another type: the compiler joins the
+                // pools of its calls only if they meet (`compiler::State::learn`).
+                self.refuse_flow(arg, Refusal::UNFOLLOWED);
+                continue;
+            }
             let param = index.checked_sub(shift).and_then(|i| {
-                let keys = self
-                    .callees(name, via)
-                    .into_iter()
-                    .map(|f| Key::FnParam(f, i))
-                    .collect();
+                let keys = callees.into_iter().map(|f| Key::FnParam(f, i)).collect();
                 self.joined(keys)
             });
             let ambiguous = self

@@ -2,5 +2,5 @@
 
 pub use crate::filters::*;
 pub use crate::raster::Raster;
-pub use workerpool::v2::Error as WpError;
-pub use workerpool::v2::{Pool, Worker};
+pub use workerpool::Error as WpError;
+pub use workerpool::Pool;
