@@ -419,7 +419,7 @@ fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Vec<Edit
 
 /// The bytes of a leaf of a use list with the comma that separates it from the next (or, for the last, the previous)
 /// leaf, and the spaces on its line around them.
-pub(super) fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
+pub(crate) fn leaf_with_comma(text: &str, leaf: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let after = &text[leaf.end..];
     let spaces = |s: &str| s.len() - s.trim_start_matches([' ', '\t']).len();
     let gap = spaces(after);

@@ -2,11 +2,12 @@
 //! on a 3.x delegate into an error type that converts only from `workerpool::Error` (`?` cannot convert
 //! `DelegateError<T>`: it goes through `workerpool::Error::from`), where the walk did not follow the pool (reached
 //! through an `Option`'s combinator, another module's alias); the names 2.x and 3.x spell differently
-//! (`renames.rs`), at the span rustc gives, in whatever file it is.
+//! (`renames.rs`), at the span rustc gives, in whatever file it is; an import whose item the rewrite took away.
 
 use std::path::PathBuf;
 
 use super::renames;
+use crate::analysis::imports;
 use crate::cargo_check::{Checked, Diagnostic, primary_span};
 use crate::edit::Edit;
 
@@ -68,6 +69,11 @@ pub fn fixups(
                     "3.x's `delegate` is not generic: the pool's type names the job type",
                 )
             }),
+            Some("E0432") => unresolved_import(&text, range.clone()).map(|r| {
+                let what =
+                    "the rewrite took away the item this import names (2.x's `Worker`): it goes";
+                (Edit::delete(r), what)
+            }),
             _ => None,
         };
         if let Some((edit, what)) = fix {
@@ -83,6 +89,26 @@ pub fn fixups(
         }
     }
     out
+}
+
+/// The bytes to delete for the import rustc cannot resolve at `span` (the check before migration passed, so the
+/// rewrite took its item away): the leaf with its comma in a list (`{a, TaskWorker}`), or the whole `use` line of a
+/// single path (not under an attribute, which would pass to the next item). None for another shape (a rename,
+/// `B as C`), which stays for the halving.
+fn unresolved_import(text: &str, span: std::ops::Range<usize>) -> Option<std::ops::Range<usize>> {
+    let (head, tail) = (text[..span.start].trim_end(), text[span.end..].trim_start());
+    if head.ends_with(['{', ',']) && tail.starts_with([',', '}']) {
+        return Some(imports::whole_lines(
+            text,
+            imports::leaf_with_comma(text, span),
+        ));
+    }
+    let line = head.rfind('\n').map_or(0, |i| i + 1);
+    let end = span.end + text[span.end..].find(';')? + 1;
+    let alone = head[line..].split_whitespace().last() == Some("use")
+        && tail.starts_with(';')
+        && !text[..line].trim_end().ends_with(']');
+    alone.then(|| imports::whole_lines(text, line..end))
 }
 
 fn code(d: &Diagnostic) -> Option<&str> {
@@ -375,6 +401,21 @@ mod tests {
         assert_eq!(
             fixed(text, diagnostics),
             "fn f() {\n    pool.delegate(name.into())?; other.send::<u8>(1);\n}\n"
+        );
+    }
+
+    #[test]
+    fn an_import_whose_item_the_rewrite_took_away_goes_a_leaf_or_its_line() {
+        let text =
+            "use l::{a, W};\nuse l::W;\n#[cfg(test)]\nuse l::W;\nuse l::{W as V, a};\nfn f() {}\n";
+        // rustc's span: the leaf in a list, the whole path of a single one. Under an attribute (it would pass to
+        // the next item) and a rename: left for the halving.
+        let at = |n: usize, whole: usize| text.match_indices('W').nth(n).unwrap().0 - whole;
+        let e0432 = |s: usize, e: usize| diagnostic("E0432", "unresolved import `l::W`", s, e, "");
+        let errors = [(0, 0), (1, 3), (2, 3), (3, 0)].map(|(n, w)| e0432(at(n, w), at(n, 0) + 1));
+        assert_eq!(
+            fixed(text, errors.to_vec()),
+            "use l::{a};\n#[cfg(test)]\nuse l::W;\nuse l::{W as V, a};\nfn f() {}\n"
         );
     }
 }
