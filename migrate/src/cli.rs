@@ -28,8 +28,8 @@ pub struct Args {
     /// skipping target/. The files are split into the package's crate roots as cargo builds them (the library,
     /// each binary, example, test and bench, each with the modules it declares), and each root is analysed on its
     /// own; a binary that names the library crate is analysed with it. The Cargo.toml beside or above them is
-    /// updated too; when it moves from 2.x to 3, every other target of the package that names workerpool is
-    /// migrated with them (reported as "taken in"), so that `cargo test` still builds.
+    /// updated too; when it moves from 2.x to 3, every other target of the package is migrated with them (reported
+    /// as "taken in" where it changes), so that `cargo test` still builds.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

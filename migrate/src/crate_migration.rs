@@ -193,7 +193,7 @@ struct LeftRequirement {
 
 impl Crate {
     /// Reads the manifest in `root` and `files`, split into the package's crate roots; when the manifest moves
-    /// from 2.x to 3, the files of every other target of the package that names workerpool are read too. What
+    /// from 2.x to 3, the files of every other target of the package are read too. What
     /// cannot be read is reported in `load_lines` and left out.
     pub fn load(root: Option<&Path>, files: &[PathBuf]) -> Crate {
         let mut lines = Vec::new();
@@ -716,9 +716,9 @@ impl Plan {
 /// Splits the `given` files of the package in `package` into its crate roots, as cargo builds them: each target
 /// (with its modules) is analysed on its own, so two binaries that both define `struct App` are not mixed up.
 /// Targets that share a file, and a target that names the library crate (`mylib::App`), are analysed together
-/// with it, since names cross there. When the manifest moves from 2.x to 3, every target whose code names
-/// `workerpool` is migrated whole, given or not: left as it was, it would no longer compile. Under any other
-/// requirement, a target not given whose code is on 2.x gets a hint.
+/// with it, since names cross there. When the manifest moves from 2.x to 3, every target is migrated whole, given
+/// or not: its 2.x code (also through the library's re-exports, `mylib::TaskPool`) would no longer compile. Under
+/// any other requirement, a target not given whose code is on 2.x gets a hint.
 fn plan(found: Vec<Target>, given: &[PathBuf], requirement: &Requirement) -> Plan {
     let take_in = *requirement == Requirement::V2;
     // Files are told apart by their canonical path: `src/lib.rs` as given is the library's root found from the
@@ -742,20 +742,14 @@ fn plan(found: Vec<Target>, given: &[PathBuf], requirement: &Requirement) -> Pla
     };
     let mut plan = Plan::loose(&[]);
     // The files (indices into the target's) each target takes part with; none: it does not.
-    let mut members: Vec<Vec<usize>> = Vec::new();
-    for (t, keys) in found_keys.iter().enumerate() {
-        let given_here: Vec<usize> = (0..keys.len())
-            .filter(|&f| given_keys.contains(&keys[f]))
-            .collect();
-        let whole = take_in
-            && (!given_here.is_empty()
-                || (0..keys.len()).any(|f| targets::mentions(&text(t, f), "workerpool")));
-        members.push(if whole {
-            (0..keys.len()).collect()
-        } else {
-            given_here
-        });
-    }
+    let members: Vec<Vec<usize>> = found_keys
+        .iter()
+        .map(|keys| {
+            (0..keys.len())
+                .filter(|&f| take_in || given_keys.contains(&keys[f]))
+                .collect()
+        })
+        .collect();
     if matches!(requirement, Requirement::V3 | Requirement::Left(_)) {
         for (t, target) in found.iter().enumerate() {
             let files = 0..target.files.len();
@@ -1035,7 +1029,7 @@ mod tests {
     }
 
     #[test]
-    fn moving_to_3_takes_in_targets_that_name_workerpool_and_leaves_the_others_unread() {
+    fn moving_to_3_takes_in_every_target_and_reports_those_it_changes() {
         let dir = package(
             MANIFEST_V2,
             &[
@@ -1049,7 +1043,7 @@ mod tests {
             ],
         );
         let krate = Crate::load(Some(dir.path()), &[dir.path().join("src/main.rs")]);
-        assert_eq!(krate.files().count(), 3, "main.rs, demo.rs and Cargo.toml");
+        assert_eq!(krate.files().count(), 5, "every target and Cargo.toml");
         let m = krate.migrate(&BTreeSet::new());
         assert_eq!(
             changed(dir.path(), &m),

@@ -218,6 +218,22 @@ fn a_re_export_of_the_2x_items_moves_to_3x_with_the_pool_behind_it() {
 }
 
 #[test]
+fn an_example_that_names_workerpool_only_through_the_librarys_re_exports_is_taken_in() {
+    let (_dir, report) = assert_migrates_to_after(
+        "reexport_used_only_by_an_example",
+        "before",
+        &["src/"],
+        "reexport_used_only_by_an_example",
+    );
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    assert!(!report.contains("workerpool::v2"), "{report}");
+    assert!(
+        report.contains("examples/ex.rs: note: taken in beyond the paths given"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_library_function_s_pool_is_typed_in_every_target_that_keeps_it() {
     // `pkg::make_pool(tx)` in the binary (into a struct field), the example and the integration test (into
     // parameters): each is the library's pool, typed `Pool<u32>` with it.
@@ -384,7 +400,7 @@ fn an_optional_worker_is_removed_through_its_field_and_the_compiler_fixes_the_de
 }
 
 #[test]
-fn a_workers_num_in_a_test_the_rewrite_does_not_read_is_renamed_by_the_compiler() {
+fn a_workers_num_in_a_test_that_names_only_the_library_is_renamed_with_the_test_taken_in() {
     let (_dir, report) = assert_migrates_to_after(
         "workers_num_in_an_unread_test",
         "before",
@@ -393,7 +409,7 @@ fn a_workers_num_in_a_test_the_rewrite_does_not_read_is_renamed_by_the_compiler(
     );
     assert!(report.contains("1 pool migrated"), "{report}");
     assert!(
-        report.contains("tests/threads.rs:6:58: note: cargo check found what the rewrite missed here: 2.x's `workers_num()` is 3.x's `workers()`"),
+        report.contains("tests/threads.rs: note: taken in beyond the paths given"),
         "{report}"
     );
 }
