@@ -3,7 +3,7 @@
 use std::sync::mpsc::Sender;
 use std::sync::LazyLock;
 
-use workerpool::v2::*;
+use workerpool::*;
 
 use crate::count::{count_chunk, Counts};
 
@@ -12,16 +12,15 @@ pub type CountJob = (String, Sender<Counts>);
 
 const COUNTERS: usize = 4;
 
-static POOL: LazyLock<Pool> = LazyLock::new(|| {
-    let pool = Pool::new(32);
-    let counter = Worker::new(count_chunk);
+static POOL: LazyLock<Pool<(String, Sender<std::collections::BTreeMap<String, usize>>)>> = LazyLock::new(|| {
+    let pool = Pool::<(String, Sender<std::collections::BTreeMap<String, usize>>)>::new(32);
+    let counter = count_chunk;
     for _ in 0..COUNTERS {
-        pool.add_worker(&counter)
-            .expect("adding a worker cannot fail");
+        pool.add_worker(counter);
     }
     pool
 });
 
-pub fn counting_pool() -> &'static Pool {
+pub fn counting_pool() -> &'static Pool<(String, Sender<std::collections::BTreeMap<String, usize>>)> {
     &POOL
 }
