@@ -253,3 +253,61 @@ fn a_handle_says_which_pool_it_is_a_worker_of_also_after_the_pool_moves() {
     let other = Pool::<u32>::new(1);
     assert!(handles.iter().all(|h| !h.is_worker_of(&other)));
 }
+
+#[test]
+fn a_shared_worker_added_from_several_threads_keeps_every_worker_and_removes_each_once() {
+    let pool = Pool::new(64);
+    let ran = Arc::new(AtomicUsize::new(0));
+    let worker = {
+        let ran = Arc::clone(&ran);
+        workerpool::SharedWorker::new(move |n: usize| {
+            ran.fetch_add(n, Ordering::SeqCst);
+        })
+    };
+    thread::scope(|s| {
+        for _ in 0..4 {
+            let (pool, worker) = (&pool, worker.clone());
+            s.spawn(move || (0..25).for_each(|_| pool.add_shared_worker(&worker)));
+        }
+    });
+    assert_eq!(pool.workers(), 100);
+    for n in 1..=10 {
+        pool.delegate(n).unwrap();
+    }
+    pool.wait_idle();
+    assert_eq!(
+        ran.load(Ordering::SeqCst),
+        55,
+        "every worker runs the one function"
+    );
+    let removed = thread::scope(|s| {
+        let removers: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    (0..30)
+                        .filter(|_| pool.remove_shared_worker(&worker))
+                        .count()
+                })
+            })
+            .collect();
+        removers
+            .into_iter()
+            .map(|r| r.join().unwrap())
+            .sum::<usize>()
+    });
+    assert_eq!(
+        (removed, pool.workers()),
+        (100, 0),
+        "each worker is removed once"
+    );
+}
+
+#[test]
+fn a_shared_worker_of_a_stopped_pool_has_none_left_to_remove() {
+    let pool = Pool::new(4);
+    let worker = workerpool::SharedWorker::new(|_: u8| {});
+    pool.add_shared_worker(&worker);
+    pool.stop();
+    assert!(!pool.remove_shared_worker(&worker));
+    assert_eq!(format!("{worker:?}"), "SharedWorker { running: 0, .. }");
+}
