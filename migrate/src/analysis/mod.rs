@@ -806,7 +806,7 @@ mod tests {
         let kept = analyze_file(one, &checked);
         let written = kept.texts[0].clone().expect("the pool migrates");
         assert!(
-            written.contains("pub w: (std::sync::Arc<dyn Fn(u8) + Send + Sync>,"),
+            written.contains("pub w: workerpool::SharedWorker<u8>,"),
             "{written}"
         );
         assert!(kept.left.is_empty(), "{:?}", kept.left);
@@ -832,13 +832,10 @@ mod tests {
         let out = analyze_file(text, &checked);
         let written = out.texts[0].clone().expect("the pool migrates");
         assert!(
-            written.contains("type Job = (std::sync::Arc<dyn Fn(u8) + Send + Sync>,"),
+            written.contains("type Job = workerpool::SharedWorker<u8>;"),
             "{written}"
         );
-        assert!(
-            written.contains("w.1.lock().unwrap().push(pool.add_worker("),
-            "{written}"
-        );
+        assert!(written.contains("pool.add_shared_worker(&w);"), "{written}");
         let alone = analyze_file(text, &Asked::default());
         let reasons = refusals(&alone);
         assert_eq!(reasons, [&Refusal::UNFOLLOWED_WORKER]);

@@ -7,6 +7,6 @@ pub fn measure() -> impl Fn(Job) + Send + Sync + 'static {
     |(word, out): Job| out.send((word.clone(), word.len())).unwrap()
 }
 
-pub fn worker() -> (std::sync::Arc<dyn Fn((String, Sender<(String, usize)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
-    (std::sync::Arc::new(measure()) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+pub fn worker() -> workerpool::SharedWorker<(String, Sender<(String, usize)>)> {
+    workerpool::SharedWorker::new(measure())
 }

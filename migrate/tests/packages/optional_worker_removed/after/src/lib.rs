@@ -29,7 +29,7 @@ impl From<workerpool::Error> for UploadError {
 #[derive(Default)]
 pub struct Uploader {
     pool: Option<Pool<u32>>,
-    sender: Option<(std::sync::Arc<dyn Fn(u32) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
+    sender: Option<workerpool::SharedWorker<u32>>,
     pub stored: Arc<Mutex<Vec<u32>>>,
 }
 
@@ -37,9 +37,9 @@ impl Uploader {
     pub fn open(&mut self, lanes: usize) -> Result<(), UploadError> {
         let pool = Pool::<u32>::new(8);
         let stored = Arc::clone(&self.stored);
-        let sender = (std::sync::Arc::new(move |chunk: u32| stored.lock().unwrap().push(chunk * 10)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        let sender = workerpool::SharedWorker::new(move |chunk: u32| stored.lock().unwrap().push(chunk * 10));
         for _ in 0..lanes {
-            sender.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&sender.0); move |job| work(job) }));
+            pool.add_shared_worker(&sender);
         }
         self.pool = Some(pool);
         self.sender = Some(sender);
@@ -62,7 +62,7 @@ impl Uploader {
     pub fn narrow(&self) -> Result<(), UploadError> {
         let pool = self.pool.as_ref().ok_or(UploadError::Closed)?;
         let sender = self.sender.as_ref().ok_or(UploadError::Closed)?;
-        { let pool = &pool; let mut handles = sender.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+        pool.remove_shared_worker(sender);
         Ok(())
     }
 

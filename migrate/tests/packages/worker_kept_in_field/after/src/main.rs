@@ -10,7 +10,7 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 struct Tally {
     pool: Arc<Pool<(String, u64)>>,
     // the one worker function, added as often as needed
-    counter: (std::sync::Arc<dyn Fn((String, u64)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    counter: workerpool::SharedWorker<(String, u64)>,
     seen: Arc<AtomicU64>,
 }
 
@@ -19,23 +19,23 @@ impl Tally {
         let seen = Arc::new(AtomicU64::new(0));
         let total = Arc::clone(&seen);
         let done = Mutex::new(done);
-        let counter = (std::sync::Arc::new(move |(word, weight): (String, u64)| {
+        let counter = workerpool::SharedWorker::new(move |(word, weight): (String, u64)| {
             total.fetch_add(word.len() as u64 * weight, Ordering::SeqCst);
             done.lock().unwrap().send(weight).unwrap();
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        });
         Tally { pool: Arc::new(Pool::<(String, u64)>::new(4)), counter, seen }
     }
 
     fn grow(&self, by: usize) -> Result<(), Error> {
         let counter = self.counter.clone();
         for _ in 0..by {
-            counter.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&counter.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&counter);
         }
         Ok(())
     }
 
     fn shrink(&self) -> Result<(), Error> {
-        { let pool = &self.pool; let mut handles = self.counter.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+        self.pool.remove_shared_worker(&self.counter);
         Ok(())
     }
 }

@@ -19,30 +19,30 @@ const CHUNK: usize = 1024;
 /// The pool and the worker it runs, kept so that workers can be added and removed later.
 struct Hasher {
     pool: Shared,
-    worker: (std::sync::Arc<dyn Fn((String, usize, Vec<u8>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<(String, usize, Vec<u8>)>,
 }
 
 impl Hasher {
     fn new(queue: usize, out: mpsc::Sender<(String, ChunkSum)>) -> Hasher {
         let out = Mutex::new(out);
-        let worker = (std::sync::Arc::new(move |(file, index, data): (String, usize, Vec<u8>)| {
+        let worker = workerpool::SharedWorker::new(move |(file, index, data): (String, usize, Vec<u8>)| {
             let sum = digest::sum_chunk(index, &data);
             out.lock().unwrap().send((file, sum)).unwrap();
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        });
         Hasher { pool: Arc::new(Pool::<(String, usize, Vec<u8>)>::new(queue)), worker }
     }
 
     fn grow(&self, by: usize) -> Result<(), BoxError> {
         let w = self.worker.clone();
         for _ in 0..by {
-            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&w);
         }
         Ok(())
     }
 
     fn shrink(&self, by: usize) -> Result<(), BoxError> {
         for _ in 0..by {
-            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.worker);
         }
         Ok(())
     }

@@ -40,7 +40,7 @@ impl Sink {
 
 pub struct Shipper {
     pool: Option<Pool<String>>,
-    worker: Option<(std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
+    worker: Option<workerpool::SharedWorker<String>>,
     sink: Sink,
     min_level: Level,
     shipped: usize,
@@ -55,9 +55,9 @@ impl Shipper {
     pub fn start(&mut self, threads: usize) -> Result<(), ShipError> {
         let pool = Pool::<String>::new(64);
         let sink = self.sink.clone();
-        let worker = (std::sync::Arc::new(move |line: String| sink.push(line)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        let worker = workerpool::SharedWorker::new(move |line: String| sink.push(line));
         for _ in 0..threads {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         self.pool = Some(pool);
         self.worker = Some(worker);
@@ -98,7 +98,7 @@ impl Shipper {
     pub fn scale_down(&self) -> Result<(), ShipError> {
         let pool = self.pool.as_ref().ok_or_else(|| ShipError::NotStarted)?;
         let worker = self.worker.as_ref().ok_or(ShipError::NotStarted)?;
-        { let pool = &pool; let mut handles = worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+        pool.remove_shared_worker(worker);
         Ok(())
     }
 

@@ -41,13 +41,13 @@ pub struct Daemon {
     accepted: usize,
 }
 
-fn runner(out: Sender<Outcome>) -> (std::sync::Arc<dyn Fn(Task) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+fn runner(out: Sender<Outcome>) -> workerpool::SharedWorker<Task> {
     let out = Mutex::new(out);
-    (std::sync::Arc::new(move |task: Task| {
+    workerpool::SharedWorker::new(move |task: Task| {
         let outcome = task.run();
         metrics::bump(outcome.kind, 1);
         out.lock().unwrap().send(outcome).unwrap();
-    }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+    })
 }
 
 impl Daemon {
@@ -60,7 +60,7 @@ impl Daemon {
         let pool = Pool::<Task>::new(self.runners * 4);
         let worker = runner(tx);
         for _ in 0..self.runners {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         self.pool = Some(pool);
         self.outcomes = Some(rx);

@@ -31,6 +31,6 @@ pub fn apply(table: &Table, op: Op) {
     }
 }
 
-pub fn worker_for(table: Table) -> (std::sync::Arc<dyn Fn(Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
-    (std::sync::Arc::new(move |op: Op| apply(&table, op)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+pub fn worker_for(table: Table) -> workerpool::SharedWorker<Op> {
+    workerpool::SharedWorker::new(move |op: Op| apply(&table, op))
 }

@@ -34,14 +34,14 @@ impl From<workerpool::Error> for StoreError {
 #[derive(Clone)]
 pub struct Shard {
     pool: Arc<Pool<Op>>,
-    worker: (std::sync::Arc<dyn Fn(Op) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<Op>,
 }
 
 impl Shard {
     fn new(table: Table) -> Result<Shard, StoreError> {
         let pool = Arc::new(Pool::<Op>::new(64));
         let worker = engine::worker_for(table);
-        worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+        pool.add_shared_worker(&worker);
         Ok(Shard { pool, worker })
     }
 
@@ -51,13 +51,13 @@ impl Shard {
 
     pub fn grow(&self) -> Result<(), StoreError> {
         let extra = self.worker.clone();
-        extra.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&extra.0); move |job| work(job) }));
+        self.pool.add_shared_worker(&extra);
         Ok(())
     }
 
     pub fn shrink(&self) -> Result<(), StoreError> {
         if self.pool.workers() > 1 {
-            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.worker);
         }
         Ok(())
     }

@@ -29,7 +29,7 @@ struct Progress {
 
 pub struct Warmer<O: Origin + 'static> {
     pool: WarmPool,
-    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
+    workers: Mutex<Vec<workerpool::SharedWorker<String>>>,
     origin: Arc<O>,
     cache: Arc<Cache>,
     progress: Arc<Progress>,
@@ -58,11 +58,11 @@ impl<O: Origin + 'static> Warmer<O> {
         }
     }
 
-    fn fetch_worker(&self) -> (std::sync::Arc<dyn Fn(String) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+    fn fetch_worker(&self) -> workerpool::SharedWorker<String> {
         let origin = Arc::clone(&self.origin);
         let cache = Arc::clone(&self.cache);
         let progress = Arc::clone(&self.progress);
-        (std::sync::Arc::new(move |key: String| {
+        workerpool::SharedWorker::new(move |key: String| {
             let outcome = if cache.contains(&key) {
                 None
             } else {
@@ -86,7 +86,7 @@ impl<O: Origin + 'static> Warmer<O> {
             if *pending == 0 {
                 progress.idle.notify_all();
             }
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+        })
     }
 
     /// Grows or shrinks to `n` fetch threads. A removed thread finishes its fetch first.
@@ -94,12 +94,12 @@ impl<O: Origin + 'static> Warmer<O> {
         let mut workers = self.workers.lock().unwrap();
         while workers.len() < n {
             let w = self.fetch_worker();
-            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&w);
             workers.push(w);
         }
         while workers.len() > n {
             let w = workers.pop().expect("len > n >= 0");
-            { let pool = &self.pool; let mut handles = w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&w);
         }
         Ok(())
     }

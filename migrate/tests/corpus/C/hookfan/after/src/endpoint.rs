@@ -14,7 +14,7 @@ pub const MAX_ATTEMPTS: u32 = 3;
 pub(crate) struct Endpoint {
     pub url: String,
     pool: Pool<Arc<Event>>,
-    worker: (std::sync::Arc<dyn Fn(Arc<Event>) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<Arc<Event>>,
     concurrency: usize,
 }
 
@@ -26,7 +26,7 @@ impl Endpoint {
         ledger: Arc<Ledger>,
     ) -> Result<Endpoint, workerpool::Error> {
         let target = url.to_string();
-        let worker = (std::sync::Arc::new(move |event: Arc<Event>| {
+        let worker = workerpool::SharedWorker::new(move |event: Arc<Event>| {
             let mut outcome = Err(String::new());
             for attempt in 1..=MAX_ATTEMPTS {
                 match transport.post(&target, &event.body) {
@@ -38,10 +38,10 @@ impl Endpoint {
                 }
             }
             ledger.record(&target, event.id, outcome);
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        });
         let pool = Pool::<Arc<Event>>::new(16);
         for _ in 0..concurrency {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         Ok(Endpoint {
             url: url.to_string(),
@@ -63,14 +63,14 @@ impl Endpoint {
     /// Takes every delivery worker away; queued deliveries wait for `resume`.
     pub fn pause(&self) -> Result<(), workerpool::Error> {
         for _ in 0..self.pool.workers() {
-            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.worker);
         }
         Ok(())
     }
 
     pub fn resume(&self) -> Result<(), workerpool::Error> {
         while self.pool.workers() < self.concurrency {
-            self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&self.worker);
         }
         Ok(())
     }

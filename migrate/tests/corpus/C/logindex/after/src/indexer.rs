@@ -47,7 +47,7 @@ impl InFlight {
 
 pub struct Indexer {
     pool: Arc<Pool<Chunk>>,
-    worker: (std::sync::Arc<dyn Fn(Chunk) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<Chunk>,
     index: Arc<Mutex<InvertedIndex>>,
     in_flight: Arc<InFlight>,
     names: Vec<String>,
@@ -64,7 +64,7 @@ impl Indexer {
         let worker = {
             let index = Arc::clone(&index);
             let in_flight = Arc::clone(&in_flight);
-            (std::sync::Arc::new(move |chunk: Chunk| {
+            workerpool::SharedWorker::new(move |chunk: Chunk| {
                 let terms: Vec<String> = tokenize::terms(&chunk.text).collect();
                 let mut ix = index.lock().unwrap();
                 for term in terms {
@@ -72,11 +72,11 @@ impl Indexer {
                 }
                 drop(ix);
                 in_flight.done();
-            }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+            })
         };
         let pool = Arc::new(Pool::<Chunk>::new(threads * 8));
         for _ in 0..threads {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         Ok(Indexer {
             pool,
@@ -93,7 +93,7 @@ impl Indexer {
 
     /// Adds one more tokenizing thread.
     pub fn grow(&self) -> Result<()> {
-        self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
+        self.pool.add_shared_worker(&self.worker);
         Ok(())
     }
 

@@ -11,10 +11,10 @@ use crate::Result;
 type HashJob = (String, Vec<u8>, Sender<(String, Digest)>);
 
 static HASHERS: LazyLock<Pool<(String, Vec<u8>, Sender<(String, Digest)>)>> = LazyLock::new(|| Pool::<(String, Vec<u8>, Sender<(String, Digest)>)>::new(32));
-static HASH_WORKER: LazyLock<(std::sync::Arc<dyn Fn((String, Vec<u8>, Sender<(String, Digest)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)> =
-    LazyLock::new(|| (std::sync::Arc::new(|(name, bytes, reply): HashJob| {
+static HASH_WORKER: LazyLock<workerpool::SharedWorker<(String, Vec<u8>, Sender<(String, Digest)>)>> =
+    LazyLock::new(|| workerpool::SharedWorker::new(|(name, bytes, reply): HashJob| {
         let _ = reply.send((name, Digest::of(&bytes)));
-    }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default()));
+    }));
 static STARTED: Mutex<bool> = Mutex::new(false);
 
 /// Starts the hashing threads once; later calls are no-ops.
@@ -22,7 +22,7 @@ pub fn start(threads: usize) -> Result<()> {
     let mut started = STARTED.lock().unwrap();
     if !*started {
         for _ in 0..threads {
-            HASH_WORKER.1.lock().unwrap().push(HASHERS.add_worker({ let work = std::sync::Arc::clone(&HASH_WORKER.0); move |job| work(job) }));
+            HASHERS.add_shared_worker(&HASH_WORKER);
         }
         *started = true;
     }

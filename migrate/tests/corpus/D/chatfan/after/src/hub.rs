@@ -29,7 +29,7 @@ pub struct Hub<O: Outbox> {
     pool: SharedPool,
     outbox: Arc<O>,
     rooms: Mutex<BTreeMap<String, BTreeSet<UserId>>>,
-    workers: Mutex<Vec<(std::sync::Arc<dyn Fn(Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>>,
+    workers: Mutex<Vec<workerpool::SharedWorker<Delivery>>>,
     progress: Arc<Progress>,
     queued: AtomicUsize,
     seq: AtomicU64,
@@ -55,14 +55,14 @@ impl<O: Outbox> Hub<O> {
         Ok(hub)
     }
 
-    fn sender(&self) -> (std::sync::Arc<dyn Fn(Delivery) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+    fn sender(&self) -> workerpool::SharedWorker<Delivery> {
         let outbox = Arc::clone(&self.outbox);
         let progress = Arc::clone(&self.progress);
-        (std::sync::Arc::new(move |d: Delivery| {
+        workerpool::SharedWorker::new(move |d: Delivery| {
             outbox.push(&d);
             *progress.delivered.lock().unwrap() += 1;
             progress.changed.notify_all();
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+        })
     }
 
     /// Adds or retires sender workers; each is its own `Worker`.
@@ -70,12 +70,12 @@ impl<O: Outbox> Hub<O> {
         let mut workers = self.workers.lock().unwrap();
         while workers.len() < senders {
             let w = self.sender();
-            w.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&w.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&w);
             workers.push(w);
         }
         while workers.len() > senders {
             if let Some(w) = workers.pop() {
-                { let pool = &self.pool; let mut handles = w.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+                self.pool.remove_shared_worker(&w);
             }
         }
         Ok(())

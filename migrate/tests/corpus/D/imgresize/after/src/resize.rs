@@ -25,7 +25,7 @@ pub struct Thumb {
 /// Owns the pool and the channel thumbnails come back on.
 pub struct Resizer {
     pool: Pool<ResizeJob>,
-    worker: (std::sync::Arc<dyn Fn(ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<ResizeJob>,
     done: Mutex<Receiver<Thumb>>,
     submitted: Mutex<usize>,
 }
@@ -36,7 +36,7 @@ impl Resizer {
         let worker = make_worker(tx);
         let pool = Pool::<ResizeJob>::new(threads * 4);
         for _ in 0..threads {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         Ok(Resizer {
             pool,
@@ -53,10 +53,10 @@ impl Resizer {
     /// Adds or removes resize threads until `threads` are running.
     pub fn set_threads(&self, threads: usize) -> Result<()> {
         while self.pool.workers() < threads {
-            self.worker.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.worker.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&self.worker);
         }
         while self.pool.workers() > threads {
-            { let pool = &self.pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.worker);
         }
         Ok(())
     }
@@ -95,9 +95,9 @@ impl Resizer {
     }
 }
 
-fn make_worker(tx: Sender<Thumb>) -> (std::sync::Arc<dyn Fn(ResizeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
+fn make_worker(tx: Sender<Thumb>) -> workerpool::SharedWorker<ResizeJob> {
     let tx = Mutex::new(tx);
-    (std::sync::Arc::new(move |job: ResizeJob| {
+    workerpool::SharedWorker::new(move |job: ResizeJob| {
         let size = job.source.size().fit_into(job.bounds);
         let thumb = job.source.resized(size);
         let _ = tx.lock().unwrap().send(Thumb {
@@ -105,7 +105,7 @@ fn make_worker(tx: Sender<Thumb>) -> (std::sync::Arc<dyn Fn(ResizeJob) + Send + 
             size,
             checksum: thumb.checksum(),
         });
-    }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+    })
 }
 
 #[cfg(test)]

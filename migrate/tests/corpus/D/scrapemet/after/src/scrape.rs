@@ -53,15 +53,15 @@ fn parse(job: &str, body: &str) -> Result<Vec<Sample>, ScrapeError> {
 /// A set of scrape threads on the shared pool, all fetching through one source.
 pub struct Scraper<S: Source + 'static> {
     source: Arc<S>,
-    worker: (std::sync::Arc<dyn Fn(ScrapeJob) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<ScrapeJob>,
     threads: usize,
 }
 
 impl<S: Source + 'static> Scraper<S> {
     pub fn start(source: S, threads: usize) -> Result<Self, ScrapeError> {
-        let worker = (std::sync::Arc::new(ScrapeJob::run) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        let worker = workerpool::SharedWorker::new(ScrapeJob::run);
         for _ in 0..threads {
-            worker.1.lock().unwrap().push(pool().add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool().add_shared_worker(&worker);
         }
         Ok(Scraper { source: Arc::new(source), worker, threads })
     }
@@ -95,7 +95,7 @@ impl<S: Source + 'static> Scraper<S> {
     /// Retires this scraper's threads; other scrapers on the pool keep theirs.
     pub fn shutdown(self) -> Result<(), workerpool::Error> {
         for _ in 0..self.threads {
-            { let pool = &pool(); let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            pool().remove_shared_worker(&self.worker);
         }
         Ok(())
     }

@@ -22,7 +22,7 @@ struct RawLine(usize, String);
 
 pub struct Folder {
     pool: Pool<RawLine>,
-    parser: (std::sync::Arc<dyn Fn(RawLine) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    parser: workerpool::SharedWorker<RawLine>,
     stats: Shared,
     done_rx: Receiver<Result<(), FoldError>>,
     pending: usize,
@@ -34,13 +34,13 @@ impl Folder {
         let (done_tx, done_rx): (Sender<Result<(), FoldError>>, _) = channel();
         let done_tx = Mutex::new(done_tx);
         let sink = Arc::clone(&stats);
-        let parser = (std::sync::Arc::new(move |RawLine(n, text): RawLine| {
+        let parser = workerpool::SharedWorker::new(move |RawLine(n, text): RawLine| {
             let res = parse_line(n, &text).map(|e| fold_into(&sink, e));
             let _ = done_tx.lock().unwrap().send(res);
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        });
         let pool = Pool::<RawLine>::new(workers * 2);
         for _ in 0..workers {
-            parser.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&parser.0); move |job| work(job) }));
+            pool.add_shared_worker(&parser);
         }
         Ok(Folder { pool, parser, stats, done_rx, pending: 0 })
     }
@@ -52,10 +52,10 @@ impl Folder {
     /// Grows or shrinks the parser set to `n` instances.
     pub fn resize(&self, n: usize) -> FoldResult<()> {
         while self.pool.workers() < n {
-            self.parser.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.parser.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&self.parser);
         }
         while self.pool.workers() > n {
-            { let pool = &self.pool; let mut handles = self.parser.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.parser);
         }
         Ok(())
     }

@@ -34,7 +34,7 @@ impl From<workerpool::Error> for ShardError {
 
 pub struct Shards {
     pools: Vec<workerpool::Pool<Probe>>,
-    probes: Vec<(std::sync::Arc<dyn Fn(Probe) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
+    probes: Vec<workerpool::SharedWorker<Probe>>,
 }
 
 fn shard_of(host: &str, n: usize) -> usize {
@@ -48,10 +48,10 @@ impl Shards {
         let mut probes = Vec::with_capacity(n);
         for _ in 0..n {
             let db = Arc::clone(&db);
-            let probe = (std::sync::Arc::new(move |p: Probe| inspect(&db, p)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+            let probe = workerpool::SharedWorker::new(move |p: Probe| inspect(&db, p));
             let pool = workerpool::Pool::<Probe>::new(8);
             for _ in 0..per_shard {
-                probe.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&probe.0); move |job| work(job) }));
+                pool.add_shared_worker(&probe);
             }
             pools.push(pool);
             probes.push(probe);
@@ -75,7 +75,7 @@ impl Shards {
     pub fn drain(&self, i: usize) -> Result<(), ShardError> {
         let pool = self.pools.get(i).ok_or(ShardError::NoSuchShard(i))?;
         while pool.workers() > 0 {
-            { let kept = &self.probes[i]; { let pool = &pool; let mut handles = kept.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } }; };
+            pool.remove_shared_worker(&self.probes[i]);
         }
         Ok(())
     }
@@ -84,7 +84,7 @@ impl Shards {
     pub fn restore(&self, i: usize, n: usize) -> Result<(), ShardError> {
         let pool = self.pools.get(i).ok_or(ShardError::NoSuchShard(i))?;
         for _ in 0..n {
-            { let kept = &self.probes[i]; kept.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&kept.0); move |job| work(job) })); };
+            pool.add_shared_worker(&self.probes[i]);
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use crate::planner::{PlanError, Query};
 
 pub struct Service {
     pool: Arc<Pool<Query>>,
-    planner: (std::sync::Arc<dyn Fn(Query) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    planner: workerpool::SharedWorker<Query>,
     graph: Arc<Graph>,
     served: Arc<AtomicUsize>,
 }
@@ -25,18 +25,18 @@ pub fn init_service(graph: Graph, lanes: usize) -> &'static Service {
         let planner = {
             let graph = Arc::clone(&graph);
             let served = Arc::clone(&served);
-            (std::sync::Arc::new(move |q: Query| {
+            workerpool::SharedWorker::new(move |q: Query| {
                 let answer = graph.shortest(q.from, q.to).ok_or(PlanError::NoRoute {
                     from: q.from,
                     to: q.to,
                 });
                 served.fetch_add(1, Ordering::Relaxed);
                 let _ = q.reply.send(answer);
-            }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+            })
         };
         let pool = Arc::new(Pool::<Query>::new(lanes * 2));
         for _ in 0..lanes {
-            planner.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&planner.0); move |job| work(job) }));
+            pool.add_shared_worker(&planner);
         }
         Service {
             pool,
@@ -67,10 +67,10 @@ impl Service {
     /// Sets the number of planner threads.
     pub fn resize(&self, lanes: usize) -> Result<(), PlanError> {
         while self.pool.workers() > lanes {
-            { let pool = &self.pool; let mut handles = self.planner.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+            self.pool.remove_shared_worker(&self.planner);
         }
         while self.pool.workers() < lanes {
-            self.planner.1.lock().unwrap().push(self.pool.add_worker({ let work = std::sync::Arc::clone(&self.planner.0); move |job| work(job) }));
+            self.pool.add_shared_worker(&self.planner);
         }
         Ok(())
     }

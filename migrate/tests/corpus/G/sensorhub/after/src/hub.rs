@@ -13,7 +13,7 @@ use crate::sink::Sink;
 
 pub struct Hub {
     pools: HashMap<String, Arc<Pool<Reading>>>,
-    checkers: HashMap<String, (std::sync::Arc<dyn Fn(Reading) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)>,
+    checkers: HashMap<String, workerpool::SharedWorker<Reading>>,
     verdicts_tx: Sender<Verdict>,
     verdicts: Mutex<Receiver<Verdict>>,
 }
@@ -38,9 +38,9 @@ impl Hub {
     /// Starts a pool of `threads` checkers for `kind`.
     pub fn register(&mut self, kind: &str, limits: Limits, threads: usize) -> Result<(), HubError> {
         let pool = Arc::new(Pool::<Reading>::new(16));
-        let worker = (std::sync::Arc::new(checker(limits, self.verdicts_tx.clone())) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        let worker = workerpool::SharedWorker::new(checker(limits, self.verdicts_tx.clone()));
         for _ in 0..threads {
-            worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+            pool.add_shared_worker(&worker);
         }
         self.pools.insert(kind.to_string(), pool);
         self.checkers.insert(kind.to_string(), worker);
@@ -55,7 +55,7 @@ impl Hub {
     /// Takes one checker away from `kind`'s pool.
     pub fn shrink(&self, kind: &str) -> Result<usize, HubError> {
         let pool = self.pools.get(kind).ok_or_else(|| HubError::UnknownKind(kind.into()))?;
-        { let kept = &self.checkers[kind]; { let pool = &pool; let mut handles = kept.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } }; };
+        pool.remove_shared_worker(&self.checkers[kind]);
         Ok(pool.workers())
     }
 

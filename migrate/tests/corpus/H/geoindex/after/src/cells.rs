@@ -17,8 +17,8 @@ pub fn indexer(precision: u32) -> impl Fn(Lookup) + Send + Sync + 'static {
     }
 }
 
-pub fn shard_worker(precision: u32) -> (std::sync::Arc<dyn Fn((String, f64, f64, Sender<(String, String)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>) {
-    (std::sync::Arc::new(indexer(precision)) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default())
+pub fn shard_worker(precision: u32) -> workerpool::SharedWorker<(String, f64, f64, Sender<(String, String)>)> {
+    workerpool::SharedWorker::new(indexer(precision))
 }
 
 #[cfg(test)]

@@ -4,15 +4,15 @@ use workerpool::Pool;
 
 pub struct Shards {
     pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>>,
-    worker: (std::sync::Arc<dyn Fn((String, f64, f64, std::sync::mpsc::Sender<(String, String)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    worker: workerpool::SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>,
 }
 
 impl Shards {
-    pub fn new(count: usize, per_shard: usize, worker: (std::sync::Arc<dyn Fn((String, f64, f64, std::sync::mpsc::Sender<(String, String)>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>)) -> Result<Shards, workerpool::Error> {
+    pub fn new(count: usize, per_shard: usize, worker: workerpool::SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>) -> Result<Shards, workerpool::Error> {
         let pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>> = (0..count).map(|_| Pool::<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>::new(8)).collect();
         for pool in &pools {
             for _ in 0..per_shard {
-                worker.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&worker.0); move |job| work(job) }));
+                pool.add_shared_worker(&worker);
             }
         }
         Ok(Shards { pools, worker })
@@ -32,7 +32,7 @@ impl Shards {
     pub fn shrink(&self) -> Result<(), workerpool::Error> {
         for pool in &self.pools {
             if pool.workers() > 1 {
-                { let pool = &pool; let mut handles = self.worker.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+                pool.remove_shared_worker(&self.worker);
             }
         }
         Ok(())

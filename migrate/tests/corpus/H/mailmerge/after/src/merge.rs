@@ -30,16 +30,17 @@ impl fmt::Display for MergeError {
 
 pub struct Mailer {
     pool: Pool<(String, BTreeMap<String, String>, Sender<String>)>,
-    writer: (std::sync::Arc<dyn Fn((String, BTreeMap<String, String>, Sender<String>)) + Send + Sync>, std::sync::Arc<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>),
+    writer: workerpool::SharedWorker<(String, BTreeMap<String, String>, Sender<String>)>,
 }
 
 pub fn mailer(writers: usize) -> Result<Rc<Mailer>, MergeError> {
-    let writer = (std::sync::Arc::new(|(tpl, fields, out): (String, BTreeMap<String, String>, Sender<String>)| {
+    let writer = workerpool::SharedWorker::new(|(tpl, fields, out): (String, BTreeMap<String, String>, Sender<String>)| {
             out.send(template::render(&tpl, &fields)).unwrap();
-        }) as std::sync::Arc<dyn Fn(_) + Send + Sync>, std::sync::Arc::<std::sync::Mutex<Vec<workerpool::WorkerHandle>>>::default());
+        },
+    );
     let pool = Pool::<(String, BTreeMap<String, String>, Sender<String>)>::new(2);
     for _ in 0..writers {
-        writer.1.lock().unwrap().push(pool.add_worker({ let work = std::sync::Arc::clone(&writer.0); move |job| work(job) }));
+        pool.add_shared_worker(&writer);
     }
     Ok(Rc::new(Mailer { pool, writer }))
 }
@@ -82,7 +83,7 @@ pub fn merge(m: &Rc<Mailer>, tpl: &str, groups: [&[&str]; 2]) -> Result<Vec<Stri
 }
 
 pub fn dismiss_one(m: &Mailer) -> Result<usize, MergeError> {
-    { let pool = &m.pool; let mut handles = m.writer.1.lock().unwrap(); if let Some(newest) = handles.iter().rposition(|h| h.is_worker_of(pool)) { handles.remove(newest).remove(); } };
+    m.pool.remove_shared_worker(&m.writer);
     Ok(m.pool.workers())
 }
 
