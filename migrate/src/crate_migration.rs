@@ -162,6 +162,10 @@ pub struct Crate {
     answers: std::cell::RefCell<BTreeMap<PoolId, Answer>>,
     /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
     generic: std::cell::RefCell<BTreeSet<PoolId>>,
+    /// The kept `Worker` type sites a probe wrote with placeholders of their own, by number: (unit, site).
+    probed_workers: std::cell::RefCell<BTreeMap<usize, (usize, analysis::Loc)>>,
+    /// What the compiler said each such site carries.
+    worker_answers: std::cell::RefCell<BTreeMap<(usize, analysis::Loc), String>>,
     /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
     checked: bool,
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
@@ -341,6 +345,8 @@ impl Crate {
             load_lines: lines,
             answers: Default::default(),
             generic: Default::default(),
+            probed_workers: Default::default(),
+            worker_answers: Default::default(),
             checked: false,
             unread_may_use_v2,
             left,
@@ -373,6 +379,16 @@ impl Crate {
         self.checked = true;
     }
 
+    /// The kept `Worker` type sites the last probe wrote with placeholders, by number.
+    pub fn probed_workers(&self) -> BTreeMap<usize, (usize, analysis::Loc)> {
+        self.probed_workers.borrow().clone()
+    }
+
+    /// Sets what the compiler said the kept `Worker` type sites carry; later migrations write it.
+    pub fn set_worker_answers(&self, answers: BTreeMap<(usize, analysis::Loc), String>) {
+        *self.worker_answers.borrow_mut() = answers;
+    }
+
     /// Whether `pool` has a parameter of a generic function among its places.
     pub fn is_generic(&self, pool: &PoolId) -> bool {
         self.generic.borrow().contains(pool)
@@ -399,6 +415,7 @@ impl Crate {
     /// The migration with the answers known so far, and every pool still unsettled written with a placeholder job
     /// type, for the compiler to say what it carries.
     pub fn probe(&self) -> Probe {
+        self.probed_workers.borrow_mut().clear();
         let mut placeholders = BTreeMap::new();
         let migration = self.migrate_asking(&BTreeSet::new(), Some(()), &mut placeholders);
         Probe {
@@ -431,6 +448,10 @@ impl Crate {
                 .iter()
                 .filter(|(p, _)| p.unit == index)
                 .map(|(p, a)| (p.group, a.clone()))
+                .collect();
+            asked.worker_answers = (self.worker_answers.borrow().iter())
+                .filter(|((unit, _), _)| *unit == index)
+                .map(|((_, at), job)| (*at, job.clone()))
                 .collect();
             // Each unit's placeholders are numbered apart: a package's targets are checked together.
             asked.checked = self.checked;
@@ -562,6 +583,12 @@ impl Crate {
                 .generic
                 .iter()
                 .map(|&group| PoolId { unit: index, group }),
+        );
+        (self.probed_workers.borrow_mut()).extend(
+            outcome
+                .probed_workers
+                .iter()
+                .map(|&(number, at)| (number, (index, at))),
         );
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;

@@ -29,6 +29,9 @@ pub struct Asked {
     pub placeholder_base: Option<usize>,
     /// The compiler's answers, by pool.
     pub answers: BTreeMap<GroupId, Answer>,
+    /// The compiler's answers for the `Worker` type sites of kept workers (by where the name starts), where the pools
+    /// they serve carry several job types: each site's own (see `analysis::keep_workers`).
+    pub worker_answers: BTreeMap<super::Loc, String>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
     /// v2): then a pool held back only by a use the syntax does not follow (`Refusal::UNFOLLOWED`) is migrated.
     pub checked: bool,

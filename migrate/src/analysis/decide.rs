@@ -103,36 +103,13 @@ pub fn decide(
     };
     let loose =
         free_workers || (0..facts.workers.len()).any(|w| !by_worker.contains_key(&WorkerId(w)));
-    let serving =
-        |root: &NodeId| decision.kept_roots.is_empty() || decision.kept_roots.contains(root);
-    // The job types written at them and the compiler's answers: one type written two ways is one.
-    let written_types = jobs
-        .iter()
-        .filter(|(root, _)| serving(root))
-        .flat_map(|(_, j)| j.iter().map(|j| j.norm.as_str()));
-    let answered_types = asked.answers.iter().filter_map(|(g, a)| match a {
-        Answer::Job(text) if serving(&g.0) => Some(text.as_str()),
-        _ => None,
-    });
-    let kinds = super::types::distinct_types(written_types.chain(answered_types));
-    decision.kept = asked.checked && (loose || !decision.kept_roots.is_empty()) && kinds.len() <= 1;
+    decision.kept = asked.checked && (loose || !decision.kept_roots.is_empty());
     let tied: HashSet<NodeId> = facts.ties.iter().map(|&(_, e)| facts.root(e)).collect();
     let mut probed = Vec::new();
     for &root in &roots {
         let mut r = reasons.remove(&root).unwrap_or_default();
         if decision.kept && decision.kept_roots.contains(&root) {
             r.retain(|(_, why)| !kept_answers(why));
-        } else if asked.checked {
-            // Not kept: the pools these workers serve carry several job types.
-            let types: Vec<String> = kinds
-                .values()
-                .map(|texts| format!("`{}`", texts[0]))
-                .collect();
-            for (_, why) in r.iter_mut().filter(|(_, why)| kept_answers(why)) {
-                *why = Refusal::KeptWorkersMixed {
-                    types: types.clone(),
-                };
-            }
         }
         let pool = pool_roots.contains(&root);
         if !pool && !never_produced(facts, root) && !tied.contains(&root) {

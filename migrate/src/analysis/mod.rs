@@ -30,7 +30,7 @@ mod reexports;
 mod scope_tree;
 mod types;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
 pub use model::{FileId, Loc};
@@ -132,6 +132,8 @@ pub struct Outcome {
     pub clashes: Vec<Loc>,
     /// The pools written with a placeholder job type, each with the placeholder's number.
     pub probed: Vec<(usize, GroupId)>,
+    /// The `Worker` type sites of kept workers written with a placeholder of their own, with its number.
+    pub probed_workers: Vec<(usize, Loc)>,
     /// The pools one of whose places is a parameter of a generic function (see `Decls::generic_fns`): a type
     /// parameter the compiler finds one of them given is its job type.
     pub generic: Vec<GroupId>,
@@ -300,7 +302,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         })
     });
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
-    keep_workers(files, &uses, &mut facts, &mut decision);
+    let probed_workers = keep_workers(files, &uses, &mut facts, &mut decision, asked);
     for site in facts
         .worker_sites
         .iter()
@@ -317,6 +319,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             .iter()
             .map(|&root| (base + root, GroupId(root)))
             .collect(),
+        probed_workers,
         generic: (facts.places())
             .filter(
                 |(k, _)| matches!(k, model::Key::FnParam(f, _) if decls.generic_fns.contains(f)),
@@ -637,14 +640,17 @@ fn alias_of(before: &str) -> bool {
 /// When workers are kept as values (see [`kept_workers`]) and a pool they serve migrates: every `Worker` the walk
 /// does not follow to another pool (`Worker::new(f)`, and `Worker` as a type, with that pool's job type) and every add
 /// and remove statement but those of the followed workers is written out; they then belong to that pool.
+/// Returns the placeholders written at `Worker` type sites, with their sites.
 fn keep_workers(
     files: &[Input<'_>],
     uses: &[Vec<names::NameUse>],
     facts: &mut Facts,
     decision: &mut decide::Decision,
-) {
+    asked: &Asked,
+) -> Vec<(usize, Loc)> {
+    let mut probed = Vec::new();
     if !decision.kept {
-        return;
+        return probed;
     }
     let kept_roots = &decision.kept_roots;
     let Some((&root, job)) = decision
@@ -655,7 +661,34 @@ fn keep_workers(
         })
         .find_map(|(root, f)| f.job.as_ref().map(|j| (root, j)))
     else {
-        return;
+        return probed;
+    };
+    // Where the pools kept workers serve carry several job types, or one the compiler is asked about, each `Worker` type
+    // site is typed on its own: by the compiler's answer for it, or in a probe by a placeholder of its own (numbered
+    // after the pools', which are group roots), which meets the closure it is given and the pool it is added to.
+    let jobs: BTreeSet<&str> = (decision.fates.iter())
+        .filter(|(r, f)| {
+            f.pool && f.migrates() && (kept_roots.is_empty() || kept_roots.contains(r))
+        })
+        .filter_map(|(_, f)| f.job.as_ref().map(|j| j.text.as_str()))
+        .collect();
+    let per_site = jobs.len() > 1 || jobs.iter().any(|j| j.starts_with("[(); "));
+    let first_number = (asked.placeholder_base)
+        .filter(|_| per_site)
+        .map(|base| base + facts.len());
+    // A site's number is its place among all of them, answered or not: the same in every round of probes.
+    let mut sites = 0;
+    let mut job_at = |at: Loc| -> String {
+        sites += 1;
+        if let Some(answer) = asked.worker_answers.get(&at) {
+            return answer.clone();
+        }
+        if let Some(first) = first_number {
+            let number = first + sites - 1;
+            probed.push((number, at));
+            return placeholder(number);
+        }
+        job.text.clone()
     };
     // The workers the walk follows to a pool of their own, rewritten with it.
     let followed = |w: &model::WorkerId| {
@@ -669,22 +702,18 @@ fn keep_workers(
     for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
         let file = FileId(index);
         let text = &f.source.text;
-        // Written as a person writes it in this file (`Fn(Op)` where `Op` is imported); an inline module, which
-        // does not see the file's imports, gets the path from the crate root.
-        let kept_type = kept_workers::kept_type(&types::written_in(
-            &job.text,
-            &facts.file_modules[index],
-            &facts.file_imports[index],
-        ));
+        // Written as a person writes it in this file (`SharedWorker<Op>` where `Op` is imported); an inline module,
+        // which does not see the file's imports, gets the path from the crate root.
         let inline_modules: Vec<std::ops::Range<usize>> = (f.syntax.items.iter())
             .filter(|i| matches!(i, syn::Item::Mod(m) if m.content.is_some()))
             .map(|i| f.source.range(syn::spanned::Spanned::span(i)))
             .collect();
-        let kept_type_at = |at: usize| {
+        let kept_type_at = |job: String, at: usize| {
             if inline_modules.iter().any(|m| m.contains(&at)) {
-                kept_workers::kept_type(&job.text)
+                kept_workers::kept_type(&job)
             } else {
-                kept_type.clone()
+                let (module, imports) = (&facts.file_modules[index], &facts.file_imports[index]);
+                kept_workers::kept_type(&types::written_in(&job, module, imports))
             }
         };
         let edits = decision.edits.entry(file).or_default();
@@ -722,7 +751,7 @@ fn keep_workers(
                 None if text[u.range.end..].trim_start().starts_with("::") => continue,
                 None => edits.push(edit::Edit::replace(
                     u.range.clone(),
-                    kept_type_at(u.range.start),
+                    kept_type_at(job_at(at), u.range.start),
                 )),
             }
             owned.push(at);
@@ -731,6 +760,7 @@ fn keep_workers(
     for at in owned {
         facts.owners.insert(at, Owner::KeptWorker(root));
     }
+    probed
 }
 
 #[cfg(test)]
@@ -795,12 +825,13 @@ mod tests {
     }
 
     #[test]
-    fn workers_not_followed_are_kept_only_for_pools_of_one_job_type() {
+    fn workers_not_followed_are_kept_and_typed_site_by_site_for_pools_of_several_job_types() {
         // `s.w` is a worker kept in a field: the walk does not follow it. With one job type the pools it serves
-        // migrate and it is kept as 2.x's Worker was; with two, which one its type carries is not known.
+        // migrate and it is kept as a `SharedWorker` of that type; with two, each `Worker` type site gets a placeholder
+        // of its own in a probe, for the compiler to say which pool's it is.
         let one = "use workerpool::{Pool, Worker};\n\npub struct S {\n    pub w: Worker,\n}\n\npub fn a(s: &S) {\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}\n";
         let two = format!(
-            "{one}\npub fn b(s: &S) {{\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|t: String| drop(t))).unwrap();\n    p.add_worker(&s.w).unwrap();\n}}\n"
+            "{one}\npub struct T {{\n    pub w: Worker,\n}}\n\npub fn b(t: &T) {{\n    let p = Pool::new(1);\n    p.add_worker(&Worker::new(|t: String| drop(t))).unwrap();\n    p.add_worker(&t.w).unwrap();\n}}\n"
         );
         let checked = Asked::checked();
         let kept = analyze_file(one, &checked);
@@ -810,15 +841,19 @@ mod tests {
             "{written}"
         );
         assert!(kept.left.is_empty(), "{:?}", kept.left);
-        let mixed = analyze_file(&two, &checked);
-        let reasons: Vec<String> = refusals(&mixed).iter().map(|r| r.to_string()).collect();
-        assert_eq!(reasons.len(), 2, "{reasons:?}");
-        assert!(
-            reasons
-                .iter()
-                .all(|r| r.contains("these carry several (`String`, `u8`)")),
-            "{reasons:?}"
-        );
+        let probe = Asked {
+            placeholder_base: Some(PLACEHOLDER_BASE),
+            ..Asked::checked()
+        };
+        let probed = analyze_file(&two, &probe);
+        let written = probed.texts[0].clone().expect("a probe");
+        assert_eq!(probed.probed_workers.len(), 2, "{written}");
+        for (number, _) in &probed.probed_workers {
+            assert!(
+                written.contains(&format!("pub w: workerpool::SharedWorker<[(); {number}]>,")),
+                "{written}"
+            );
+        }
         // Without the compiler: the one question.
         let alone = analyze_file(one, &Asked::default());
         let reasons = refusals(&alone);

@@ -53,12 +53,6 @@ pub enum Refusal {
         /// What it said instead.
         detail: String,
     },
-    /// Workers the walk does not follow, which would be kept as values (see `kept_workers`), serve pools of several
-    /// job types: a kept worker's type carries one.
-    KeptWorkersMixed {
-        /// The job types, each in backticks.
-        types: Vec<String>,
-    },
 }
 
 /// A question about a pool that the syntax does not settle and the compiler does.
@@ -90,7 +84,7 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 13] = [
+    pub const IDS: [&'static str; 12] = [
         "needs-compiler",
         "matches-no-workers",
         "stop-value-used",
@@ -103,7 +97,6 @@ impl Refusal {
         "compiler-found-mixed",
         "compiler-found-unnameable",
         "compiler-found-nothing",
-        "kept-workers-mixed",
     ];
 
     /// A stable, kebab-case id for machine-readable reports.
@@ -122,7 +115,6 @@ impl Refusal {
             CompilerFoundMixed { .. } => 9,
             CompilerFoundUnnameable { .. } => 10,
             CompilerFoundNothing { .. } => 11,
-            KeptWorkersMixed { .. } => 12,
         };
         Self::IDS[index]
     }
@@ -157,7 +149,6 @@ impl fmt::Display for Refusal {
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),
             CompilerFoundMixed { types } => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
-            KeptWorkersMixed { types } => write!(f, "this pool's workers are not ones this tool follows to one pool (kept in a field or an Option, cloned, passed on, made by a helper and added more than once, ...): it keeps them as `workerpool::SharedWorker<T>` (what 2.x's Worker was, with a job type) only when the pools they serve carry one job type, and these carry several ({}): give them one job type (an enum of the jobs), or migrate these pools by hand", types.join(", ")),
             CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
         }
     }

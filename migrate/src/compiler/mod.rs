@@ -95,7 +95,8 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     let result = (|| -> Result<(), String> {
         for round in 1..=MAX_ROUNDS {
             let probe = krate.probe();
-            if probe.placeholders.is_empty() {
+            let workers = krate.probed_workers();
+            if probe.placeholders.is_empty() && workers.is_empty() {
                 break;
             }
             let mut migration = probe.migration;
@@ -109,17 +110,18 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 }
             }
             verify::apply(krate, &migration, &mut written)?;
-            let what = format!(
-                "probe {round} of the job types of {} pool{}",
-                probe.placeholders.len(),
-                if probe.placeholders.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                }
+            let plural =
+                |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+            let mut what = format!(
+                "probe {round} of the job types of {}",
+                plural(probe.placeholders.len(), "pool")
             );
+            if !workers.is_empty() {
+                what.push_str(&format!(" and {}", plural(workers.len(), "kept worker")));
+            }
             let request = Request::new(root.join("Cargo.toml"));
-            let numbers = |n: usize| probe.placeholders.contains_key(&n);
+            let numbers =
+                |n: usize| probe.placeholders.contains_key(&n) || workers.contains_key(&n);
             let mut checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
             asking.rounds.push(checked.duration);
             let mut found = findings::findings(&checked.diagnostics, &numbers);
@@ -127,7 +129,14 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 .filter(|(_, pool)| krate.is_generic(pool))
                 .map(|(&n, _)| n)
                 .collect();
-            let mut new = state.learn(&found, &probe.placeholders, &generic, &externs, &parameters);
+            let mut new = state.learn(
+                &found,
+                &probe.placeholders,
+                &workers,
+                &generic,
+                &externs,
+                &parameters,
+            );
             // A probe rustc stops short of (a `workers_num` the rewrite left on a typed pool fails the library, so
             // the tests that use it are never checked) is fixed as the check of the output would be, and checked
             // again: what the error hid may be about a job type.
@@ -141,9 +150,17 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
                 asking.rounds.push(checked.duration);
                 found = findings::findings(&checked.diagnostics, &numbers);
-                new = state.learn(&found, &probe.placeholders, &generic, &externs, &parameters);
+                new = state.learn(
+                    &found,
+                    &probe.placeholders,
+                    &workers,
+                    &generic,
+                    &externs,
+                    &parameters,
+                );
             }
             krate.set_answers(state.answers.clone());
+            krate.set_worker_answers(state.worker_answers.clone());
             if !new {
                 // Nothing more to learn: what is still a question stays on v2, saying what the compiler said.
                 let detail = match checked.first_error() {
@@ -195,6 +212,8 @@ struct State {
     decoys: BTreeSet<String>,
     /// The answers so far.
     answers: BTreeMap<PoolId, Answer>,
+    /// What each kept `Worker` type site carries, by (unit, site).
+    worker_answers: BTreeMap<(usize, crate::analysis::Loc), String>,
 }
 
 impl State {
@@ -215,6 +234,7 @@ impl State {
         &mut self,
         found: &[Finding],
         placeholders: &BTreeMap<usize, PoolId>,
+        workers: &BTreeMap<usize, (usize, crate::analysis::Loc)>,
         generic: &BTreeSet<usize>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
@@ -269,8 +289,10 @@ impl State {
                 }
             }
         }
+        // The decoys this probe was compiled with: one a class asks for now is for the next probe.
+        let decoys = self.decoys.clone();
         let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for &n in placeholders.keys() {
+        for &n in placeholders.keys().chain(workers.keys()) {
             let root = self.find(n);
             classes.entry(root).or_default().push(n);
         }
@@ -282,21 +304,32 @@ impl State {
             if members.iter().any(|n| generic.contains(n)) {
                 met.retain(|m| mentions(m));
             }
-            let Some(answer) = self.settle(&met, externs, type_parameters, &mut new) else {
+            let Some(answer) = self.settle(&met, &decoys, externs, type_parameters, &mut new)
+            else {
                 continue;
             };
             for n in members {
-                self.answers.insert(placeholders[n], answer.clone());
+                match (placeholders.get(n), workers.get(n), &answer) {
+                    (Some(pool), _, _) => {
+                        self.answers.insert(*pool, answer.clone());
+                    }
+                    (None, Some(site), Answer::Job(job)) => {
+                        self.worker_answers.insert(*site, job.clone());
+                    }
+                    _ => {}
+                }
             }
             new = true;
         }
         new
     }
 
-    /// The answer for one pool that met `met`, if they settle it (else it asks for decoys, setting `new`).
+    /// The answer for one pool that met `met` in a probe compiled with the decoys `compiled_with`, if they settle it
+    /// (else it asks for decoys, setting `new`).
     fn settle(
         &mut self,
         met: &BTreeSet<(String, bool)>,
+        compiled_with: &BTreeSet<String>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
         new: &mut bool,
@@ -318,7 +351,7 @@ impl State {
                 let best = printed
                     .iter()
                     .max_by_key(|t| (!has_hole(t), t.matches("::").count()))?;
-                match paths::written(best, externs, &self.decoys, &parameters) {
+                match paths::written(best, externs, compiled_with, &parameters) {
                     Path::Path(text) => Some(Answer::Job(text)),
                     Path::Unnameable(what) => {
                         Some(Answer::Refused(Refusal::CompilerFoundUnnameable {
@@ -436,7 +469,13 @@ mod tests {
     fn settled(types: &[&str]) -> Option<Answer> {
         let met = types.iter().map(|t| (t.to_string(), false)).collect();
         let mut new = false;
-        State::default().settle(&met, &BTreeSet::new(), &BTreeSet::new(), &mut new)
+        State::default().settle(
+            &met,
+            &BTreeSet::new(),
+            &BTreeSet::new(),
+            &BTreeSet::new(),
+            &mut new,
+        )
     }
 
     #[test]

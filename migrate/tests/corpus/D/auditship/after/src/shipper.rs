@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
-use workerpool::v2::{Pool, Worker};
+use workerpool::Pool;
 
 use crate::codec::rle_encode;
 use crate::error::{ShipError, ShipResult};
@@ -25,8 +25,8 @@ impl Default for TenantConfig {
 struct Tenant {
     name: Arc<str>,
     config: TenantConfig,
-    uploads: Arc<Pool>,
-    uploader: Worker,
+    uploads: Arc<Pool<Packed>>,
+    uploader: workerpool::SharedWorker<Packed>,
     buffer: Mutex<Vec<AuditEvent>>,
     next_seq: AtomicU64,
 }
@@ -39,22 +39,22 @@ pub struct ShipperStats {
 
 pub struct Shipper<S: Sink> {
     sink: Arc<S>,
-    compress: Pool,
-    compressor: Worker,
+    compress: Pool<Chunk>,
+    compressor: workerpool::SharedWorker<Chunk>,
     tenants: RwLock<BTreeMap<String, Tenant>>,
-    routes: Arc<RwLock<BTreeMap<Arc<str>, Arc<Pool>>>>,
+    routes: Arc<RwLock<BTreeMap<Arc<str>, Arc<Pool<Packed>>>>>,
     inflight: Arc<Inflight>,
     raw_shipped: Arc<AtomicUsize>,
 }
 
 impl<S: Sink> Shipper<S> {
     pub fn new(sink: S, compressors: usize) -> ShipResult<Self> {
-        let routes: Arc<RwLock<BTreeMap<Arc<str>, Arc<Pool>>>> = Arc::default();
+        let routes: Arc<RwLock<BTreeMap<Arc<str>, Arc<Pool<Packed>>>>> = Arc::default();
         let inflight = Arc::new(Inflight::default());
         let compressor = {
             let routes = Arc::clone(&routes);
             let inflight = Arc::clone(&inflight);
-            Worker::new(move |chunk: Chunk| {
+            workerpool::SharedWorker::new(move |chunk: Chunk| {
                 let raw = chunk.to_bytes();
                 let packed = Packed { raw_len: raw.len(), bytes: rle_encode(&raw), tenant: chunk.tenant, seq: chunk.seq };
                 let pool = routes.read().unwrap().get(&packed.tenant).cloned();
@@ -65,9 +65,9 @@ impl<S: Sink> Shipper<S> {
                 }
             })
         };
-        let compress = Pool::new(compressors * 4);
+        let compress = Pool::<Chunk>::new(compressors * 4);
         for _ in 0..compressors {
-            compress.add_worker(&compressor)?;
+            compress.add_shared_worker(&compressor);
         }
         Ok(Shipper {
             sink: Arc::new(sink),
@@ -86,12 +86,12 @@ impl<S: Sink> Shipper<S> {
             return Err(ShipError::TenantExists(name.to_owned()));
         }
         let name: Arc<str> = name.into();
-        let uploads = Arc::new(Pool::new(8));
+        let uploads = Arc::new(Pool::<Packed>::new(8));
         let uploader = {
             let sink = Arc::clone(&self.sink);
             let inflight = Arc::clone(&self.inflight);
             let raw_shipped = Arc::clone(&self.raw_shipped);
-            Worker::new(move |p: Packed| {
+            workerpool::SharedWorker::new(move |p: Packed| {
                 raw_shipped.fetch_add(p.raw_len, Ordering::Relaxed);
                 sink.put(format!("{}/{:06}.rle", p.tenant, p.seq), p.bytes);
                 inflight.done();
@@ -99,8 +99,7 @@ impl<S: Sink> Shipper<S> {
         };
         for _ in 0..config.uploaders {
             uploads
-                .add_worker(&uploader)
-                .map_err(|source| ShipError::Pool { tenant: Some(name.to_string()), source })?;
+                .add_shared_worker(&uploader);
         }
         self.routes.write().unwrap().insert(Arc::clone(&name), Arc::clone(&uploads));
         tenants.insert(
@@ -114,12 +113,12 @@ impl<S: Sink> Shipper<S> {
     pub fn set_uploaders(&self, tenant: &str, n: usize) -> ShipResult<usize> {
         let tenants = self.tenants.read().unwrap();
         let t = tenants.get(tenant).ok_or_else(|| ShipError::UnknownTenant(tenant.to_owned()))?;
-        let before = t.uploads.workers_num();
+        let before = t.uploads.workers();
         for _ in n..before {
-            t.uploads.remove_worker(&t.uploader)?;
+            t.uploads.remove_shared_worker(&t.uploader);
         }
         for _ in before..n {
-            t.uploads.add_worker(&t.uploader)?;
+            t.uploads.add_shared_worker(&t.uploader);
         }
         Ok(before)
     }
@@ -141,7 +140,7 @@ impl<S: Sink> Shipper<S> {
     fn ship(&self, t: &Tenant, events: Vec<AuditEvent>) -> ShipResult<()> {
         let chunk = Chunk { tenant: Arc::clone(&t.name), seq: t.next_seq.fetch_add(1, Ordering::SeqCst), events };
         self.inflight.add();
-        self.compress.delegate(chunk).map_err(|e| {
+        self.compress.delegate(chunk).map_err(workerpool::Error::from).map_err(|e| {
             self.inflight.done();
             ShipError::from(e)
         })
@@ -165,8 +164,8 @@ impl<S: Sink> Shipper<S> {
     pub fn stats(&self) -> ShipperStats {
         let tenants = self.tenants.read().unwrap();
         ShipperStats {
-            compressors: self.compress.workers_num(),
-            uploaders: tenants.iter().map(|(k, t)| (k.clone(), t.uploads.workers_num())).collect(),
+            compressors: self.compress.workers(),
+            uploaders: tenants.iter().map(|(k, t)| (k.clone(), t.uploads.workers())).collect(),
         }
     }
 
@@ -180,13 +179,13 @@ impl<S: Sink> Shipper<S> {
     }
 
     pub fn total_uploaders(&self) -> usize {
-        self.routes.read().unwrap().values().map(|p| p.workers_num()).sum()
+        self.routes.read().unwrap().values().map(|p| p.workers()).sum()
     }
 
     /// Stops compressing; call after `flush`.
     pub fn shutdown(&self) -> ShipResult<()> {
-        while self.compress.workers_num() > 0 {
-            self.compress.remove_worker(&self.compressor)?;
+        while self.compress.workers() > 0 {
+            self.compress.remove_shared_worker(&self.compressor);
         }
         for t in self.tenants.read().unwrap().values() {
             t.uploads.stop();
