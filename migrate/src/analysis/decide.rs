@@ -43,8 +43,8 @@ pub struct Decision {
     pub migrated_sites: Vec<(Loc, SiteChange)>,
     /// The pools written with a placeholder job type (a probe), by group root.
     pub probed: Vec<NodeId>,
-    /// Whether the crate's workers are kept as values (see [`kept_workers`](super::kept_workers)): every `Worker`,
-    /// add and remove is written out with the job type of the migrating pools.
+    /// Whether the crate's workers are kept as values (see [`kept_workers`](super::kept_workers)): every `Worker` is
+    /// a `SharedWorker` of its site's job type, every add and remove its `Pool` method.
     pub kept: bool,
     /// The pools held back over where their workers go, by group root: with workers kept, theirs are.
     pub kept_roots: BTreeSet<NodeId>,

@@ -638,8 +638,8 @@ fn alias_of(before: &str) -> bool {
 }
 
 /// When workers are kept as values (see [`kept_workers`]) and a pool they serve migrates: every `Worker` the walk
-/// does not follow to another pool (`Worker::new(f)`, and `Worker` as a type, with that pool's job type) and every add
-/// and remove statement but those of the followed workers is written out; they then belong to that pool.
+/// does not follow to another pool (`Worker::new(f)`, and `Worker` as a type, with its site's job type) and every add
+/// and remove statement but those of the followed workers becomes a `SharedWorker`'s; they then belong to that pool.
 /// Returns the placeholders written at `Worker` type sites, with their sites.
 fn keep_workers(
     files: &[Input<'_>],

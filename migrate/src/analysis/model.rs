@@ -169,7 +169,7 @@ pub enum Owner {
     Group(NodeId),
     /// The `Worker` of `Worker::new`: removed when its pool migrates.
     Worker(WorkerId),
-    /// A `Worker` of a pool whose workers are kept (see `kept_workers`): written out when the pool migrates.
+    /// A `Worker` of a pool whose workers are kept (see `kept_workers`): a `SharedWorker` when the pool migrates.
     KeptWorker(NodeId),
 }
 

@@ -65,7 +65,7 @@ pub enum Question {
     Use,
     /// Where a worker of it goes: a worker kept in a field or an `Option`, cloned, returned or passed on, made by a
     /// helper and added more than once, or added or removed away from where it is made. The compiler types such a
-    /// worker written out as 2.x's `Worker` was (see `kept_workers`).
+    /// worker, kept as a `SharedWorker` (see `kept_workers`).
     Worker,
 }
 
