@@ -29,7 +29,6 @@ mod flow;
 mod handled;
 mod macros;
 mod results;
-mod tuple_structs;
 mod tuples;
 mod walk;
 
@@ -183,8 +182,6 @@ pub struct Collector<'a> {
     fn_values: Vec<(NodeId, Range<usize>)>,
     /// For each `impl` around the code being walked, the pool its `self` is when it is an `impl Trait for Pool`.
     impl_pools: Vec<Option<NodeId>>,
-    /// Patterns of an enum variant holding a pool that bind its pool (see `tuple_structs`), by range.
-    bound_patterns: HashSet<SpanKey>,
     /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
     helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
@@ -273,7 +270,6 @@ impl<'a> Collector<'a> {
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
             impl_pools: Vec::new(),
-            bound_patterns: HashSet::new(),
             closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
@@ -284,7 +280,6 @@ impl<'a> Collector<'a> {
     /// Walks the file, then refuses every pool and worker used in a way the walk could not follow.
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
-        self.refuse_destructured(file);
         for (node, range) in std::mem::take(&mut self.occurrences) {
             if !self.accounted.contains(&key(&range)) {
                 self.facts

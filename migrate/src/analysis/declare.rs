@@ -64,8 +64,6 @@ pub struct Decls {
     pub type_items: HashMap<String, Vec<(FileId, std::ops::Range<usize>)>>,
     /// Methods of the crate's `impl Trait for Pool`s, by name -> the pool of each impl declaring one of that name.
     pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
-    /// (enum, variant) of the crate's tuple variants holding a pool (see `pool_variants`).
-    pub pool_variants: HashSet<(String, String)>,
     /// Structs with `impl Deref for S { type Target = Pool; fn deref(..) .. }`, by name: the `deref` function, whose
     /// return is the pool a 2.x call on an `S` reaches.
     pub deref_pools: HashMap<String, FnId>,
@@ -189,27 +187,6 @@ impl<'a> Declarer<'a> {
         }
     }
 
-    /// The pool fields of an enum's tuple variants, `enum Executor { Threaded(Pool), .. }`: field `Threaded(0)` of
-    /// `Executor`, filled by `Executor::Threaded(pool)` and taken out by a pattern of that variant.
-    fn pool_variants(&mut self, e: &syn::ItemEnum) {
-        for variant in &e.variants {
-            let syn::Fields::Unnamed(fields) = &variant.fields else {
-                continue;
-            };
-            let def = DefId(self.loc(self.source.range(variant.ident.span()).start));
-            for (index, field) in fields.unnamed.iter().enumerate() {
-                if let Some(at) = pool_type(self.names, self.source, &field.ty) {
-                    let name = format!("{}({index})", variant.ident);
-                    self.decls.defs.add_field(&name, &e.ident.to_string(), def);
-                    self.decls
-                        .pool_variants
-                        .insert((e.ident.to_string(), variant.ident.to_string()));
-                    self.site(Key::Field(def, name), at, None);
-                }
-            }
-        }
-    }
-
     /// Walks `items`.
     pub fn items(&mut self, items: &[Item]) {
         for item in items {
@@ -218,12 +195,11 @@ impl<'a> Declarer<'a> {
                     self.type_item(&s.ident, item);
                     self.decls.structs.insert(s.ident.to_string());
                     let strukt = DefId(self.loc(self.source.range(s.ident.span()).start));
-                    for (index, field) in s.fields.iter().enumerate() {
-                        // A tuple struct's field is named by its index, as `self.0` reads it.
-                        let name = field
-                            .ident
-                            .as_ref()
-                            .map_or_else(|| index.to_string(), ToString::to_string);
+                    // A tuple struct's pool field is a free pool type, typed by the compiler.
+                    for field in &s.fields {
+                        let Some(name) = field.ident.as_ref().map(ToString::to_string) else {
+                            continue;
+                        };
                         let map = map_pool(self.names, self.source, &field.ty);
                         match pool_type(self.names, self.source, &field.ty).or(map) {
                             Some(at) => {
@@ -240,10 +216,9 @@ impl<'a> Declarer<'a> {
                                     self.facts.debug_shown.push((node, loc));
                                 }
                             }
-                            None if field.ident.is_some() => {
+                            None => {
                                 self.decls.other_fields.insert(name);
                             }
-                            None => {}
                         }
                     }
                 }
@@ -286,7 +261,6 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Enum(e) => {
                     self.type_item(&e.ident, item);
-                    self.pool_variants(e);
                 }
                 Item::Trait(t) => {
                     for inner in &t.items {

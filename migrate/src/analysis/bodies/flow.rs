@@ -229,8 +229,7 @@ impl Collector<'_> {
         }
     }
 
-    /// The pool field `field` of the structs (or enums) named `owner`: a tuple struct's `"0"`, a variant's
-    /// `"Variant(0)"`.
+    /// The pool field `field` of the structs named `owner`.
     pub(super) fn owned_field(&mut self, owner: &str, field: &str) -> Option<NodeId> {
         let keys = self
             .decls
@@ -283,13 +282,11 @@ impl Collector<'_> {
         }
     }
 
-    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T(..)` of a tuple struct holding a pool, `T::f(..)`
-    /// or `Self::f(..)` with `f` returning
+    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T::f(..)` or `Self::f(..)` with `f` returning
     /// `Self`.
     pub(super) fn struct_of_value(&self, expr: &Expr) -> Option<String> {
         match expr {
             Expr::Struct(s) if s.qself.is_none() => self.struct_name(s.path.get_ident()?),
-            Expr::Call(c) if let Some(owner) = self.tuple_struct_called(c) => Some(owner),
             Expr::Call(c) => {
                 let Expr::Path(p) = &*c.func else { return None };
                 let segs = &p.path.segments;
@@ -381,10 +378,7 @@ impl Collector<'_> {
                     let node = self.field_node(&f.base, &ident.to_string())?;
                     Some((node, self.range(f)))
                 }
-                syn::Member::Unnamed(index) => {
-                    let node = self.tuple_field_node(&f.base, index.index as usize)?;
-                    Some((node, self.range(f)))
-                }
+                syn::Member::Unnamed(_) => None,
             },
             _ => None,
         }

@@ -180,28 +180,6 @@ fn a_match_on_an_option_of_a_pool_binds_its_pool_in_the_some_arms() {
 }
 
 #[test]
-fn a_tuple_struct_s_pool_field_is_field_0_and_its_constructor_fills_it() {
-    // `Executor(pool)` fills field 0, `self.0` and `e.0` of a known `Executor` read it; `t.0` of a value of
-    // unknown type and a pattern `Executor(p)` refuse it.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\nstruct Executor(Pool);\nstruct Other(Pool, u8);\nimpl Executor {\n    fn run(&self) { self.0.delegate(1u8).unwrap(); }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = Executor(pool);\n    e.run();\n    println!(\"{}\", e.0.workers_num());\n    let o = Other(Pool::new(1), 2);\n    let t = (o, 1);\n    let Other(p, _) = t.0;\n    p.stop();\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 2:17
-          Delegate 5:28
-          AddWorker 9:10
-          Other 12:24
-          adds worker 0 (Semi)
-          refused 15:23 needs-compiler
-        pool 3:14
-          refused 15:23 needs-compiler
-          refused 15:9 needs-compiler
-        worker 0 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn a_pool_behind_a_lock_is_reached_through_its_guard() {
     // `Mutex::new`, `.lock()`, `.write()` and `.read()` hand back the same pool; a guard passed to an unknown
     // function is not followed.
@@ -262,25 +240,6 @@ fn the_self_of_an_impl_trait_for_pool_is_the_pool_its_methods_are_called_on() {
           AddWorker 15:7
           adds worker 0 (Semi)
           refused 7:15 needs-compiler
-        worker 0 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
-fn an_enum_variant_s_pool_is_bound_by_if_let_and_match_arms_and_refused_by_other_patterns() {
-    // `E::T(pool)` fills the variant; `match`, `if let Self::T(p)` bind it; a nested pattern refuses it.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\nenum E { T(Pool), N }\nenum F { T(Pool, u8) }\nimpl E {\n    fn go(&self) -> bool {\n        match self { E::T(p) => p.delegate(1u8).is_ok(), E::N => false }\n    }\n    fn n(&self) -> usize { if let Self::T(p) = self { p.workers_num() } else { 0 } }\n}\nfn main() {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let e = E::T(pool);\n    e.go();\n    let f = Some(F::T(Pool::new(1), 2));\n    if let Some(F::T(p, _)) = f { p.stop(); }\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 2:12
-          Delegate 6:35
-          Other 8:57
-          AddWorker 12:10
-          adds worker 0 (Semi)
-        pool 3:12
-          refused 16:17 needs-compiler
         worker 0 Closure job u8
     "#]]
     .assert_eq(&got);

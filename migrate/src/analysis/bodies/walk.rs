@@ -480,7 +480,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.bind(&p.ident, Binding::Pool(node));
         }
-        self.bind_variant_pattern(&l.pat);
         self.visit_expr(&l.expr);
     }
 
@@ -507,7 +506,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
-            self.bind_variant_pattern(&arm.pat);
             if let Some((_, g)) = &arm.guard {
                 self.visit_expr(g);
             }
@@ -571,17 +569,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
             self.occurrences.push((node, self.range(f)));
         }
-        if let syn::Member::Unnamed(index) = &f.member {
-            let index = index.index as usize;
-            match self.tuple_field_node(&f.base, index) {
-                Some(node) => self.occurrences.push((node, self.range(f))),
-                // `x.0` of a value this tool cannot type may read any tuple struct's pool at that index.
-                None if self.known_struct(&f.base).is_none() => {
-                    self.refuse_tuple_fields(index, f);
-                }
-                None => {}
-            }
-        }
         visit::visit_expr_field(self, f);
     }
 
@@ -602,8 +589,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.ctor(call) {
             self.occurrences.push((node, self.range(call)));
-        } else if self.tuple_struct_ctor(call) || self.variant_ctor(call) {
-            // `Executor(pool)`, `Executor::Threaded(pool)`: each pool argument went into its field.
         } else if let Expr::Path(p) = &*call.func {
             let names = PathNames::of(&p.path);
             let via = self.path_via(&names);
