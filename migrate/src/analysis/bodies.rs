@@ -28,7 +28,6 @@ mod error_uses;
 mod flow;
 mod handled;
 mod macros;
-mod results;
 mod tuples;
 mod walk;
 
@@ -145,8 +144,6 @@ pub struct Collector<'a> {
     accounted: HashSet<SpanKey>,
     /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
     adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
-    /// `Ok(..)` calls a `return` outside closures returns from the current function.
-    ok_returns: HashSet<SpanKey>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
     worker_accounted: HashSet<SpanKey>,
     stmt_ctx: HashMap<SpanKey, (StmtCtx, Option<usize>)>,
@@ -250,7 +247,6 @@ impl<'a> Collector<'a> {
             occurrences: Vec::new(),
             accounted: HashSet::new(),
             adding_chains: HashMap::new(),
-            ok_returns: HashSet::new(),
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
             stmt_ctx: HashMap::new(),
@@ -466,11 +462,7 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
-            _ if self.decls.tuple_rets.contains_key(&id)
-                || self.decls.ok_rets.contains_key(&id) =>
-            {
-                self.facts.get(&Key::FnRet(id))
-            }
+            _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
             // `fn deref(&self) -> &Self::Target` of an `impl Deref` whose `Target` is a pool.
             _ if self.decls.deref_pools.values().any(|&d| d == id) => {
                 self.facts.get(&Key::FnRet(id))

@@ -14,9 +14,7 @@ use super::model::{
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
-use super::types::{
-    PoolType, TryTarget, job_type, map_pool, pool_type, result_pool, try_target, tuple_pool,
-};
+use super::types::{PoolType, TryTarget, job_type, map_pool, pool_type, try_target, tuple_pool};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -55,9 +53,6 @@ pub struct Decls {
     pub generic_fns: HashSet<FnId>,
     /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
     pub tuple_rets: HashMap<FnId, (usize, usize)>,
-    /// Functions returning their pool inside `Ok`, `fn f() -> Result<Pool, E>`: the tuple's shape when the Ok value
-    /// is a tuple with the pool in it (`Result<(Pool, R), E>`), as in `tuple_rets`.
-    pub ok_rets: HashMap<FnId, Option<(usize, usize)>>,
     /// The crate's types that implement `From<workerpool::Error>`, by name: the error place `?` converts through.
     pub from_error: HashMap<String, NodeId>,
     /// Where the crate's structs and enums are defined, by name.
@@ -620,12 +615,6 @@ impl<'a> Declarer<'a> {
             // `-> (Pool, R)`: a plain carrier, its pool followed as the function's return.
             self.site(Key::FnRet(id), at, Some(fn_offset));
             self.decls.tuple_rets.insert(id, (index, arity));
-        } else if let syn::ReturnType::Type(_, ty) = &sig.output
-            && let Some((tuple, at)) = result_pool(self.names, self.source, ty)
-        {
-            // `-> Result<Pool, E>`: `Ok` is the one way the pool leaves, and `?`/unwrap hand it back.
-            self.site(Key::FnRet(id), at, Some(fn_offset));
-            self.decls.ok_rets.insert(id, tuple);
         }
     }
 }

@@ -1040,12 +1040,12 @@ mod tests {
     fn the_error_of_a_function_whose_only_question_mark_is_on_add_worker_follows_its_pool() {
         // `a`'s pool migrates: its `?` goes and `workerpool::Error` stays as written; `b`'s pool stays on v2 (its
         // delegate is matched against NoWorkers), so its `?` stays, with v2's error.
-        let lib = "use workerpool::{Pool, Worker};\n\npub fn a() -> Result<Pool, workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    Ok(pool)\n}\n\npub fn b() -> Result<bool, workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    Ok(matches!(pool.delegate(1u8), Err(workerpool::Error::NoWorkers)))\n}\n";
+        let lib = "use workerpool::{Pool, Worker};\n\npub fn a() -> Result<(), workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    pool.delegate(1u8).unwrap();\n    Ok(())\n}\n\npub fn b() -> Result<bool, workerpool::Error> {\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: u8| drop(n)))?;\n    Ok(matches!(pool.delegate(1u8), Err(workerpool::Error::NoWorkers)))\n}\n";
         let out = migrate_crate(&[("src/lib.rs", lib)]);
         let signatures: Vec<&str> = out[0].lines().filter(|l| l.starts_with("pub fn")).collect();
         expect_test::expect![[r#"
             [
-                "pub fn a() -> Result<Pool<u8>, workerpool::Error> {",
+                "pub fn a() -> Result<(), workerpool::Error> {",
                 "pub fn b() -> Result<bool, workerpool::v2::Error> {",
             ]
         "#]]

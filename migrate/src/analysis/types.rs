@@ -37,66 +37,6 @@ pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, u
     pools.next().is_none().then_some((index, t.elems.len(), at))
 }
 
-/// `Result<Pool, E>` (also `io::Result<Pool>`, `anyhow::Result<Pool>`, any path ending in `Result`, and `Res<Pool>`
-/// of the file's own `type Res<T> = Result<T, E>`) or `Result<(.., Pool, ..), E>`: the Ok type's pool, with its tuple
-/// index and arity if it is a tuple. None when the error type holds a pool too, where `Ok` would not be the only way
-/// the pool leaves.
-pub fn result_pool(
-    names: &Names,
-    source: &Source,
-    ty: &Type,
-) -> Option<(Option<(usize, usize)>, PoolType)> {
-    let Type::Path(p) = ty else { return None };
-    let last = p.path.segments.last()?;
-    let PathArguments::AngleBracketed(a) = &last.arguments else {
-        return None;
-    };
-    // `Res<Pool>` through `type Res<T> = Result<T, E>`: its one argument is the Ok type, and `E` the error.
-    let aliased = match p.path.segments.len() {
-        1 => names.result_alias_error(
-            &last.ident.to_string(),
-            source.range(last.ident.span()).start,
-        ),
-        _ => None,
-    };
-    if p.qself.is_some() || a.args.is_empty() || a.args.len() > 2 {
-        return None;
-    }
-    if last.ident != "Result" && (aliased.is_none() || a.args.len() != 1) {
-        return None;
-    }
-    let mut types: Vec<&Type> = a
-        .args
-        .iter()
-        .filter_map(|arg| match arg {
-            GenericArgument::Type(t) => Some(t),
-            _ => None,
-        })
-        .collect();
-    if types.len() == 1
-        && let Some(error) = aliased
-    {
-        types.push(error);
-    }
-    let (ok, errors) = types.split_first()?;
-    let holds_pool = |t: &Type| {
-        let mut found = TypeMentionsPool {
-            names,
-            source,
-            found: false,
-        };
-        found.visit_type(t);
-        found.found
-    };
-    if errors.iter().any(|e| holds_pool(e)) {
-        return None;
-    }
-    match pool_type(names, source, ok) {
-        Some(at) => Some((None, at)),
-        None => tuple_pool(names, source, ok).map(|(index, arity, at)| (Some((index, arity)), at)),
-    }
-}
-
 /// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one), also
 /// inside `Mutex`, `RwLock` or `Arc`: where the values' pool type is. Every value of the map has that one type, so its pools are one pool group.
 pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
@@ -707,35 +647,6 @@ mod tests {
             d: Fine
         "#]]
         .assert_eq(&targets(aliased));
-    }
-
-    /// The pool each `fn` of `text` returns inside `Ok`, by where its `Pool` is written, one line each.
-    fn ok_pools(text: &str) -> String {
-        per_fn(text, |names, source, f| {
-            let syn::ReturnType::Type(_, ty) = &f.sig.output else {
-                return None;
-            };
-            let found = result_pool(names, source, ty).map(|(tuple, at)| {
-                format!("{tuple:?} {}", &source.text[at.name_start..at.insert_at])
-            });
-            Some(format!("{found:?}"))
-        })
-    }
-
-    #[test]
-    fn a_pool_in_ok_is_read_through_the_files_result_aliases() {
-        // `Res<Pool>` of `type Res<T> = Result<T, E>`; not an alias with its own error holding a pool, not an alias of
-        // something else, not a type of that name from elsewhere.
-        let text = "use workerpool::Pool;\ntype Res<T> = Result<T, Box<dyn std::error::Error>>;\ntype Bad<T> = Result<T, Pool>;\ntype Opt<T> = Option<T>;\nfn a() -> Res<Pool> { todo!() }\nfn b() -> Res<(Pool, u8)> { todo!() }\nfn c() -> Bad<Pool> { todo!() }\nfn d() -> Opt<Pool> { todo!() }\nfn e() -> m::Res<Pool> { todo!() }\nfn f() -> Result<Pool, String> { todo!() }\n";
-        expect_test::expect![[r#"
-            a: Some("None Pool")
-            b: Some("Some((0, 2)) Pool")
-            c: None
-            d: None
-            e: None
-            f: Some("None Pool")
-        "#]]
-        .assert_eq(&ok_pools(text));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::ops::Range;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Stmt, Type};
 
-use super::{Binding, Collector, key, results};
+use super::{Binding, Collector, handled, key};
 use crate::analysis::model::{CollectedLoop, Loc, Nesting, NodeId, Owner, WorkerFn};
 use crate::analysis::names::V2Item;
 use crate::analysis::reasons::Refusal;
@@ -253,7 +253,7 @@ impl Collector<'_> {
     pub(super) fn adding_try_for_each(&mut self, stmt: &Expr) {
         let tfe = match stmt {
             Expr::Try(t) => &*t.expr,
-            Expr::MethodCall(m) if results::is_unwrap(m) => &*m.receiver,
+            Expr::MethodCall(m) if handled::is_unwrap(m) => &*m.receiver,
             _ => return,
         };
         let Expr::MethodCall(tfe) = tfe else { return };

@@ -5,12 +5,28 @@
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use super::{Binding, Collector};
+use super::{Binding, CallVia, Collector};
 use crate::analysis::declare::Decls;
 use crate::analysis::model::FnId;
 use crate::analysis::path_names::PathNames;
 
 impl Collector<'_> {
+    /// What `get` says of every function a call of `name` may mean, when it says the same of each.
+    fn shape_of<T: Copy + PartialEq>(
+        &self,
+        name: &str,
+        via: &CallVia,
+        get: impl Fn(&Decls, &FnId) -> Option<T>,
+    ) -> Option<T> {
+        let shapes: Vec<_> = self
+            .callees(name, via)
+            .iter()
+            .map(|id| get(self.decls, id))
+            .collect();
+        let first = (*shapes.first()?)?;
+        shapes.iter().all(|s| *s == Some(first)).then_some(first)
+    }
+
     /// The pool's index and the arity of the tuple the current function returns, if it returns one with a pool.
     fn returned_tuple(&self) -> Option<(usize, usize)> {
         let f = self.fns.last()?;
@@ -20,20 +36,7 @@ impl Collector<'_> {
     /// The function's tail (or a `return`ed value) `(.., pool, ..)`: its element at the pool's position is what the
     /// function returns. Returns false when the value is not such a tuple.
     pub(super) fn returned_in_tuple(&mut self, value: &Expr) -> bool {
-        match self.returned_tuple() {
-            Some(shape) => self.returned_in_tuple_of(value, shape),
-            None => false,
-        }
-    }
-
-    /// `value` is `(.., pool, ..)` of the shape `(index, arity)`, returned from the current function (directly or
-    /// inside its `Ok`): the element at `index` is its returned pool. Returns false when `value` is no such tuple.
-    pub(super) fn returned_in_tuple_of(
-        &mut self,
-        value: &Expr,
-        (index, arity): (usize, usize),
-    ) -> bool {
-        let Expr::Tuple(t) = value else {
+        let (Some((index, arity)), Expr::Tuple(t)) = (self.returned_tuple(), value) else {
             return false;
         };
         if t.elems.len() != arity {
@@ -44,9 +47,8 @@ impl Collector<'_> {
         true
     }
 
-    /// `let (.., pool, ..) = f(..);` of a function returning a tuple with a pool (or `f(..)?`, `.unwrap()`,
-    /// `.expect(..)` of one returning it inside `Ok`): binds `pool` to what it returns. Returns false for any other
-    /// `let`.
+    /// `let (.., pool, ..) = f(..);` of a function returning a tuple with a pool: binds `pool` to what it returns.
+    /// Returns false for any other `let`.
     pub(super) fn tuple_let(&mut self, pat: &Pat, init: &Expr) -> bool {
         let Pat::Tuple(t) = pat else {
             return false;

@@ -6,7 +6,7 @@ use syn::{Expr, ExprCall, ExprMethodCall, Pat, Stmt};
 
 use super::{
     Binding, CallVia, Collector, FnCtx, POOL_METHODS, TailWorker, Wrapper, captures, flow,
-    generic_names, handled, key, literal_type, results,
+    generic_names, handled, key, literal_type,
 };
 use crate::analysis::model::{DefId, FnId, Key, Owner, StmtCtx};
 use crate::analysis::path_names::PathNames;
@@ -579,10 +579,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         {
             self.error_fn_use(&name.ident.to_string(), &self.range(call), true);
         }
-        if self.returned_ok(call) {
-            visit::visit_expr_call(self, call);
-            return;
-        }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
             self.helper_funcs.insert(key(&self.range(&*call.func)));
@@ -596,7 +592,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 && let Some(node) = self.fn_ret(name, &via)
             {
                 self.occurrences.push((node, self.range(call)));
-                self.refuse_kept_result(node, self.range(call), name, &via);
             }
             if !names.wraps_its_argument()
                 && let Some(name) = names.last()
@@ -626,7 +621,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `(0..3).for_each(|n| pool.delegate(n))`: `n` is an item of an untyped range, an i32 in 2.x.
             self.literal_bindings.insert(id, "i32");
         }
-        if results::is_unwrap(m)
+        if handled::is_unwrap(m)
             || (matches!(method.as_str(), "is_ok" | "is_err") && m.args.is_empty())
         {
             self.error_dropped(&m.receiver);
@@ -658,7 +653,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Some(node) = self.fn_ret(&method, &CallVia::Method) {
             self.occurrences.push((node, self.range(m)));
-            self.refuse_kept_result(node, self.range(m), &method, &CallVia::Method);
         }
         if let Some((node, _)) = self.classify(&m.receiver) {
             if let Some(init) = flow::initialiser(m) {
@@ -737,9 +731,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        if let Some(e) = &r.expr {
-            self.note_returned_ok(e);
-        }
         // A `return` outside closures returns from the function, which may return its pool in a tuple.
         if let Some(e) = &r.expr
             && self.closures == 0
