@@ -463,10 +463,6 @@ impl<'a> Collector<'a> {
                 self.facts.get(&Key::FnRet(id))
             }
             _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
-            // `fn deref(&self) -> &Self::Target` of an `impl Deref` whose `Target` is a pool.
-            _ if self.decls.deref_pools.values().any(|&d| d == id) => {
-                self.facts.get(&Key::FnRet(id))
-            }
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);

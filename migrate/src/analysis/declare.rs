@@ -59,9 +59,6 @@ pub struct Decls {
     pub type_items: HashMap<String, Vec<(FileId, std::ops::Range<usize>)>>,
     /// Methods of the crate's `impl Trait for Pool`s, by name -> the pool of each impl declaring one of that name.
     pub pool_impl_methods: HashMap<String, Vec<NodeId>>,
-    /// Structs with `impl Deref for S { type Target = Pool; fn deref(..) .. }`, by name: the `deref` function, whose
-    /// return is the pool a 2.x call on an `S` reaches.
-    pub deref_pools: HashMap<String, FnId>,
 }
 
 impl Decls {
@@ -249,9 +246,6 @@ impl<'a> Declarer<'a> {
                             self.method_job(i, f);
                             self.method_helper(i, f);
                         }
-                    }
-                    if let Some(ty) = &self_ty {
-                        self.deref_target(i, ty);
                     }
                 }
                 Item::Enum(e) => {
@@ -506,35 +500,6 @@ impl<'a> Declarer<'a> {
         let key = (self.file, format!("{ty_name}::{}", f.sig.ident));
         self.decls.fn_jobs.insert(key.clone(), job);
         self.decls.fn_modules.insert(key, self.module.join("::"));
-    }
-
-    /// `impl Deref for S { type Target = Pool; fn deref(&self) -> &Pool { .. } }`: `Target` is the place `deref`
-    /// returns (one pool with it), and a 2.x call on an `S` is a call on that pool.
-    fn deref_target(&mut self, i: &syn::ItemImpl, ty: &str) {
-        let Some((_, trait_path, _)) = &i.trait_ else {
-            return;
-        };
-        if trait_path
-            .segments
-            .last()
-            .is_none_or(|s| s.ident != "Deref")
-        {
-            return;
-        }
-        let target = i.items.iter().find_map(|item| match item {
-            ImplItem::Type(t) if t.ident == "Target" => pool_type(self.names, self.source, &t.ty),
-            _ => None,
-        });
-        let deref = i.items.iter().find_map(|item| match item {
-            ImplItem::Fn(f) if f.sig.ident == "deref" => Some(&f.sig),
-            _ => None,
-        });
-        let (Some(at), Some(sig)) = (target, deref) else {
-            return;
-        };
-        let id = FnId(self.loc(self.source.range(sig.fn_token.span).start));
-        self.site(Key::FnRet(id), at, None);
-        self.decls.deref_pools.insert(ty.to_string(), id);
     }
 
     /// A function's signature; `self_ty` is the last name of its `impl`'s type or its trait's name.

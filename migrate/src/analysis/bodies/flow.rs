@@ -256,22 +256,6 @@ impl Collector<'_> {
         self.decls.structs.contains(&name).then_some(name)
     }
 
-    /// The pool a call of the 2.x `method` on `receiver` reaches through `Deref`: `receiver` is certainly a struct of
-    /// the crate whose `impl Deref` targets a pool, and that struct has no method of that name of its own.
-    pub(super) fn deref_pool(&mut self, receiver: &Expr, method: &str) -> Option<NodeId> {
-        let receiver = match receiver {
-            Expr::Reference(r) => &*r.expr,
-            Expr::Paren(p) => &*p.expr,
-            other => other,
-        };
-        let strukt = self.known_struct(receiver)?;
-        let deref = *self.decls.deref_pools.get(&strukt)?;
-        if self.decls.defs.is_crate_path(method, &strukt) {
-            return None;
-        }
-        self.facts.get(&Key::FnRet(deref))
-    }
-
     /// The struct a written type names, through references: `T`, `&T`, `&mut T`, `Self`.
     pub(super) fn struct_of_type(&self, ty: &syn::Type) -> Option<String> {
         match ty {

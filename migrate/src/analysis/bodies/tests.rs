@@ -428,25 +428,6 @@ fn an_add_worker_a_function_returns_is_followed_by_ok_and_one_whose_value_goes_e
 }
 
 #[test]
-fn a_call_on_a_struct_that_derefs_to_its_pool_is_a_call_on_that_pool() {
-    // `Target`, `deref`'s return and the field it returns are one pool, and the calls on a `Counted` (a binding of
-    // a struct literal, `self`, a parameter) reach it; `Own` has a `delegate` of its own, which is not the pool's.
-    let got = facts(
-        "use std::ops::Deref;\nuse workerpool::{Pool, Worker};\nstruct Counted { inner: Pool }\nimpl Deref for Counted {\n    type Target = Pool;\n    fn deref(&self) -> &Self::Target { &self.inner }\n}\nimpl Counted {\n    fn count(&self) -> usize { self.workers_num() }\n}\nfn feed(c: &Counted) { c.delegate(1u8).unwrap(); }\nstruct Own { inner: Pool }\nimpl Deref for Own {\n    type Target = Pool;\n    fn deref(&self) -> &Pool { &self.inner }\n}\nimpl Own {\n    fn delegate(&self, n: u8) { drop(n) }\n}\nfn main() {\n    let inner = Pool::new(1);\n    inner.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    let c = Counted { inner };\n    feed(&c);\n    let o = Own { inner: Pool::new(1) };\n    o.delegate(2u8);\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 3:25
-          Other 9:37
-          Delegate 11:26
-          AddWorker 22:11
-          adds worker 0 (Semi)
-        pool 12:21
-        worker 0 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
     // `debug_assert!` does not run its call in a release build: dropping it would add a worker 2.x never added.
     let got = facts(

@@ -677,11 +677,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let loc = self.loc(self.source.range(m.method.span()).start);
                 self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
             }
-        } else if POOL_METHODS.contains(&method.as_str())
-            && let Some(node) = self.deref_pool(&m.receiver, &method)
-        {
-            // `wrapper.delegate(..)` on a struct that derefs to its pool.
-            self.pool_call(node, m);
         }
         self.arguments(&method, &CallVia::Method, &m.args, 0);
         visit::visit_expr_method_call(self, m);
