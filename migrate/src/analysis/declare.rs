@@ -14,7 +14,7 @@ use super::model::{
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
-use super::types::{PoolType, TryTarget, job_type, map_pool, pool_type, try_target, tuple_pool};
+use super::types::{PoolType, TryTarget, job_type, pool_type, try_target, tuple_pool};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -192,8 +192,7 @@ impl<'a> Declarer<'a> {
                         let Some(name) = field.ident.as_ref().map(ToString::to_string) else {
                             continue;
                         };
-                        let map = map_pool(self.names, self.source, &field.ty);
-                        match pool_type(self.names, self.source, &field.ty).or(map) {
+                        match pool_type(self.names, self.source, &field.ty) {
                             Some(at) => {
                                 self.decls
                                     .defs

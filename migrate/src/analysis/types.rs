@@ -37,57 +37,6 @@ pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, u
     pools.next().is_none().then_some((index, t.elems.len(), at))
 }
 
-/// `BTreeMap<K, Pool>` or `HashMap<K, Pool>` (the value a pool type by [`pool_type`], the key without one), also
-/// inside `Mutex`, `RwLock` or `Arc`: where the values' pool type is. Every value of the map has that one type, so its pools are one pool group.
-pub fn map_pool(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
-    let Type::Path(p) = ty else { return None };
-    let last = p.path.segments.last()?;
-    let PathArguments::AngleBracketed(a) = &last.arguments else {
-        return None;
-    };
-    let map = matches!(last.ident.to_string().as_str(), "BTreeMap" | "HashMap");
-    let lock = matches!(last.ident.to_string().as_str(), "Mutex" | "RwLock" | "Arc");
-    match a.args.iter().collect::<Vec<_>>()[..] {
-        // `Mutex<BTreeMap<K, Pool>>`: the map behind a lock (or shared).
-        [GenericArgument::Type(inner)] if lock && p.qself.is_none() => {
-            map_pool(names, source, inner)
-        }
-        [GenericArgument::Type(key), GenericArgument::Type(value)] if map && p.qself.is_none() => {
-            let mut in_key = TypeMentionsPool {
-                names,
-                source,
-                found: false,
-            };
-            in_key.visit_type(key);
-            if in_key.found {
-                return None;
-            }
-            pool_type(names, source, value)
-        }
-        _ => None,
-    }
-}
-
-/// Whether a type names a 2.x pool anywhere inside it.
-struct TypeMentionsPool<'a> {
-    names: &'a Names,
-    source: &'a Source,
-    found: bool,
-}
-
-impl<'ast> Visit<'ast> for TypeMentionsPool<'_> {
-    fn visit_path(&mut self, p: &'ast syn::Path) {
-        if self
-            .names
-            .resolve(self.source, p)
-            .is_some_and(|r| r.item == V2Item::Pool)
-        {
-            self.found = true;
-        }
-        syn::visit::visit_path(self, p);
-    }
-}
-
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
 pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
     match ty {
