@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use syn::visit::{self, Visit};
+use syn::visit::Visit;
 use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 
 use super::definitions::{Definitions, FnDef};
@@ -216,7 +216,6 @@ impl<'a> Declarer<'a> {
                 Item::Fn(f) => {
                     self.block_items(&f.block);
                     self.returned_worker_fn(&f.sig);
-                    self.local_statics(&f.sig, &f.block);
                     self.signature(&f.sig, None);
                     self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
@@ -241,7 +240,6 @@ impl<'a> Declarer<'a> {
                             let ty = self_ty.clone().unwrap_or_default();
                             self.signature(&f.sig, Some(ty));
                             self.block_items(&f.block);
-                            self.local_statics(&f.sig, &f.block);
                             self.method_job(i, f);
                             self.method_helper(i, f);
                         }
@@ -321,7 +319,7 @@ impl<'a> Declarer<'a> {
     /// The items declared inside `body` (`fn feed(pool: &Pool)`, `struct Local { pool: Pool }` in `main`), declared
     /// as those of its module are: Rust lets only the block name them, so a call or struct literal that reaches one
     /// by name means it, or another item of that name, which the places join (a join only refuses more). Statics are
-    /// `local_statics`'.
+    /// not: a `static` in a body is a free pool type.
     fn block_items(&mut self, body: &syn::Block) {
         let mut found = BodyItems::default();
         found.visit_block(body);
@@ -363,25 +361,6 @@ impl<'a> Declarer<'a> {
                 .defs
                 .add_static(&s.ident.to_string(), module, def);
             self.site(Key::Static(def), at, None);
-        }
-    }
-
-    /// `static POOL: OnceLock<Pool> = ..;` inside the body of the function `sig`: a pool place visible in the block
-    /// that declares it.
-    fn local_statics(&mut self, sig: &syn::Signature, body: &syn::Block) {
-        let func = self.source.range(sig.fn_token.span).start;
-        let mut found = LocalStatics::default();
-        found.visit_block(body);
-        for (s, block) in found.statics {
-            let Some(at) = pool_type(self.names, self.source, &s.ty) else {
-                continue;
-            };
-            let def = DefId(self.loc(self.source.range(s.ident.span()).start));
-            let block = self.source.range(block);
-            self.decls
-                .defs
-                .add_local_static(&s.ident.to_string(), self.file, block, def);
-            self.site(Key::Static(def), at, Some(func));
         }
     }
 
@@ -700,7 +679,6 @@ fn derived_debug(attrs: &[syn::Attribute]) -> Option<syn::Ident> {
         })
 }
 
-/// The statics declared in a function body, each with the span of the block that declares it.
 /// The items of a function body, at any depth of its blocks and closures, but not those inside them.
 #[derive(Default)]
 struct BodyItems<'ast> {
@@ -711,26 +689,6 @@ impl<'ast> Visit<'ast> for BodyItems<'ast> {
     fn visit_item(&mut self, item: &'ast Item) {
         if !matches!(item, Item::Static(_)) {
             self.items.push(item);
-        }
-    }
-}
-
-#[derive(Default)]
-struct LocalStatics<'ast> {
-    blocks: Vec<proc_macro2::Span>,
-    statics: Vec<(&'ast syn::ItemStatic, proc_macro2::Span)>,
-}
-
-impl<'ast> Visit<'ast> for LocalStatics<'ast> {
-    fn visit_block(&mut self, b: &'ast syn::Block) {
-        self.blocks.push(b.brace_token.span.join());
-        visit::visit_block(self, b);
-        self.blocks.pop();
-    }
-
-    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
-        if let Some(&block) = self.blocks.last() {
-            self.statics.push((s, block));
         }
     }
 }

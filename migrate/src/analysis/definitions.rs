@@ -6,7 +6,6 @@
 //! then joins them into one pool (so they migrate together or not at all) or refuses them.
 
 use std::collections::{BTreeSet, HashMap};
-use std::ops::Range;
 
 use super::model::ModuleId;
 use super::model::{DefId, Facts, FileId, FnId, Key, NodeId};
@@ -38,9 +37,6 @@ pub enum Callee<'a> {
 #[derive(Debug, Default)]
 pub struct Definitions {
     statics: HashMap<String, Vec<(ModuleId, DefId)>>,
-    /// Statics declared inside a function body, by name: the file and the block that declares each (it is visible
-    /// there only, and there it hides the module's).
-    local_statics: HashMap<String, Vec<(FileId, Range<usize>, DefId)>>,
     /// Field name -> (struct name, struct).
     fields: HashMap<String, Vec<(String, DefId)>>,
     fns: HashMap<String, Vec<FnDef>>,
@@ -57,25 +53,6 @@ impl Definitions {
             .entry(name.to_string())
             .or_default()
             .push((module, def));
-    }
-
-    /// Declares `static name` inside the block at `block` of `file`.
-    pub fn add_local_static(&mut self, name: &str, file: FileId, block: Range<usize>, def: DefId) {
-        self.local_statics
-            .entry(name.to_string())
-            .or_default()
-            .push((file, block, def));
-    }
-
-    /// The static declared inside a function body that `name` at `offset` of `file` means: the innermost block
-    /// around it that declares one.
-    pub fn local_static(&self, name: &str, file: FileId, offset: usize) -> Option<DefId> {
-        self.local_statics
-            .get(name)?
-            .iter()
-            .filter(|(f, block, _)| *f == file && block.contains(&offset))
-            .min_by_key(|(_, block, _)| block.len())
-            .map(|(_, _, def)| *def)
     }
 
     /// The places of the items that `names` may name (a function by its name or its `impl`'s type, a field by its

@@ -208,9 +208,6 @@ impl Collector<'_> {
     /// The static `name` written at `offset`: the current module's own, or the one of that name elsewhere. Statics
     /// of several modules, none of them this one's, are joined and refused (the import that says which is not read).
     pub(super) fn static_node(&mut self, name: &str, offset: usize) -> Option<NodeId> {
-        if let Some(def) = self.decls.defs.local_static(name, self.file, offset) {
-            return self.facts.get(&Key::Static(def));
-        }
         let defs = self.decls.defs.statics(name, &self.module_id());
         let node = self.joined(defs.iter().map(|&d| Key::Static(d)).collect())?;
         if defs.len() > 1 {
