@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::model::ModuleId;
-use super::model::{DefId, Facts, FileId, FnId, Key, NodeId};
+use super::model::{DefId, Facts, FnId, Key, NodeId};
 
 /// A function of the crate (free, in an `impl` or in a trait).
 #[derive(Debug, Clone)]
@@ -42,8 +42,6 @@ pub struct Definitions {
     fns: HashMap<String, Vec<FnDef>>,
     /// The names of the file modules the crate declares (`mod setup;`).
     file_modules: std::collections::HashSet<String>,
-    /// The library's root file and the name the package's other targets call it by (`pkg::make_pool`).
-    library: Option<(FileId, String)>,
 }
 
 impl Definitions {
@@ -126,16 +124,8 @@ impl Definitions {
             None => {
                 d.module.module.rsplit("::").next() == Some(qualifier)
                     || self.file_modules.contains(qualifier)
-                    || self.library.as_ref().is_some_and(|(file, name)| {
-                        name == qualifier && d.module == ModuleId::new(*file, "")
-                    })
             }
         })
-    }
-
-    /// Records that `file` is the library's root, which the package's other targets name `name` (`name::f(..)`).
-    pub fn set_library(&mut self, file: FileId, name: &str) {
-        self.library = Some((file, name.to_string()));
     }
 
     /// The statics `name` may mean in `module`: the module's own, else every static of that name (it is imported
@@ -225,7 +215,7 @@ mod tests {
     }
 
     /// Builds a table from `decls` (one a line: `static NAME MODULE AT`, `field NAME STRUCT AT`,
-    /// `fn NAME MODULE SELF_TY|- AT`, `mod NAME` for a file module, `lib NAME` when the file is the library's root) and answers `queries` (`static NAME MODULE`,
+    /// `fn NAME MODULE SELF_TY|- AT`, `mod NAME` for a file module) and answers `queries` (`static NAME MODULE`,
     /// `field NAME OWNER|-`, `free NAME MODULE`, `path NAME TYPE`, `method NAME`) with the offsets of the definitions
     /// found, and `crate_path NAME QUALIFIER` with `[1]` when that path certainly names a function of the crate.
     fn run(decls: &str, queries: &str) -> String {
@@ -244,7 +234,6 @@ mod tests {
                 }
                 ["field", name, s, off] => defs.add_field(name, s, DefId(at(off.parse().unwrap()))),
                 ["mod", name] => defs.add_file_module(name),
-                ["lib", name] => defs.set_library(FileId(0), name),
                 ["fn", name, m, ty, off] => defs.add_fn(
                     name,
                     FnDef {
@@ -382,32 +371,6 @@ mod tests {
             method helper -> [60]
             path total squares -> [70]
             path total files -> [70, 80]
-        "#]]
-        .assert_eq(&got);
-    }
-
-    #[test]
-    fn the_librarys_name_qualifies_the_functions_of_its_root_module_only() {
-        // `pkg::make_pool` from another target: the library root's `make_pool`; `pkg::inner` is not at the root,
-        // and another crate's name means another crate's function.
-        let got = run(
-            "
-            lib pkg
-            fn make_pool - - 10
-            fn inner a - 20
-            ",
-            "
-            crate_path make_pool pkg
-            crate_path inner pkg
-            crate_path make_pool other
-            crate_path inner a
-            ",
-        );
-        expect_test::expect![[r#"
-            crate_path make_pool pkg -> [1]
-            crate_path inner pkg -> [0]
-            crate_path make_pool other -> [0]
-            crate_path inner a -> [1]
         "#]]
         .assert_eq(&got);
     }

@@ -191,11 +191,6 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             .items(&f.syntax.items);
     }
     decls.claim_error_types(&mut facts);
-    for (i, f) in files.iter().enumerate() {
-        if let Some(name) = f.library_root {
-            decls.defs.set_library(FileId(i), name);
-        }
-    }
     // The name layer of every body, then the flow layer over it.
     let trees: Vec<scope_tree::ScopeTree> = files
         .iter()
