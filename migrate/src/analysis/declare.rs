@@ -261,8 +261,6 @@ impl<'a> Declarer<'a> {
                         self.module.push(m.ident.to_string());
                         self.items(inner);
                         self.module.pop();
-                    } else {
-                        self.decls.defs.add_file_module(&m.ident.to_string());
                     }
                 }
                 _ => {}

@@ -40,8 +40,6 @@ pub struct Definitions {
     /// Field name -> (struct name, struct).
     fields: HashMap<String, Vec<(String, DefId)>>,
     fns: HashMap<String, Vec<FnDef>>,
-    /// The names of the file modules the crate declares (`mod setup;`).
-    file_modules: std::collections::HashSet<String>,
 }
 
 impl Definitions {
@@ -109,22 +107,14 @@ impl Definitions {
         self.fns.entry(name.to_string()).or_default().push(def);
     }
 
-    /// Declares the file module `mod name;`.
-    pub fn add_file_module(&mut self, name: &str) {
-        self.file_modules.insert(name.to_string());
-    }
-
     /// Whether `qualifier::name(..)` certainly calls a function of the crate: one of `impl qualifier` (or its trait),
-    /// of an inline module `qualifier`, or a free one when the crate declares a file module `qualifier`. (Not so for
-    /// `thread::spawn` or `File::open`, whatever functions of that name the crate has.)
+    /// or of an inline module `qualifier`. (Not so for `thread::spawn` or `File::open`, whatever functions of that
+    /// name the crate has.)
     pub fn is_crate_path(&self, name: &str, qualifier: &str) -> bool {
         let all = self.fns.get(name).map_or(&[][..], Vec::as_slice);
         all.iter().any(|d| match &d.self_ty {
             Some(own) => own == qualifier,
-            None => {
-                d.module.module.rsplit("::").next() == Some(qualifier)
-                    || self.file_modules.contains(qualifier)
-            }
+            None => d.module.module.rsplit("::").next() == Some(qualifier),
         })
     }
 
@@ -215,7 +205,7 @@ mod tests {
     }
 
     /// Builds a table from `decls` (one a line: `static NAME MODULE AT`, `field NAME STRUCT AT`,
-    /// `fn NAME MODULE SELF_TY|- AT`, `mod NAME` for a file module) and answers `queries` (`static NAME MODULE`,
+    /// `fn NAME MODULE SELF_TY|- AT`) and answers `queries` (`static NAME MODULE`,
     /// `field NAME OWNER|-`, `free NAME MODULE`, `path NAME TYPE`, `method NAME`) with the offsets of the definitions
     /// found, and `crate_path NAME QUALIFIER` with `[1]` when that path certainly names a function of the crate.
     fn run(decls: &str, queries: &str) -> String {
@@ -233,7 +223,6 @@ mod tests {
                     defs.add_static(name, module(m), DefId(at(off.parse().unwrap())))
                 }
                 ["field", name, s, off] => defs.add_field(name, s, DefId(at(off.parse().unwrap()))),
-                ["mod", name] => defs.add_file_module(name),
                 ["fn", name, m, ty, off] => defs.add_fn(
                     name,
                     FnDef {
@@ -383,7 +372,6 @@ mod tests {
             fn start - Service 20
             fn spawn - - 30
             fn send - - 40
-            mod jobs
             ",
             "
             crate_path build setup
@@ -401,7 +389,7 @@ mod tests {
             crate_path start Service -> [1]
             crate_path start Batch -> [0]
             crate_path spawn thread -> [0]
-            crate_path send jobs -> [1]
+            crate_path send jobs -> [0]
             crate_path open File -> [0]
         "#]]
         .assert_eq(&got);
