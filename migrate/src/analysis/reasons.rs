@@ -24,11 +24,6 @@ pub enum Refusal {
     MatchesNoWorkers,
     /// The value of `stop()` is used.
     StopValueUsed,
-    /// The result of `add_worker` or `remove_worker` is used.
-    WorkerCallResultUsed {
-        /// `add_worker` or `remove_worker`.
-        method: String,
-    },
     /// `add_worker` after `stop()` in the same function.
     AddAfterStop,
     /// The group holds only an error type, no pool.
@@ -84,11 +79,10 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 12] = [
+    pub const IDS: [&'static str; 11] = [
         "needs-compiler",
         "matches-no-workers",
         "stop-value-used",
-        "worker-call-result-used",
         "add-after-stop",
         "only-an-error-type",
         "put-back-by-verify",
@@ -106,15 +100,14 @@ impl Refusal {
             NeedsCompiler { .. } => 0,
             MatchesNoWorkers => 1,
             StopValueUsed => 2,
-            WorkerCallResultUsed { .. } => 3,
-            AddAfterStop => 4,
-            OnlyAnErrorType => 5,
-            PutBackByVerify => 6,
-            NamedInDocTest { .. } => 7,
-            NoWorkerDelegateChecked => 8,
-            CompilerFoundMixed { .. } => 9,
-            CompilerFoundUnnameable { .. } => 10,
-            CompilerFoundNothing { .. } => 11,
+            AddAfterStop => 3,
+            OnlyAnErrorType => 4,
+            PutBackByVerify => 5,
+            NamedInDocTest { .. } => 6,
+            NoWorkerDelegateChecked => 7,
+            CompilerFoundMixed { .. } => 8,
+            CompilerFoundUnnameable { .. } => 9,
+            CompilerFoundNothing { .. } => 10,
         };
         Self::IDS[index]
     }
@@ -143,7 +136,6 @@ impl fmt::Display for Refusal {
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
             StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
-            WorkerCallResultUsed { method } => write!(f, "the result of {method} is used in a way this tool does not migrate; in 3.x add_worker returns a WorkerHandle and workers are removed through it (migrated: `?`, .unwrap(), .expect(), a .map_err(|e| ..) that only formats the error, and an `if let Err(..)` or `.is_err()` check without else or a `match` with an empty `Ok` arm, which never runs since 2.x's add_worker always returns Ok(()))"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),

@@ -362,9 +362,8 @@ impl Collector<'_> {
                     (StmtCtx::ResultTail, None)
                 }
                 _ => {
-                    let method = method.to_string();
-                    self.facts
-                        .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
+                    // A use of the result not rewritten: the check judges it.
+                    self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
                     return;
                 }
             },
@@ -389,9 +388,7 @@ impl Collector<'_> {
                 (c, semi)
             }
             _ => {
-                let method = method.to_string();
-                self.facts
-                    .refuse(node, loc, Refusal::WorkerCallResultUsed { method });
+                self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
                 return;
             }
         };

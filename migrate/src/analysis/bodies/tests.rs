@@ -413,12 +413,12 @@ fn an_add_worker_a_function_returns_is_followed_by_ok_and_one_whose_value_goes_e
           adds worker 1 (ResultTail)
         pool 14:17
           AddWorker 16:26
-          refused 16:26 worker-call-result-used
+          refused 16:26 needs-compiler
         pool 20:17
           AddWorker 22:10
           Other 23:10
           adds worker 3 (Semi)
-          refused 23:10 worker-call-result-used
+          refused 23:10 needs-compiler
         worker 0 Closure job u8
         worker 1 Closure job u8
         worker 2 Closure job u8
@@ -441,7 +441,7 @@ fn an_asserted_ok_add_worker_is_a_dead_check_but_a_debug_assertion_is_not() {
           adds worker 0 (DeadCheck)
         pool 8:17
           AddWorker 9:25
-          refused 9:25 worker-call-result-used
+          refused 9:25 needs-compiler
         worker 0 Closure job u8
     "#]]
     .assert_eq(&got);
