@@ -22,7 +22,7 @@ use crate::source::Source;
 mod branches;
 mod calls;
 mod captures;
-mod closure_locals;
+mod closure_fns;
 mod collected;
 mod error_uses;
 mod flow;
@@ -182,7 +182,6 @@ pub struct Collector<'a> {
     /// The paths of the helper calls followed (`f` of `f(..)`): any other path that may name a helper refuses it.
     helper_funcs: HashSet<SpanKey>,
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
-    closure_locals: HashMap<BindingId, closure_locals::ClosureFn>,
     /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
     pool_macros: HashMap<String, NodeId>,
     /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
@@ -266,7 +265,6 @@ impl<'a> Collector<'a> {
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
             impl_pools: Vec::new(),
-            closure_locals: HashMap::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
             error_drops: HashSet::new(),

@@ -5,7 +5,6 @@ use std::ops::Range;
 
 use syn::{BinOp, Expr, ExprMethodCall, Pat};
 
-use super::closure_locals::LocalFn;
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
@@ -654,11 +653,7 @@ impl Collector<'_> {
         }
         let kind = match call.args.first() {
             Some(Expr::Closure(c)) => Some(self.closure_fn(c).kind),
-            Some(Expr::Path(p)) => match self.local_fn(p) {
-                Some(LocalFn::Closure(c)) => Some(c.kind),
-                Some(LocalFn::Other) => None,
-                None => Some(WorkerFn::FnPath),
-            },
+            Some(Expr::Path(p)) if !self.is_local(p) => Some(WorkerFn::FnPath),
             _ => None,
         };
         matches!(
@@ -689,11 +684,8 @@ impl Collector<'_> {
                 let closure = self.closure_fn(c);
                 (closure.kind, closure.job)
             }
-            // `let f = move |n: u64| ..; Worker::new(f)`: the closure the local holds.
-            Some(Expr::Path(fp)) if let Some(local) = self.local_fn(fp) => match local {
-                LocalFn::Closure(closure) => (closure.kind, closure.job.clone()),
-                LocalFn::Other => (WorkerFn::Other, None),
-            },
+            // `let f = move |n: u64| ..; Worker::new(f)`: what the local holds is not followed.
+            Some(Expr::Path(fp)) if self.is_local(fp) => (WorkerFn::Other, None),
             Some(Expr::Path(fp))
                 if fp.qself.is_none()
                     && (1..=2).contains(&fp.path.segments.len())

@@ -203,30 +203,6 @@ fn a_pool_behind_a_lock_is_reached_through_its_guard() {
 }
 
 #[test]
-fn a_closure_kept_in_a_local_is_the_worker_s_function_and_any_other_local_is_refused() {
-    // `f` holds a typed move closure that captures a std Sender (Clone); `g` an untyped one; `h` a value this
-    // tool does not follow to a closure.
-    let got = facts(
-        "use std::sync::mpsc::channel;\nuse workerpool::{Pool, Worker};\nfn main() {\n    let (tx, _rx) = channel();\n    let f = move |n: u64| tx.send(n).unwrap();\n    let w = Worker::new(f);\n    Pool::new(1).add_worker(&w).unwrap();\n    let g = |n| drop::<u8>(n);\n    Pool::new(1).add_worker(&Worker::new(g)).unwrap();\n    let h = make();\n    Pool::new(1).add_worker(&Worker::new(h)).unwrap();\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 7:5
-          AddWorker 7:18
-          adds worker 0 (Semi)
-        pool 9:5
-          AddWorker 9:18
-          adds worker 1 (Semi)
-        pool 11:5
-          AddWorker 11:18
-          adds worker 2 (Semi)
-        worker 0 CloneClosure job u64
-        worker 1 Closure job ?, refused 9:30 needs-compiler
-        worker 2 Other job ?, refused 11:30 needs-compiler
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn the_self_of_an_impl_trait_for_pool_is_the_pool_its_methods_are_called_on() {
     // `a.go(..)` and `b.go(..)` join `a`, `b` and the impl's `self`; an impl naming `Self` is refused; an inherent
     // method of another type with the same name is not a pool's.
@@ -525,7 +501,7 @@ fn a_worker_function_a_call_returns_takes_the_job_type_written_on_its_callee() {
           AddWorker 26:11
           adds worker 2 (Semi)
         worker 0 MoveClosure job u64
-        worker 1 MoveClosure job u64
+        worker 1 Other job ?, refused 23:22 needs-compiler
         worker 2 Other job ?, refused 26:23 needs-compiler
     "#]]
     .assert_eq(&got);

@@ -229,9 +229,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         let ident = named.map(ToString::to_string);
-        if let (Some(named), None, Expr::Closure(c)) = (named, annotation, &*init.expr) {
-            self.closure_local(named, c);
-        }
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
         {
