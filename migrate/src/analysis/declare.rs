@@ -24,8 +24,6 @@ pub struct Decls {
     pub other_fields: HashSet<String>,
     /// The names of the crate's structs: a value of one of them has only the fields it declares.
     pub structs: HashSet<String>,
-    /// (type, function) of the functions of an `impl` that return `Self` (or the type by name): `T::f(..)` is a `T`.
-    pub self_returning: HashSet<(String, String)>,
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
     /// (file, free function name or `Type::function`) -> its single parameter's type, for `Worker::new(function)`.
@@ -481,13 +479,6 @@ impl<'a> Declarer<'a> {
     /// A function's signature; `self_ty` is the last name of its `impl`'s type or its trait's name.
     fn signature(&mut self, sig: &syn::Signature, self_ty: Option<String>) {
         let name = sig.ident.to_string();
-        if let (Some(ty), syn::ReturnType::Type(_, out)) = (&self_ty, &sig.output)
-            && let syn::Type::Path(p) = &**out
-            && p.qself.is_none()
-            && (p.path.is_ident("Self") || p.path.is_ident(ty))
-        {
-            self.decls.self_returning.insert((ty.clone(), name.clone()));
-        }
         let fn_offset = self.source.range(sig.fn_token.span).start;
         let id = FnId(self.loc(fn_offset));
         let module = ModuleId::new(self.file, &self.module.join("::"));

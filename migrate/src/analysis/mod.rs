@@ -1298,8 +1298,8 @@ mod tests {
 
     #[test]
     fn a_field_name_shared_with_a_non_pool_field_is_read_by_its_receivers_type() {
-        // `self`, a typed parameter and `T::new()` returning Self say which struct; a closure's untyped parameter
-        // does not, and only there does the field name decide.
+        // `self` and a typed parameter say which struct; a closure's untyped parameter does not, and only there
+        // does the field name decide.
         let text = "use workerpool::{Pool, Worker};\n\nstruct Conns { pool: Vec<u8> }\nstruct Jobs { pool: Pool }\n\nimpl Jobs {\n    fn new() -> Self {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        Jobs { pool }\n    }\n    fn go(&self, c: &Conns) {\n        for n in &c.pool {\n            self.pool.delegate(*n).unwrap();\n        }\n    }\n}\n\npub fn run(c: &Conns) {\n    let jobs = Jobs::new();\n    jobs.go(c);\n    [&jobs].iter().for_each(|j| j.pool.stop());\n}\n";
         expect_test::expect![[r#"
             left 22:33 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result

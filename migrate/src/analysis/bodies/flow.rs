@@ -239,7 +239,8 @@ impl Collector<'_> {
     }
 
     /// The crate's struct that `base` certainly is: `self` in an `impl` of it, or a local binding whose type the
-    /// code shows (a parameter `x: &T`, `let x: T`, `let x = T { .. }`, `let x = T::new(..)` returning `Self`).
+    /// code shows (a parameter `x: &T`, `let x: T`, `let x = T { .. }`; not what a `T::new(..)` returns,
+    /// which the compiler types).
     pub(super) fn known_struct(&self, base: &Expr) -> Option<String> {
         let Expr::Path(p) = base else { return None };
         let ident = p.path.get_ident()?;
@@ -263,24 +264,10 @@ impl Collector<'_> {
         }
     }
 
-    /// The struct a value certainly is: `T { .. }`, `Self { .. }`, `T::f(..)` or `Self::f(..)` with `f` returning
-    /// `Self`.
+    /// The struct a value certainly is: `T { .. }`, `Self { .. }`.
     pub(super) fn struct_of_value(&self, expr: &Expr) -> Option<String> {
         match expr {
             Expr::Struct(s) if s.qself.is_none() => self.struct_name(s.path.get_ident()?),
-            Expr::Call(c) => {
-                let Expr::Path(p) = &*c.func else { return None };
-                let segs = &p.path.segments;
-                if p.qself.is_some() || segs.len() != 2 || !segs[0].arguments.is_none() {
-                    return None;
-                }
-                let ty = self.struct_name(&segs[0].ident)?;
-                let f = segs[1].ident.to_string();
-                self.decls
-                    .self_returning
-                    .contains(&(ty.clone(), f))
-                    .then_some(ty)
-            }
             _ => None,
         }
     }
