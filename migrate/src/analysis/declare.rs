@@ -26,10 +26,9 @@ pub struct Decls {
     pub structs: HashSet<String>,
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
-    /// (file, `Type::function`) -> its single parameter's type, for `Worker::new(Type::function)` (a free
-    /// function's job type is the compiler's to say).
+    /// (file, free function name or `Type::function`) -> its single parameter's type, for `Worker::new(function)`.
     pub fn_jobs: HashMap<(FileId, String), syn::Type>,
-    /// (file, `Type::function`) -> the module its `impl` is in, for its scope.
+    /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(FileId, String), String>,
     /// Functions returning `impl Fn(T)` (by file and name): `T` and the function's module; None when the file has two
     /// functions of that name.
@@ -217,6 +216,14 @@ impl<'a> Declarer<'a> {
                     self.returned_worker_fn(&f.sig);
                     self.signature(&f.sig, None);
                     self.helper(f);
+                    let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
+                    if let [FnArg::Typed(p)] = params.as_slice()
+                        && f.sig.generics.params.is_empty()
+                    {
+                        let key = (self.file, f.sig.ident.to_string());
+                        self.decls.fn_jobs.insert(key.clone(), (*p.ty).clone());
+                        self.decls.fn_modules.insert(key, self.module.join("::"));
+                    }
                 }
                 Item::Impl(i) => {
                     self.error_conversion(i);
@@ -544,7 +551,7 @@ impl<'a> Declarer<'a> {
     }
 }
 
-/// Job type of `Worker::new(Type::function)` where `Type::function` is an associated function of the same file.
+/// Job type of `Worker::new(function)` where `function` is a free function of the same file.
 pub fn fn_job(
     decls: &Decls,
     source: &Source,
