@@ -188,6 +188,10 @@ pub struct Collector<'a> {
     error_drops: HashSet<SpanKey>,
     /// Whether the compiler checks the output (it then judges what the walk leaves to it).
     checked: bool,
+    /// For each function being walked, innermost last: whether a parameter's type names one of its type parameters.
+    generic_valued: Vec<bool>,
+    /// Parameters whose type names no type parameter.
+    concrete_params: HashSet<BindingId>,
 }
 
 /// What 2.x made of an unsuffixed number literal (`5`, `-5`, `2.5`): `i32` or `f64`; None for anything else.
@@ -265,6 +269,8 @@ impl<'a> Collector<'a> {
             binding_reads: HashMap::new(),
             literal_delegates: Vec::new(),
             impl_pools: Vec::new(),
+            generic_valued: Vec::new(),
+            concrete_params: HashSet::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
             error_drops: HashSet::new(),
@@ -486,6 +492,25 @@ impl<'a> Collector<'a> {
             taken,
         });
         let mut index = 0;
+        let generics = self.generics_in_scope();
+        // A parameter whose type names a type parameter (`jobs: Vec<J>`): values made from it may be of that type.
+        // One whose type names none (`n: u8`) is of a known type.
+        let mut generic_valued = false;
+        for input in &sig.inputs {
+            let FnArg::Typed(p) = input else { continue };
+            let mut named = Vec::new();
+            collect_idents(quote::ToTokens::to_token_stream(&*p.ty), &mut named);
+            if named.iter().any(|n| generics.contains(n)) {
+                generic_valued = true;
+            } else if let Pat::Ident(ident) = &*p.pat
+                && let Some(id) = self
+                    .tree
+                    .binding_at(self.source.range(ident.ident.span()).start)
+            {
+                self.concrete_params.insert(id);
+            }
+        }
+        self.generic_valued.push(generic_valued);
         for input in &sig.inputs {
             let FnArg::Typed(p) = input else { continue };
             if let (Pat::Ident(ident), Some(ty)) = (&*p.pat, self.struct_of_type(&p.ty)) {
@@ -531,6 +556,7 @@ impl<'a> Collector<'a> {
             }
         }
         self.fns = outer_fns;
+        self.generic_valued.pop();
         self.generics.pop();
         (self.loops, self.closures) = outer_depth;
     }

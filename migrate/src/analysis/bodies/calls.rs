@@ -16,6 +16,30 @@ use crate::analysis::types::{TryTarget, job_type};
 use crate::edit::Edit;
 
 impl Collector<'_> {
+    /// `pool.delegate(job)` in a function whose parameters carry a type parameter (`fn submit<J>(&self, job: J)`,
+    /// `jobs: Vec<J>`), with a job made from a local: its type may be that parameter, which 2.x took and 3.x's `Pool<T>`
+    /// takes only if `T` is it. A question for the compiler where it is not asked (`--no-verify`); where it is, its
+    /// probe and the check say (`compiler::State::learn`).
+    fn generic_delegate(&mut self, node: NodeId, m: &ExprMethodCall, loc: Loc) {
+        if !self.checked
+            && self.generic_valued.last() == Some(&true)
+            && m.args.first().is_some_and(|arg| self.names_a_local(arg))
+        {
+            self.facts.refuse(node, loc, Refusal::UNSETTLED);
+        }
+    }
+
+    /// Whether `expr` names a local binding other than a parameter of a known type.
+    fn names_a_local(&self, expr: &Expr) -> bool {
+        let mut idents = Vec::new();
+        super::macros::collect_ident_tokens(quote::ToTokens::to_token_stream(expr), &mut idents);
+        idents.iter().any(|ident| {
+            let at = self.source.range(ident.span()).start;
+            let local = self.tree.resolve(&ident.to_string(), at);
+            local.is_some_and(|id| !self.concrete_params.contains(&id))
+        })
+    }
+
     /// A 2.x method called on the pool `node`.
     pub(super) fn pool_call(&mut self, node: NodeId, m: &ExprMethodCall) {
         let call = self.range(m);
@@ -36,6 +60,7 @@ impl Collector<'_> {
             "delegate" => {
                 self.facts.calls.push((node, func, CallKind::Delegate, loc));
                 self.literal_delegate(node, m, loc);
+                self.generic_delegate(node, m, loc);
                 let ok = match wrapper {
                     Some(Wrapper::Inspect) => {
                         self.facts.checked_delegates.push((node, loc));

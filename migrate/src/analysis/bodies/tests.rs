@@ -244,6 +244,30 @@ fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
 }
 
 #[test]
+fn a_parameter_of_a_generic_type_delegated_refuses_the_pool_without_the_compiler() {
+    // `j: J` of `fn submit<J>` and of a trait impl's generic method; `n: u8` of a generic function is fine.
+    let got = facts(
+        "use workerpool::{Pool, Worker};\nfn submit<J: Send + 'static>(pool: &Pool, j: J) { pool.delegate(j).unwrap(); }\nfn typed<J>(pool: &Pool, n: u8, _j: J) { pool.delegate(n).unwrap(); }\ntrait Ext { fn go<T: Send + 'static>(&self, t: T); }\nimpl Ext for Pool { fn go<T: Send + 'static>(&self, t: T) { self.delegate((t)).unwrap(); } }\nfn main() {\n    let a = Pool::new(1);\n    a.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    submit(&a, 1u8);\n    let b = Pool::new(1);\n    b.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n    typed(&b, 1, ());\n    b.go(2u8);\n}\n",
+    );
+    expect_test::expect![[r#"
+        pool 2:37
+          Delegate 2:56
+          AddWorker 8:7
+          adds worker 0 (Semi)
+          refused 2:56 needs-compiler
+        pool 3:20
+          Delegate 3:47
+          Delegate 5:66
+          AddWorker 11:7
+          adds worker 1 (Semi)
+          refused 5:66 needs-compiler
+        worker 0 Closure job u8
+        worker 1 Closure job u8
+    "#]]
+    .assert_eq(&got);
+}
+
+#[test]
 fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
     // `pick`'s two closures take `u8`; `mixed`'s take `u8` and `u16`; `other` returns another call from a branch.
     let got = facts(
