@@ -129,14 +129,11 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 .filter(|(_, pool)| krate.is_generic(pool))
                 .map(|(&n, _)| n)
                 .collect();
-            let mut new = state.learn(
-                &found,
-                &probe.placeholders,
-                &workers,
-                &generic,
-                &externs,
-                &parameters,
-            );
+            let learn = |state: &mut State, found: &[Finding]| {
+                let asked = (&probe.placeholders, &workers, &generic);
+                state.learn(found, asked, &externs, &parameters)
+            };
+            let mut new = learn(&mut state, &found);
             // A probe rustc stops short of (a `workers_num` the rewrite left on a typed pool fails the library, so
             // the tests that use it are never checked) is fixed as the check of the output would be, and checked
             // again: what the error hid may be about a job type.
@@ -150,14 +147,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
                 asking.rounds.push(checked.duration);
                 found = findings::findings(&checked.diagnostics, &numbers);
-                new = state.learn(
-                    &found,
-                    &probe.placeholders,
-                    &workers,
-                    &generic,
-                    &externs,
-                    &parameters,
-                );
+                new = learn(&mut state, &found);
             }
             krate.set_answers(state.answers.clone());
             krate.set_worker_answers(state.worker_answers.clone());
@@ -201,6 +191,13 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     Ok(asking)
 }
 
+/// What a probe's placeholders stand for: pools, kept `Worker` type sites (unit, site), and which pools are generic.
+type Placeholders<'p> = (
+    &'p BTreeMap<usize, PoolId>,
+    &'p BTreeMap<usize, (usize, crate::analysis::Loc)>,
+    &'p BTreeSet<usize>,
+);
+
 /// What the probes said so far.
 #[derive(Debug, Default)]
 struct State {
@@ -233,9 +230,7 @@ impl State {
     fn learn(
         &mut self,
         found: &[Finding],
-        placeholders: &BTreeMap<usize, PoolId>,
-        workers: &BTreeMap<usize, (usize, crate::analysis::Loc)>,
-        generic: &BTreeSet<usize>,
+        (placeholders, workers, generic): Placeholders<'_>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
