@@ -59,3 +59,10 @@ impl Asked {
 pub fn placeholder(number: usize) -> String {
     format!("[(); {number}]")
 }
+
+/// Whether `job` is a probe's placeholder job type (see [`placeholder`]).
+pub fn is_placeholder(job: &str) -> bool {
+    job.strip_prefix("[(); ")
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}

@@ -32,7 +32,7 @@ mod types;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-pub use asked::{Answer, Asked, PLACEHOLDER_BASE, placeholder};
+pub use asked::{Answer, Asked, PLACEHOLDER_BASE, is_placeholder, placeholder};
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 pub use types::{distinct_types, has_hole, unqualified};
@@ -648,26 +648,21 @@ fn keep_workers(
         return probed;
     }
     let kept_roots = &decision.kept_roots;
-    let Some((&root, job)) = decision
-        .fates
-        .iter()
+    // The migrating pools the kept workers serve, each with its job type.
+    let served: Vec<(&model::NodeId, &model::JobType)> = (decision.fates.iter())
         .filter(|(r, f)| {
             f.pool && f.migrates() && (kept_roots.is_empty() || kept_roots.contains(r))
         })
-        .find_map(|(root, f)| f.job.as_ref().map(|j| (root, j)))
-    else {
+        .filter_map(|(root, f)| f.job.as_ref().map(|j| (root, j)))
+        .collect();
+    let Some(&(&root, job)) = served.first() else {
         return probed;
     };
     // Where the pools kept workers serve carry several job types, or one the compiler is asked about, each `Worker` type
     // site is typed on its own: by the compiler's answer for it, or in a probe by a placeholder of its own (numbered
     // after the pools', which are group roots), which meets the closure it is given and the pool it is added to.
-    let jobs: BTreeSet<&str> = (decision.fates.iter())
-        .filter(|(r, f)| {
-            f.pool && f.migrates() && (kept_roots.is_empty() || kept_roots.contains(r))
-        })
-        .filter_map(|(_, f)| f.job.as_ref().map(|j| j.text.as_str()))
-        .collect();
-    let per_site = jobs.len() > 1 || jobs.iter().any(|j| j.starts_with("[(); "));
+    let jobs: BTreeSet<&str> = served.iter().map(|(_, j)| j.text.as_str()).collect();
+    let per_site = jobs.len() > 1 || jobs.iter().any(|j| is_placeholder(j));
     let first_number = (asked.placeholder_base)
         .filter(|_| per_site)
         .map(|base| base + facts.len());

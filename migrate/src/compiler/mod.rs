@@ -242,37 +242,22 @@ impl State {
                 || t.split(|c: char| !c.is_alphanumeric() && c != '_')
                     .any(|w| type_parameters.contains(w))
         };
-        let generic: BTreeSet<usize> = (found.iter())
-            .filter_map(|f| match f {
-                Finding::Met {
-                    number,
-                    found,
-                    parameter,
-                } if generic.contains(number) && mentions(&(found.clone(), *parameter)) => {
-                    Some(*number)
-                }
-                _ => None,
-            })
-            .chain(
-                generic
-                    .iter()
-                    .copied()
-                    .filter(|n| self.met.get(n).is_some_and(|m| m.iter().any(mentions))),
-            )
+        for f in found {
+            if let Finding::Met {
+                number,
+                found,
+                parameter,
+            } = f
+            {
+                new |= (self.met.entry(*number).or_default()).insert((found.clone(), *parameter));
+            }
+        }
+        let generic: BTreeSet<usize> = (generic.iter().copied())
+            .filter(|n| self.met.get(n).is_some_and(|m| m.iter().any(mentions)))
             .collect();
         for f in found {
             match f {
-                Finding::Met {
-                    number,
-                    found,
-                    parameter,
-                } => {
-                    new |= self
-                        .met
-                        .entry(*number)
-                        .or_default()
-                        .insert((found.clone(), *parameter))
-                }
+                Finding::Met { .. } => {}
                 // A generic function's pool given its type parameter: the pools its calls pass are not it.
                 Finding::Same(a, b) if generic.contains(a) || generic.contains(b) => {}
                 Finding::Same(a, b) => {
