@@ -241,6 +241,8 @@ fn write(
     let mut verifications = Vec::new();
     // The check of each package (by index) that built before migration: its warnings are the user's.
     let mut originals = std::collections::BTreeMap::new();
+    // The packages (by index) that did not build as they were: checked against every pool on v2 once written.
+    let mut broken_before = BTreeSet::new();
     for (i, (krate, migration)) in crates.iter().zip(migrations.iter()).enumerate() {
         if migration.changes.is_empty() {
             verifications.push(None);
@@ -254,12 +256,15 @@ fn write(
                     originals.insert(i, c);
                     None
                 }
-                Ok(c) => Some(format!(
-                    "the crate did not build before migration (first error: {}), so the compiler cannot tell \
+                Ok(c) => Some({
+                    broken_before.insert(i);
+                    format!(
+                        "the crate did not build before migration (first error: {}), so the compiler cannot tell \
                      whether the migration builds; fix that error and run migrate again on the original code, \
                      or check the result by hand",
-                    c.first_error().unwrap_or_default()
-                )),
+                        c.first_error().unwrap_or_default()
+                    )
+                }),
                 Err(why) => {
                     // No verdict on the code (cargo cannot run, was stopped, Ctrl-C): stop before writing.
                     let at = package_file(krate, migration);
@@ -302,7 +307,28 @@ fn write(
         let Some(verification) = &mut verifications[i] else {
             continue;
         };
-        let Some(before) = originals.get(&i).filter(|_| ok) else {
+        if !ok {
+            continue;
+        }
+        if broken_before.contains(&i) {
+            match floor(krate, migration, &mut written, &mut check) {
+                Ok(Some(checked)) => {
+                    verification.not_checked = None;
+                    originals.insert(i, checked);
+                }
+                Ok(None) => continue,
+                Err(why) => {
+                    let at = verification.manifest.clone();
+                    restore(&mut written, report, &at, &why);
+                    for m in migrations.iter_mut() {
+                        *m = Migration::default();
+                    }
+                    report.files_changed = written.changed();
+                    return false;
+                }
+            }
+        }
+        let Some(before) = originals.get(&i) else {
             continue;
         };
         let verified = verify::verify(
@@ -338,6 +364,25 @@ fn write(
         .extend(verifications.into_iter().flatten());
     report.files_changed = written.changed();
     ok
+}
+
+/// For a package that did not build as it was (its manifest already asks for 3 while the code is 2.x), the check of
+/// the written crate with every pool on `workerpool::v2`: the floor any pool can be put back to, which the migration
+/// is then checked against. `None` when that fails too (the migration is written back, unchecked).
+fn floor(
+    krate: &Crate,
+    migration: &Migration,
+    written: &mut Written,
+    check: &mut dyn FnMut(&Path, &str) -> Result<cargo_check::Checked, String>,
+) -> Result<Option<cargo_check::Checked>, String> {
+    let Some(root) = krate.root.as_deref() else {
+        return Ok(None);
+    };
+    let every_pool: BTreeSet<_> = migration.pools.iter().map(|p| p.id).collect();
+    verify::apply(krate, &krate.migrate(&every_pool), written)?;
+    let checked = check(root, "the crate with every pool on workerpool::v2")?;
+    verify::apply(krate, migration, written)?;
+    Ok(checked.success.then_some(checked))
 }
 
 /// Puts back every file written after a check that failed for `why` (at `at`), reporting what could not be.

@@ -127,6 +127,49 @@ fn a_crate_that_does_not_build_before_is_migrated_and_reported_not_checked() {
     );
 }
 
+/// The manifest already asks for 3 with the `v2` feature (as a range's note tells the user to write, or a user who
+/// bumped the requirement first) while the code is still 2.x: it does not build as it is, but it does with every
+/// pool on `workerpool::v2`, so that is what the migration is checked against.
+#[test]
+fn a_crate_whose_manifest_already_asks_for_3_is_checked_against_every_pool_on_v2() {
+    let dir = common::named_crate(
+        "verify_manifest_first",
+        &common::requirement_3(true),
+        ONE_POOL_BREAKS,
+    );
+    common::patch_workerpool(dir.path());
+    let out = migrate(&["--allow-dirty"], &[&dir.path().join("src")]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains(
+            "checking the crate with every pool on workerpool::v2 (cargo check --all-targets)... "
+        ),
+        "{report}"
+    );
+    assert!(!report.contains("not checked"), "{report}");
+    assert!(
+        report
+            .contains("src/main.rs:18:16: left on v2: cargo check failed with this pool migrated"),
+        "{report}"
+    );
+    let main = fs::read_to_string(dir.path().join("src/main.rs")).unwrap();
+    assert!(
+        main.contains("let pool = Pool::<String>::new(4);"),
+        "{main}"
+    );
+    let check = Command::new(env!("CARGO"))
+        .args(["check", "--all-targets", "--quiet"])
+        .current_dir(dir.path())
+        .env("CARGO_TARGET_DIR", dir.path().join("target"))
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "the output builds: {}",
+        text(&check.stderr)
+    );
+}
 #[test]
 fn a_checked_run_says_so_and_how_long_each_check_took() {
     let dir = local_crate("verify_by_default", V2_SOURCE);
