@@ -51,7 +51,7 @@ use crate::worker::{self, Control, NOT_RUNNING, Payload, WorkerHandle, WorkerRec
 /// drop(sent);
 /// assert_eq!(received.iter().sum::<u64>(), 385);
 /// ```
-pub struct Pool<T: Send + 'static> {
+pub struct Pool<T> {
     shared: Arc<Shared<T>>,
 }
 
@@ -580,31 +580,7 @@ impl<T: Send + 'static> Pool<T> {
     /// assert_eq!(handed_back.recv().unwrap(), [1, 2, 3]);
     /// ```
     pub fn stop(&self) -> Vec<T> {
-        let shared = &*self.shared;
-        let caller = shared.current_worker();
-        shared.begin_stop(caller.as_deref());
-        let claim = {
-            let mut state = lock(&shared.stop);
-            loop {
-                match state.claim() {
-                    Claim::Pending => state = wait(&shared.stop_changed, state),
-                    claim => break claim,
-                }
-            }
-        };
-        if claim == (Claim::Ours { drained: false }) {
-            shared.join_workers(true);
-            shared.drain();
-        }
-        match &caller {
-            Some(record) => record.set_stopping(false),
-            // Workers that were inside a stop of their own go on once it returns.
-            None => shared.join_workers(false),
-        }
-        match claim {
-            Claim::Ours { .. } => shared.hand_back(),
-            Claim::Theirs | Claim::Pending => Vec::new(),
-        }
+        self.shared.stop()
     }
 
     /// Waits until every job queued before the call has finished running (or panicked),
@@ -736,7 +712,7 @@ impl<T: Send + 'static> Pool<T> {
     }
 }
 
-impl<T: Send + 'static> Drop for Pool<T> {
+impl<T> Drop for Pool<T> {
     /// Stops the pool as [`Pool::stop`] does, and drops the jobs no worker was left to run.
     ///
     /// Like `stop`, it blocks the dropping thread while the workers run the queue and
@@ -744,7 +720,7 @@ impl<T: Send + 'static> Drop for Pool<T> {
     /// thread: await [`Pool::stop_async`] first, after which dropping the pool returns at
     /// once (the workers are gone and their threads detached).
     fn drop(&mut self) {
-        drop(self.stop());
+        drop(self.shared.stop());
     }
 }
 
@@ -759,7 +735,35 @@ impl<T: Send + 'static> fmt::Debug for Pool<T> {
     }
 }
 
-impl<T: Send + 'static> Shared<T> {
+impl<T> Shared<T> {
+    /// [`Pool::stop`]; here, without the bounds of the pool's API, for the pool's `Drop`.
+    fn stop(&self) -> Vec<T> {
+        let caller = self.current_worker();
+        self.begin_stop(caller.as_deref());
+        let claim = {
+            let mut state = lock(&self.stop);
+            loop {
+                match state.claim() {
+                    Claim::Pending => state = wait(&self.stop_changed, state),
+                    claim => break claim,
+                }
+            }
+        };
+        if claim == (Claim::Ours { drained: false }) {
+            self.join_workers(true);
+            self.drain();
+        }
+        match &caller {
+            Some(record) => record.set_stopping(false),
+            // Workers that were inside a stop of their own go on once it returns.
+            None => self.join_workers(false),
+        }
+        match claim {
+            Claim::Ours { .. } => self.hand_back(),
+            Claim::Theirs | Claim::Pending => Vec::new(),
+        }
+    }
+
     /// The rendezvous flavor, on a pool made with a queue length of 0.
     pub(crate) fn rendezvous(&self) -> Option<&Rendezvous<Queued<T>>> {
         self.rendezvous.as_ref()
@@ -937,7 +941,7 @@ impl<T> StopState<T> {
 }
 
 /// The steps of a stop, shared by [`Pool::stop`] and the [`Stop`](crate::Stop) future.
-impl<T: Send + 'static> Shared<T> {
+impl<T> Shared<T> {
     /// Closes the pool and wakes everyone who waits on it; the first step of every stop.
     /// A `caller` (the pool's worker whose job stops the pool) is marked as inside a stop,
     /// so that a stop waiting for the workers does not wait for it.

@@ -175,6 +175,32 @@ fn dropping_the_pool_runs_the_queue_and_joins_the_workers() {
     assert_eq!(exited.load(Ordering::SeqCst), 2);
 }
 
+/// A generic type of the user's holds a `Pool<J>` without repeating the pool's bounds (they are on its methods, not
+/// on the type, as std's collections do), and dropping it still runs the queue.
+struct Stage<J> {
+    pool: Pool<J>,
+}
+
+impl<J: Send + 'static> Stage<J> {
+    fn submit(&self, job: J) {
+        self.pool.delegate(job).unwrap();
+    }
+}
+
+#[test]
+fn a_generic_type_holds_a_pool_without_its_bounds_and_dropping_it_runs_the_queue() {
+    let (ran_tx, ran) = mpsc::channel();
+    {
+        let stage = Stage { pool: Pool::new(8) };
+        stage
+            .pool
+            .add_worker(move |job: String| ran_tx.send(job).unwrap());
+        stage.submit("a".to_string());
+        stage.submit("b".to_string());
+    }
+    assert_eq!(ran.iter().collect::<Vec<_>>(), ["a", "b"]);
+}
+
 #[test]
 fn dropping_a_pool_without_workers_drops_its_queued_jobs() {
     let job = Arc::new(());
