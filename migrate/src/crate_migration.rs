@@ -162,6 +162,8 @@ pub struct Crate {
     answers: std::cell::RefCell<BTreeMap<PoolId, Answer>>,
     /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
     generic: std::cell::RefCell<BTreeSet<PoolId>>,
+    /// The pools that are the `Pool` of a type alias (`analysis::Outcome::aliases`).
+    aliases: std::cell::RefCell<BTreeSet<PoolId>>,
     /// The kept `Worker` type sites a probe wrote with placeholders of their own, by number: (unit, site).
     probed_workers: std::cell::RefCell<BTreeMap<usize, (usize, analysis::Loc)>>,
     /// What the compiler said each such site carries.
@@ -345,6 +347,7 @@ impl Crate {
             load_lines: lines,
             answers: Default::default(),
             generic: Default::default(),
+            aliases: Default::default(),
             probed_workers: Default::default(),
             worker_answers: Default::default(),
             checked: false,
@@ -392,6 +395,11 @@ impl Crate {
     /// Whether `pool` has a parameter of a generic function among its places.
     pub fn is_generic(&self, pool: &PoolId) -> bool {
         self.generic.borrow().contains(pool)
+    }
+
+    /// Whether `pool` is the `Pool` of a type alias.
+    pub fn is_alias(&self, pool: &PoolId) -> bool {
+        self.aliases.borrow().contains(pool)
     }
 
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
@@ -455,7 +463,8 @@ impl Crate {
                 .collect();
             // Each unit's placeholders are numbered apart: a package's targets are checked together.
             asked.checked = self.checked;
-            asked.placeholder_base = probe.map(|()| analysis::PLACEHOLDER_BASE + index * 100_000);
+            asked.placeholder_base =
+                probe.map(|()| analysis::PLACEHOLDER_BASE + index * analysis::UNIT_NUMBERS);
             needs_v2 |= self.migrate_unit(index, unit, &asked, &mut m, placeholders);
         }
         if let Some(left) = &self.left {
@@ -581,6 +590,12 @@ impl Crate {
         (self.generic.borrow_mut()).extend(
             outcome
                 .generic
+                .iter()
+                .map(|&group| PoolId { unit: index, group }),
+        );
+        (self.aliases.borrow_mut()).extend(
+            outcome
+                .aliases
                 .iter()
                 .map(|&group| PoolId { unit: index, group }),
         );

@@ -10,6 +10,18 @@ use super::reasons::Refusal;
 /// an array type no real code carries, which needs no declaration and names the same type in every module and crate.
 pub const PLACEHOLDER_BASE: usize = 7_770_000;
 
+/// How many placeholder numbers each unit of a package has: a package's targets are checked together.
+pub const UNIT_NUMBERS: usize = 100_000;
+
+/// Where the numbers of a unit's alias uses start, after its base (see `alias_uses`): far past its pools' and
+/// kept `Worker` sites' numbers, and before the next unit's base.
+pub const ALIAS_USES_FROM: usize = 50_000;
+
+/// Whether the placeholder `number` is one of an alias use's (else a pool's or a kept `Worker` site's).
+pub fn is_alias_use(number: usize) -> bool {
+    number.saturating_sub(PLACEHOLDER_BASE) % UNIT_NUMBERS >= ALIAS_USES_FROM
+}
+
 /// What the compiler said about one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
@@ -17,6 +29,9 @@ pub enum Answer {
     Job(String),
     /// Why it stays on v2 (what the compiler found, and what to do).
     Refused(Refusal),
+    /// It is a type alias whose uses carry different job types: each use is typed on its own (its answer is among
+    /// the site answers, `Asked::worker_answers`), the alias given a type parameter.
+    PerUse,
 }
 
 /// Everything the analysis of one crate is told besides its sources.
@@ -29,8 +44,9 @@ pub struct Asked {
     pub placeholder_base: Option<usize>,
     /// The compiler's answers, by pool.
     pub answers: BTreeMap<GroupId, Answer>,
-    /// The compiler's answers for the `Worker` type sites of kept workers (by where the name starts), where the pools
-    /// they serve carry several job types: each site's own (see `analysis::keep_workers`).
+    /// The compiler's answers for the sites typed one by one (by where the name starts): the `Worker` type sites of
+    /// kept workers, where the pools they serve carry several job types (see `analysis::keep_workers`), and the uses
+    /// of a pool alias answered [`Answer::PerUse`] (see `analysis::alias_uses`).
     pub worker_answers: BTreeMap<super::Loc, String>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
     /// v2): then a pool held back only by a use the syntax does not follow (`Refusal::UNFOLLOWED`) is migrated.

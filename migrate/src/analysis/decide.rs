@@ -140,6 +140,10 @@ pub fn decide(
                     job = Some(answered(text, at));
                 }
                 Some(Answer::Refused(why)) => r = vec![(at, why.clone())],
+                Some(Answer::PerUse) => {
+                    r.clear();
+                    job = Some(answered(super::alias_uses::PARAMETER, at));
+                }
                 None => {
                     if let Some(base) = asked.placeholder_base {
                         r.clear();

@@ -13,6 +13,7 @@
 //! - output: `imports` (the `use` items and names, never dropping one still named) and the edits, spliced by
 //!   [`crate::edit`], which keeps every comment.
 
+mod alias_uses;
 mod asked;
 mod bodies;
 mod decide;
@@ -32,7 +33,9 @@ mod types;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-pub use asked::{Answer, Asked, PLACEHOLDER_BASE, is_placeholder, placeholder};
+pub use asked::{
+    Answer, Asked, PLACEHOLDER_BASE, UNIT_NUMBERS, is_alias_use, is_placeholder, placeholder,
+};
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 pub use types::{distinct_types, has_hole, unqualified};
@@ -132,8 +135,12 @@ pub struct Outcome {
     pub clashes: Vec<Loc>,
     /// The pools written with a placeholder job type, each with the placeholder's number.
     pub probed: Vec<(usize, GroupId)>,
-    /// The `Worker` type sites of kept workers written with a placeholder of their own, with its number.
+    /// The sites typed one by one written with a placeholder of their own, with its number: `Worker` type sites of
+    /// kept workers, and uses of a pool alias of several job types.
     pub probed_workers: Vec<(usize, Loc)>,
+    /// The pools that are the `Pool` of a type alias (`type Shared = Arc<Pool>`): the uses of one the compiler finds
+    /// several job types at are typed one by one (see [`alias_uses`]).
+    pub aliases: Vec<GroupId>,
     /// The pools one of whose places is a parameter of a generic function (see `Decls::generic_fns`): a type
     /// parameter the compiler finds one of them given is its job type.
     pub generic: Vec<GroupId>,
@@ -244,9 +251,11 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 .or_insert(Owner::Group(node));
         }
     }
-    if asked.checked {
-        free_pool_types(files, &uses, &mut facts);
-    }
+    let aliases = if asked.checked {
+        free_pool_types(files, &uses, &mut facts)
+    } else {
+        Vec::new()
+    };
     let mut free_errors = Vec::new();
     let mut notes = Vec::new();
     let public_api = files.iter().any(|f| f.public_api);
@@ -297,7 +306,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         })
     });
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
-    let probed_workers = keep_workers(files, &uses, &mut facts, &mut decision, asked);
+    let mut probed_workers = keep_workers(files, &uses, &mut facts, &mut decision, asked);
+    probed_workers.extend(alias_uses::per_use(files, &facts, &mut decision, asked));
     for site in facts
         .worker_sites
         .iter()
@@ -315,6 +325,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             .map(|&root| (base + root, GroupId(root)))
             .collect(),
         probed_workers,
+        aliases: aliases.iter().map(|&n| GroupId(facts.root(n))).collect(),
         generic: (facts.places())
             .filter(
                 |(k, _)| matches!(k, model::Key::FnParam(f, _) if decls.generic_fns.contains(f)),
@@ -569,7 +580,13 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
 /// `p: &Pool`, a slice parameter `&[Pool]`) becomes a place of its own whose job type is the compiler's to say: in a
 /// probe it gets a placeholder, and the mismatch with the pool that flows into it (`expected `Pool<[(); N]>`, found
 /// `Pool<u32>``) types it. Only where the output is checked: a wrong guess cannot build, and the check puts it back.
-fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mut Facts) {
+/// Returns the places that are the `Pool` of a type alias.
+fn free_pool_types(
+    files: &[Input<'_>],
+    uses: &[Vec<names::NameUse>],
+    facts: &mut Facts,
+) -> Vec<model::NodeId> {
+    let mut aliases = Vec::new();
     for (i, file_uses) in uses.iter().enumerate() {
         let text = &files[i].source.text;
         for u in file_uses.iter().filter(|u| u.item == V2Item::Pool) {
@@ -592,6 +609,9 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
                 continue;
             }
             let node = facts.node(at);
+            if alias_uses::in_alias(&files[i], u.range.start) {
+                aliases.push(node);
+            }
             facts.type_sites.push(model::TypeSite {
                 node,
                 loc: Loc {
@@ -609,6 +629,7 @@ fn free_pool_types(files: &[Input<'_>], uses: &[Vec<names::NameUse>], facts: &mu
             facts.refuse(node, at, Refusal::UNSETTLED);
         }
     }
+    aliases
 }
 
 /// Whether `before` ends in `type Name =` or `type Name<T> =`: what follows is the type an alias stands for, a type

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use self::findings::Finding;
 use self::paths::Written as Path;
-use crate::analysis::{Answer, Refusal, distinct_types, has_hole, unqualified};
+use crate::analysis::{Answer, Refusal, distinct_types, has_hole, is_alias_use, unqualified};
 use crate::cargo_check::{self, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
@@ -116,8 +116,11 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 "probe {round} of the job types of {}",
                 plural(probe.placeholders.len(), "pool")
             );
-            if !workers.is_empty() {
-                what.push_str(&format!(" and {}", plural(workers.len(), "kept worker")));
+            let uses = workers.keys().filter(|n| is_alias_use(**n)).count();
+            for (n, what_it_is) in [(workers.len() - uses, "kept worker"), (uses, "alias use")] {
+                if n > 0 {
+                    what.push_str(&format!(" and {}", plural(n, what_it_is)));
+                }
             }
             let request = Request::new(root.join("Cargo.toml"));
             let numbers =
@@ -129,8 +132,12 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 .filter(|(_, pool)| krate.is_generic(pool))
                 .map(|(&n, _)| n)
                 .collect();
+            let aliases: BTreeSet<usize> = (probe.placeholders.iter())
+                .filter(|(_, pool)| krate.is_alias(pool))
+                .map(|(&n, _)| n)
+                .collect();
             let learn = |state: &mut State, found: &[Finding]| {
-                let asked = (&probe.placeholders, &workers, &generic);
+                let asked = (&probe.placeholders, &workers, &generic, &aliases);
                 state.learn(found, asked, &externs, &parameters)
             };
             let mut new = learn(&mut state, &found);
@@ -184,17 +191,19 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     result?;
     for answer in state.answers.values() {
         match answer {
-            Answer::Job(_) => asking.typed += 1,
+            Answer::Job(_) | Answer::PerUse => asking.typed += 1,
             Answer::Refused(_) => asking.refused += 1,
         }
     }
     Ok(asking)
 }
 
-/// What a probe's placeholders stand for: pools, kept `Worker` type sites (unit, site), and which pools are generic.
+/// What a probe's placeholders stand for: pools, sites typed one by one (unit, site), which pools are generic, and
+/// which are the `Pool` of a type alias.
 type Placeholders<'p> = (
     &'p BTreeMap<usize, PoolId>,
     &'p BTreeMap<usize, (usize, crate::analysis::Loc)>,
+    &'p BTreeSet<usize>,
     &'p BTreeSet<usize>,
 );
 
@@ -205,6 +214,10 @@ struct State {
     met: BTreeMap<usize, BTreeSet<(String, bool)>>,
     /// Placeholders that are one pool (a union-find by number).
     parent: BTreeMap<usize, usize>,
+    /// Every pair found to be one, from which `parent` is rebuilt when an alias stops joining its uses' pools.
+    same: Vec<(usize, usize)>,
+    /// The placeholders of aliases typed use by use: they join nothing.
+    per_use: BTreeSet<usize>,
     /// Names made ambiguous by decoys, so that rustc prints their paths.
     decoys: BTreeSet<String>,
     /// The answers so far.
@@ -224,13 +237,22 @@ impl State {
         root
     }
 
+    /// Makes `a` and `b` one; returns whether they were not.
+    fn join(&mut self, a: usize, b: usize) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent.insert(a.max(b), a.min(b));
+        }
+        a != b
+    }
+
     /// Takes in a probe's findings; answers what they settle. Returns whether anything new was learnt.
     /// A placeholder in `generic` is a pool with a parameter of a generic function among its places (see
     /// [`Crate::is_generic`]).
     fn learn(
         &mut self,
         found: &[Finding],
-        (placeholders, workers, generic): Placeholders<'_>,
+        (placeholders, workers, generic, aliases): Placeholders<'_>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
@@ -260,12 +282,10 @@ impl State {
                 Finding::Met { .. } => {}
                 // A generic function's pool given its type parameter: the pools its calls pass are not it.
                 Finding::Same(a, b) if generic.contains(a) || generic.contains(b) => {}
+                Finding::Same(a, b) if self.per_use.contains(a) || self.per_use.contains(b) => {}
                 Finding::Same(a, b) => {
-                    let (a, b) = (self.find(*a), self.find(*b));
-                    if a != b {
-                        self.parent.insert(a.max(b), a.min(b));
-                        new = true;
-                    }
+                    self.same.push((*a, *b));
+                    new |= self.join(*a, *b);
                 }
             }
         }
@@ -288,6 +308,26 @@ impl State {
             else {
                 continue;
             };
+            // An alias that meets several job types names several pools: its uses are typed one by one.
+            let alias = members.iter().find(|n| aliases.contains(n));
+            if let (Some(alias), Answer::Refused(Refusal::CompilerFoundMixed { .. })) =
+                (alias, &answer)
+            {
+                self.answers.insert(placeholders[alias], Answer::PerUse);
+                self.per_use.insert(*alias);
+                self.parent.clear();
+                let same = std::mem::take(&mut self.same);
+                let cut = self.per_use.clone();
+                for &(a, b) in same
+                    .iter()
+                    .filter(|(a, b)| !cut.contains(a) && !cut.contains(b))
+                {
+                    self.join(a, b);
+                }
+                self.same = same;
+                new = true;
+                continue;
+            }
             for n in members {
                 match (placeholders.get(n), workers.get(n), &answer) {
                     (Some(pool), _, _) => {
