@@ -214,8 +214,8 @@ struct State {
     met: BTreeMap<usize, BTreeSet<(String, bool)>>,
     /// Placeholders that are one pool (a union-find by number).
     parent: BTreeMap<usize, usize>,
-    /// Every pair found to be one, from which `parent` is rebuilt when an alias stops joining its uses' pools.
-    same: Vec<(usize, usize)>,
+    /// Every pair of placeholders found to be one, from which `parent` is made (see [`State::rejoin`]).
+    same: BTreeSet<(usize, usize)>,
     /// The placeholders of aliases typed use by use: they join nothing.
     per_use: BTreeSet<usize>,
     /// Names made ambiguous by decoys, so that rustc prints their paths.
@@ -237,13 +237,28 @@ impl State {
         root
     }
 
-    /// Makes `a` and `b` one; returns whether they were not.
-    fn join(&mut self, a: usize, b: usize) -> bool {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            self.parent.insert(a.max(b), a.min(b));
+    /// Makes the classes again from the pairs found, leaving out those of a placeholder in `apart`; returns whether
+    /// they changed.
+    fn rejoin(&mut self, apart: &BTreeSet<usize>) -> bool {
+        let before = self.classes();
+        self.parent.clear();
+        let pairs: Vec<(usize, usize)> = (self.same.iter())
+            .filter(|(a, b)| !apart.contains(a) && !apart.contains(b))
+            .copied()
+            .collect();
+        for (a, b) in pairs {
+            let (a, b) = (self.find(a), self.find(b));
+            if a != b {
+                self.parent.insert(a.max(b), a.min(b));
+            }
         }
-        a != b
+        before != self.classes()
+    }
+
+    /// Each placeholder that is one with another, by the class's smallest number.
+    fn classes(&mut self) -> BTreeMap<usize, usize> {
+        let numbers: Vec<usize> = self.parent.keys().copied().collect();
+        numbers.into_iter().map(|n| (n, self.find(n))).collect()
     }
 
     /// Takes in a probe's findings; answers what they settle. Returns whether anything new was learnt.
@@ -274,21 +289,28 @@ impl State {
                 new |= (self.met.entry(*number).or_default()).insert((found.clone(), *parameter));
             }
         }
+        let asked_generic = generic;
         let generic: BTreeSet<usize> = (generic.iter().copied())
             .filter(|n| self.met.get(n).is_some_and(|m| m.iter().any(mentions)))
             .collect();
         for f in found {
-            match f {
-                Finding::Met { .. } => {}
-                // A generic function's pool given its type parameter: the pools its calls pass are not it.
-                Finding::Same(a, b) if generic.contains(a) || generic.contains(b) => {}
-                Finding::Same(a, b) if self.per_use.contains(a) || self.per_use.contains(b) => {}
-                Finding::Same(a, b) => {
-                    self.same.push((*a, *b));
-                    new |= self.join(*a, *b);
-                }
+            if let Finding::Same(a, b) = f {
+                self.same.insert((*a.min(b), *a.max(b)));
             }
         }
+        // Placeholders that join nothing: a generic function's pool given its type parameter (the pools its calls
+        // pass are not it), one that passes its pool to such a function (it is given the parameter in the next
+        // probe), and an alias typed use by use. A pair found before either was known counts for nothing then, so
+        // the classes are made again from every pair each time.
+        let mut apart: BTreeSet<usize> = generic.union(&self.per_use).copied().collect();
+        while let Some(n) = (self.same.iter())
+            .flat_map(|&(a, b)| [(a, b), (b, a)])
+            .find(|(n, m)| asked_generic.contains(n) && !apart.contains(n) && generic.contains(m))
+            .map(|(n, _)| n)
+        {
+            apart.insert(n);
+        }
+        new |= self.rejoin(&apart);
         // The decoys this probe was compiled with: one a class asks for now is for the next probe.
         let decoys = self.decoys.clone();
         let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
@@ -315,16 +337,6 @@ impl State {
             {
                 self.answers.insert(placeholders[alias], Answer::PerUse);
                 self.per_use.insert(*alias);
-                self.parent.clear();
-                let same = std::mem::take(&mut self.same);
-                let cut = self.per_use.clone();
-                for &(a, b) in same
-                    .iter()
-                    .filter(|(a, b)| !cut.contains(a) && !cut.contains(b))
-                {
-                    self.join(a, b);
-                }
-                self.same = same;
                 new = true;
                 continue;
             }
