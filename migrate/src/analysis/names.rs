@@ -125,16 +125,11 @@ pub struct Names {
     pub from_parent: Vec<FromParent>,
     /// Whether the file imports with a glob from this crate (`use super::*`, `use crate::m::*`, `use self::m::*`).
     pub crate_glob: bool,
-    /// `anyhow::Result` imported (`use anyhow::Result`, `use anyhow::{Context, Result}`): the name it is known by,
-    /// and the block or module the `use` is in.
-    pub anyhow_results: Vec<(String, Range<usize>)>,
     /// The blocks or modules where `anyhow::Context` is imported (by name or by `use anyhow::*`).
     pub anyhow_context: Vec<Range<usize>>,
     /// `std::sync::mpsc::channel` / `sync_channel` imported by name: the name it is known by, and the block or
     /// module the `use` is in.
     pub std_channels: Vec<(String, Range<usize>)>,
-    /// `type NAME<T> = Result<T, E>;` items of the file: the name, the block or module, and `E`.
-    pub result_aliases: Vec<(String, Range<usize>, AliasedError)>,
     /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
     /// `wp::Pool` means what `workerpool::Pool` means.
     pub crate_aliases: Vec<(String, Range<usize>)>,
@@ -142,15 +137,6 @@ pub struct Names {
     /// this file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
     /// parent, a sibling or another crate (see [`Names::seen_by_other_files`]).
     pub file_module_decls: Vec<usize>,
-}
-
-/// The error type `E` of a `type Result<T> = std::result::Result<T, E>` alias, as written in this file.
-pub struct AliasedError(pub syn::Type);
-
-impl std::fmt::Debug for AliasedError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AliasedError")
-    }
 }
 
 /// A `use super::..` leaf: which name it brings in from the parent module, and under which name.
@@ -240,22 +226,6 @@ pub struct Resolved {
 }
 
 impl Names {
-    /// Whether `name` written at `offset` means `anyhow::Result`, through a `use` of this file.
-    pub fn is_anyhow_result(&self, name: &str, offset: usize) -> bool {
-        self.anyhow_results
-            .iter()
-            .any(|(n, container)| n == name && container.contains(&offset))
-    }
-
-    /// The error type of the `type name<T> = Result<T, E>` alias that `name` written at `offset` means, if any.
-    pub fn result_alias_error(&self, name: &str, offset: usize) -> Option<&syn::Type> {
-        self.result_aliases
-            .iter()
-            .rev()
-            .find(|(n, container, _)| n == name && container.contains(&offset))
-            .map(|(_, _, e)| &e.0)
-    }
-
     /// Whether `name` written at `offset` means `std::sync::mpsc::channel` or `sync_channel`, through a `use`.
     pub fn is_std_channel(&self, name: &str, offset: usize) -> bool {
         self.std_channels
@@ -388,20 +358,11 @@ impl Names {
             {
                 self.std_channels.push((alias.clone(), container.clone()));
             }
-            if path.len() == 1 && first.trim_start_matches("::") == "anyhow" {
-                let name = leaf_text.split_whitespace().next().unwrap_or("");
-                match (name, &alias) {
-                    ("Result", Some(alias)) => {
-                        self.anyhow_results.push((alias.clone(), container.clone()))
-                    }
-                    ("Context", _) => self.anyhow_context.push(container.clone()),
-                    _ if glob => {
-                        self.anyhow_results
-                            .push(("Result".to_string(), container.clone()));
-                        self.anyhow_context.push(container.clone());
-                    }
-                    _ => {}
-                }
+            if path.len() == 1
+                && first.trim_start_matches("::") == "anyhow"
+                && (glob || leaf_text.split_whitespace().next() == Some("Context"))
+            {
+                self.anyhow_context.push(container.clone());
             }
             // `use workerpool as wp;`, or `self as wp` in a group under `workerpool`.
             let names_the_crate = match path.as_slice() {
@@ -728,37 +689,6 @@ fn without_variant_names(tokens: Vec<TokenTree>) -> Vec<TokenTree> {
     out
 }
 
-/// The `E` of `type R<T> = Result<T, E>;` (or `std::result::Result`, `core::result::Result`), with `T` its one
-/// type parameter.
-fn result_alias(t: &syn::ItemType) -> Option<&syn::Type> {
-    let [syn::GenericParam::Type(param)] = t.generics.params.iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let syn::Type::Path(p) = &*t.ty else {
-        return None;
-    };
-    let last = p.path.segments.last()?;
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    let types: Vec<&syn::Type> = args
-        .args
-        .iter()
-        .filter_map(|a| match a {
-            syn::GenericArgument::Type(t) => Some(t),
-            _ => None,
-        })
-        .collect();
-    match types[..] {
-        [syn::Type::Path(ok), error]
-            if last.ident == "Result" && p.qself.is_none() && ok.path.is_ident(&param.ident) =>
-        {
-            Some(error)
-        }
-        _ => None,
-    }
-}
-
 /// Walks a file for `use` items and definitions, knowing the block or module each is in.
 struct Walker<'a> {
     names: &'a mut Names,
@@ -817,14 +747,6 @@ impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_type(&mut self, t: &'ast syn::ItemType) {
-        if let Some(error) = result_alias(t) {
-            let container = self.container();
-            self.names.result_aliases.push((
-                t.ident.to_string(),
-                container,
-                AliasedError(error.clone()),
-            ));
-        }
         self.define(&t.ident);
     }
 

@@ -106,13 +106,7 @@ pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTar
     let Some(last) = p.path.segments.last() else {
         return TryTarget::Other(text());
     };
-    let first = p.path.segments[0].ident.to_string();
-    // `Res<T>` of the file's `type Res<T> = Result<T, E>`, read below as an alias named `Result` is.
-    let aliased = p.path.segments.len() == 1
-        && names
-            .result_alias_error(&first, source.range(last.ident.span()).start)
-            .is_some();
-    if last.ident != "Result" && !aliased {
+    if last.ident != "Result" {
         return TryTarget::Other(text());
     }
     let PathArguments::AngleBracketed(args) = &last.arguments else {
@@ -127,24 +121,8 @@ pub fn try_target(names: &Names, source: &Source, output: &ReturnType) -> TryTar
         })
         .collect();
     match types.as_slice() {
-        // `anyhow::Result<T>`, or `Result<T>` imported from anyhow.
-        [_] if first == "anyhow"
-            || (p.path.segments.len() == 1
-                && names.is_anyhow_result(&first, source.range(last.ident.span()).start)) =>
-        {
-            TryTarget::Fine
-        }
-        // `type Result<T> = std::result::Result<T, E>` of this file: what `E` is, if it is one `?` is known to reach
-        // (a `workerpool::Error` there is not tied to this function's pool, so it stays unknown).
-        [_] if p.path.segments.len() == 1 => {
-            match names.result_alias_error(&first, source.range(last.ident.span()).start) {
-                Some(error) => match error_target(names, source, error) {
-                    Some(TryTarget::Fine) => TryTarget::Fine,
-                    _ => TryTarget::Other(text()),
-                },
-                None => TryTarget::Other(text()),
-            }
-        }
+        // `anyhow::Result<T>`; another `Result<T>` (an import, an alias) is the compiler's to judge.
+        [_] if p.path.segments[0].ident == "anyhow" => TryTarget::Fine,
         [_, err] => error_target(names, source, err).unwrap_or_else(text_of(source, err)),
         _ => TryTarget::Other(text()),
     }
@@ -550,52 +528,6 @@ mod tests {
             "std::sync::mpsc::SenderOf<a::std::sync::mpsc::Sender>",
             "only a whole path is shortened"
         );
-    }
-
-    /// `line` of each `fn` of `text` (parsed with its 2.x names) that it says something of, as `name: what`.
-    fn per_fn(
-        text: &str,
-        line: impl Fn(&Names, &Source, &syn::ItemFn) -> Option<String>,
-    ) -> String {
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        let names = Names::collect(&source, &syntax, true);
-        let mut out = String::new();
-        for item in &syntax.items {
-            if let syn::Item::Fn(f) = item
-                && let Some(what) = line(&names, &source, f)
-            {
-                out.push_str(&format!("{}: {what}\n", f.sig.ident));
-            }
-        }
-        out
-    }
-
-    /// What `?` converts into in each `fn` of `text`, one line each.
-    fn targets(text: &str) -> String {
-        per_fn(text, |names, source, f| {
-            Some(format!("{:?}", try_target(names, source, &f.sig.output)))
-        })
-    }
-
-    #[test]
-    fn a_result_is_read_through_anyhow_imports_and_the_files_aliases() {
-        let text = "use anyhow::{Context, Result};\nmod m {\n    pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;\n    pub type Custom<T> = Result<T, String>;\n}\nfn a() -> Result<()> { Ok(()) }\nfn b() -> std::io::Result<()> { Ok(()) }\nfn c() -> m::Result<()> { Ok(()) }\n";
-        expect_test::expect![[r#"
-            a: Fine
-            b: Other("std::io::Result<()>")
-            c: Other("m::Result<()>")
-        "#]]
-        .assert_eq(&targets(text));
-        let aliased = "type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;\ntype Text<T> = Result<T, String>;\ntype Res<T> = std::result::Result<T, Box<dyn std::error::Error>>;\nfn a() -> Result<()> { Ok(()) }\nfn b() -> Text<()> { Ok(()) }\nfn c() -> anyhow::Result<()> { Ok(()) }\nfn d() -> Res<()> { Ok(()) }\n";
-        expect_test::expect![[r#"
-            a: Fine
-            b: Other("Text<()>")
-            c: Fine
-            d: Fine
-        "#]]
-        .assert_eq(&targets(aliased));
     }
 
     #[test]
