@@ -30,9 +30,6 @@ pub struct Decls {
     pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(FileId, String), String>,
-    /// Functions returning `impl Fn(T)` (by file and name): `T` and the function's module; None when the file has two
-    /// functions of that name.
-    pub returned_jobs: HashMap<(FileId, String), Option<(syn::Type, String)>>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
@@ -213,7 +210,6 @@ impl<'a> Declarer<'a> {
                 }
                 Item::Fn(f) => {
                     self.block_items(&f.block);
-                    self.returned_worker_fn(&f.sig);
                     self.signature(&f.sig, None);
                     self.helper(f);
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
@@ -321,31 +317,6 @@ impl<'a> Declarer<'a> {
         found.visit_block(body);
         let items: Vec<Item> = found.items.into_iter().cloned().collect();
         self.items(&items);
-    }
-
-    /// `fn scaler(..) -> impl Fn(u64) + Send + Sync + 'static` (not generic): a call of it is a worker's function
-    /// of that job type, as written in the signature. Two such functions of one name in a file name no type.
-    fn returned_worker_fn(&mut self, sig: &syn::Signature) {
-        let syn::ReturnType::Type(_, ty) = &sig.output else {
-            return;
-        };
-        let syn::Type::ImplTrait(t) = &**ty else {
-            return;
-        };
-        let Some(job) = fn_bound_job(t.bounds.iter()).filter(|_| sig.generics.params.is_empty())
-        else {
-            return;
-        };
-        let key = (self.file, sig.ident.to_string());
-        let module = self.module.join("::");
-        match self.decls.returned_jobs.get(&key) {
-            None => {
-                self.decls.returned_jobs.insert(key, Some((job, module)));
-            }
-            Some(_) => {
-                self.decls.returned_jobs.insert(key, None);
-            }
-        }
     }
 
     /// A module-level `static` whose type holds a pool: a pool place.

@@ -743,11 +743,6 @@ impl Collector<'_> {
                 }
                 _ => (WorkerFn::Other, None),
             },
-            // `Worker::new(scaler(5, tx))`, `Worker::new(make(100))`: a closure a function or closure returns, its job
-            // type written there. 2.x's bound makes it `Fn + Send + Sync`, so the `Arc` form serves a second add.
-            Some(Expr::Call(made)) if let Some(job) = self.made_fn_job(made) => {
-                (WorkerFn::MoveClosure, Some(job))
-            }
             _ => (WorkerFn::Other, None),
         };
         let call_range = self.range(call);

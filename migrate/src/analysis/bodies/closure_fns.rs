@@ -1,11 +1,11 @@
-//! A worker's function as the code writes it: a closure literal's form and job type, and the job type a function
-//! that returns a closure writes. A closure kept in a local first (`let f = ..; Worker::new(f)`) is not followed:
-//! its job type is the compiler's to say.
+//! A worker's function as the code writes it: a closure literal's form and job type. A closure kept in a local first
+//! (`let f = ..; Worker::new(f)`), or one a function returns (`Worker::new(scaler(5, tx))`), is not followed: its job
+//! type is the compiler's to say.
 
-use syn::{Expr, ExprCall, ExprClosure, Pat};
+use syn::{ExprClosure, Pat};
 
 use super::Collector;
-use crate::analysis::model::{JobType, Scope, WorkerFn};
+use crate::analysis::model::{JobType, WorkerFn};
 use crate::analysis::types::job_type;
 
 /// What a closure is as a worker's function: its form, and the job type its one parameter writes.
@@ -38,33 +38,6 @@ impl Collector<'_> {
             _ => None,
         };
         ClosureFn { kind, job }
-    }
-
-    /// The job type of the worker function `call` makes, written where its callee is: `scaler(5, tx)` of a
-    /// `fn scaler(..) -> impl Fn(T)` of this file (not a local of that name). None when the code does not write it.
-    pub(super) fn made_fn_job(&self, call: &ExprCall) -> Option<JobType> {
-        let Expr::Path(p) = &*call.func else {
-            return None;
-        };
-        let ident = p
-            .path
-            .get_ident()
-            .filter(|_| p.qself.is_none())?
-            .to_string();
-        if self.tree.resolve(&ident, self.range(p).start).is_some() {
-            return None;
-        }
-        let (ty, module) = self
-            .decls
-            .returned_jobs
-            .get(&(self.file, ident))?
-            .as_ref()?;
-        let scope = Scope {
-            file: self.file,
-            module: module.clone(),
-            func: None,
-        };
-        Some(job_type(self.source, ty, scope, &[]))
     }
 
     /// Whether the single name `path` given to `Worker::new` is a local or a parameter (not an item).

@@ -508,25 +508,3 @@ fn a_pool_created_in_a_macro_rules_body_is_refused_there_and_is_what_its_calls_e
     "#]]
     .assert_eq(&got);
 }
-
-#[test]
-fn a_worker_function_a_call_returns_takes_the_job_type_written_on_its_callee() {
-    // `dup` is declared twice in the file (two modules): its job type is not certain, so the worker is refused.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\n\nfn scaler(k: u64) -> impl Fn(u64) + Send + Sync + 'static {\n    move |n| drop(n * k)\n}\n\nmod a {\n    pub fn dup() -> impl Fn(u8) {\n        |n| drop(n)\n    }\n}\n\nmod b {\n    pub fn dup() -> impl Fn(u16) {\n        |n| drop(n)\n    }\n}\n\nfn main() {\n    let make = |k: u64| move |n: u64| drop(n + k);\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(scaler(2))).unwrap();\n    pool.add_worker(&Worker::new(make(3))).unwrap();\n    use a::dup;\n    let other = Pool::new(1);\n    other.add_worker(&Worker::new(dup())).unwrap();\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 21:16
-          AddWorker 22:10
-          AddWorker 23:10
-          adds worker 0 (Semi)
-          adds worker 1 (Semi)
-        pool 25:17
-          AddWorker 26:11
-          adds worker 2 (Semi)
-        worker 0 MoveClosure job u64
-        worker 1 Other job ?, refused 23:22 needs-compiler
-        worker 2 Other job ?, refused 26:23 needs-compiler
-    "#]]
-    .assert_eq(&got);
-}
