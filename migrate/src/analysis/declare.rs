@@ -26,7 +26,7 @@ pub struct Decls {
     pub structs: HashSet<String>,
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
-    /// (file, free function name or `Type::function`) -> its single parameter's type, for `Worker::new(function)`.
+    /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
     pub fn_jobs: HashMap<(FileId, String), syn::Type>,
     /// (file, module) -> where each free function is declared, for its scope.
     pub fn_modules: HashMap<(FileId, String), String>,
@@ -234,7 +234,6 @@ impl<'a> Declarer<'a> {
                             let ty = self_ty.clone().unwrap_or_default();
                             self.signature(&f.sig, Some(ty));
                             self.block_items(&f.block);
-                            self.method_job(i, f);
                             self.method_helper(i, f);
                         }
                     }
@@ -413,38 +412,6 @@ impl<'a> Declarer<'a> {
         let mut module = file_module(&self.source.path);
         module.extend(self.module.iter().cloned());
         self.decls.helper_modules.insert(key, module);
-    }
-
-    /// `Worker::new(Type::method)`: the job type of an associated function of a plain `impl Type` that takes one
-    /// value, `self` (the job is a `Type`) or one typed parameter that does not name `Self`.
-    fn method_job(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
-        let syn::Type::Path(self_ty) = &*i.self_ty else {
-            return;
-        };
-        let Some(ty_name) = self_ty.path.get_ident() else {
-            return;
-        };
-        if i.trait_.is_some() || !i.generics.params.is_empty() || !f.sig.generics.params.is_empty()
-        {
-            return;
-        }
-        let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
-        let job = match params.as_slice() {
-            [FnArg::Receiver(r)] if r.reference.is_none() && r.colon_token.is_none() => {
-                (*i.self_ty).clone()
-            }
-            [FnArg::Typed(p)] => {
-                use quote::ToTokens;
-                if p.ty.to_token_stream().to_string().contains("Self") {
-                    return;
-                }
-                (*p.ty).clone()
-            }
-            _ => return,
-        };
-        let key = (self.file, format!("{ty_name}::{}", f.sig.ident));
-        self.decls.fn_jobs.insert(key.clone(), job);
-        self.decls.fn_modules.insert(key, self.module.join("::"));
     }
 
     /// A function's signature; `self_ty` is the last name of its `impl`'s type or its trait's name.
