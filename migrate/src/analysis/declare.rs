@@ -211,7 +211,7 @@ impl<'a> Declarer<'a> {
                 Item::Fn(f) => {
                     self.block_items(&f.block);
                     self.signature(&f.sig, None);
-                    self.helper(f);
+                    self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
                     if let [FnArg::Typed(p)] = params.as_slice()
                         && f.sig.generics.params.is_empty()
@@ -330,12 +330,6 @@ impl<'a> Declarer<'a> {
         }
     }
 
-    /// `fn name(..) -> Worker` (private, not generic): its calls make workers of one job type, which the body's
-    /// walk finds in its last expression.
-    fn helper(&mut self, f: &syn::ItemFn) {
-        self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
-    }
-
     /// A method `fn into_worker(self) -> Worker` of an inherent `impl Type` or `impl<O> Type<O>` (not a trait's): a
     /// helper keyed `Type::into_worker`, whose calls on a value of that type make workers.
     fn method_helper(&mut self, i: &syn::ItemImpl, f: &syn::ImplItemFn) {
@@ -349,6 +343,8 @@ impl<'a> Declarer<'a> {
         self.helper_fn(&f.vis, &f.sig, &f.block, format!("{ty}::{}", f.sig.ident));
     }
 
+    /// `fn name(..) -> Worker` (private, not generic), keyed `key`: its calls make workers of one job type, which the
+    /// body's walk finds in its last expression.
     fn helper_fn(
         &mut self,
         vis: &syn::Visibility,

@@ -235,16 +235,20 @@ impl Names {
 
     /// Whether another file's glob may reach the `use` item `u`: its module (or one inside it) declares a file module.
     pub fn seen_by_other_files(&self, u: usize) -> bool {
-        let at = self.uses[u].range.start;
-        let Some(module) = self
-            .modules
-            .iter()
-            .filter(|m| m.contains(&at))
-            .min_by_key(|m| m.len())
-        else {
-            return false;
-        };
-        self.file_module_decls.iter().any(|d| module.contains(d))
+        (self.module_at(self.uses[u].range.start))
+            .is_some_and(|module| self.file_module_decls.iter().any(|d| module.contains(d)))
+    }
+
+    /// The innermost module (an inline module's body, or the whole file) around `at`: its index in
+    /// [`Names::modules`].
+    pub fn module_index(&self, at: usize) -> Option<usize> {
+        (0..self.modules.len())
+            .filter(|&m| self.modules[m].contains(&at))
+            .min_by_key(|&m| self.modules[m].len())
+    }
+
+    fn module_at(&self, at: usize) -> Option<&Range<usize>> {
+        self.module_index(at).map(|m| &self.modules[m])
     }
 
     /// The names the file's top level imports or defines itself (2.x items by `use`, other imports, its own items).
@@ -267,12 +271,7 @@ impl Names {
     /// Whether `name` written at `offset` is the crate `workerpool` under another name (`use workerpool as wp;`).
     pub fn is_crate_alias(&self, name: &str, offset: usize) -> bool {
         // As any import, it is seen in its own module only, not in the modules inside it.
-        let Some(module) = self
-            .modules
-            .iter()
-            .filter(|m| m.contains(&offset))
-            .min_by_key(|m| m.len())
-        else {
+        let Some(module) = self.module_at(offset) else {
             return false;
         };
         self.crate_aliases.iter().any(|(n, r)| {
@@ -458,11 +457,7 @@ impl Names {
     /// Which item the bare name `name` at byte `at` means, if any: the innermost block or module around `at` that
     /// imports or defines it decides, and a module does not see its parent's imports.
     pub fn alias(&self, name: &str, at: usize) -> Option<(V2Item, Via)> {
-        let module = self
-            .modules
-            .iter()
-            .filter(|m| m.contains(&at))
-            .min_by_key(|m| m.len())?;
+        let module = self.module_at(at)?;
         let visible =
             |r: &Range<usize>| r.contains(&at) && r.start >= module.start && r.end <= module.end;
         let size = |r: &Range<usize>| r.len();

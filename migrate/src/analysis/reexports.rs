@@ -16,10 +16,7 @@ type Export = (String, V2Item, Origin);
 /// the output decides.
 pub fn link(modules: &[Vec<String>], library: Option<&str>, names: &mut [Names]) {
     let module_at = |names: &Names, file: usize, offset: usize| -> Vec<String> {
-        let inner = (0..names.modules.len())
-            .filter(|&m| names.modules[m].contains(&offset))
-            .min_by_key(|&m| names.modules[m].len())
-            .unwrap_or(0);
+        let inner = names.module_index(offset).unwrap_or(0);
         let mut path = modules[file].clone();
         path.extend(names.module_paths[inner].iter().cloned());
         path
