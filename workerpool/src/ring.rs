@@ -316,6 +316,12 @@ impl<T> Ring<T> {
         slot.stamp.load(Ordering::Acquire) == tail
     }
 
+    /// Whether the ring may have been full right after the push that took `position`,
+    /// judged from `head` as read before that push: room freed by pops since is not seen.
+    pub(crate) fn full_after(&self, position: usize, head: usize) -> bool {
+        head.wrapping_add(self.one_lap) == self.next(position)
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         let head = self.head.load(Ordering::SeqCst);
         let tail = self.tail.load(Ordering::SeqCst);

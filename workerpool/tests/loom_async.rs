@@ -1,8 +1,9 @@
 //! Model-checked races of the async ways in (loom explores their interleavings): a future
 //! waiting for room, or on a rendezvous pool for a worker, against a worker freeing room
-//! or taking its job, and against `stop`; `wait_idle_async` against a worker finishing;
-//! `stop_async` against the worker it waits for, against a sync `stop`, and dropped while
-//! it holds the leftovers.
+//! or taking its job, and against `stop`; a woken future filling the queue while the
+//! worker frees it again; `wait_idle_async` against a worker finishing; `stop_async`
+//! against the worker it waits for, against a sync `stop`, and dropped while it holds the
+//! leftovers.
 //!
 //! Run with `RUSTFLAGS="--cfg loom" cargo test -p typed-workerpool --release --test loom_async`.
 #![cfg(loom)]
@@ -10,8 +11,10 @@
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::{Context, Wake, Waker};
 
 use loom::future::block_on;
+use loom::sync::Mutex;
 use loom::thread;
 use workerpool::{Error, Pool};
 
@@ -54,6 +57,64 @@ fn a_future_waiting_for_room_is_woken_by_the_worker_that_frees_it() {
         assert!(pool.stop().is_empty());
         assert_eq!(ran.load(Ordering::SeqCst), 2);
     });
+}
+
+/// A waker that logs its future's number when woken, under a lock as an executor's run
+/// queue is: the model can switch threads as the wake-up comes in.
+struct Logged {
+    id: u32,
+    log: Arc<Mutex<Vec<u32>>>,
+}
+
+impl Wake for Logged {
+    fn wake(self: Arc<Self>) {
+        self.log.lock().unwrap().push(self.id);
+    }
+}
+
+/// Three futures wait for room in a queue of one, 1 first. The worker takes the queued job
+/// and wakes 1, which fills the queue again; the worker takes that job too and wakes the
+/// next waiter. However the worker's pop and wake-up interleave with 1's push, 1 passes no
+/// wake-up on (it left no room), so none goes to 3, before or beside 2's: a future woken
+/// first would get in first.
+#[test]
+fn a_future_that_fills_the_queue_leaves_the_next_wake_up_to_the_worker() {
+    model(|| {
+        let pool = Pool::new(1);
+        pool.delegate(100_u32).unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let wakers: Vec<_> = (1..=3)
+            .map(|id| {
+                let log = Arc::clone(&log);
+                Waker::from(Arc::new(Logged { id, log }))
+            })
+            .collect();
+        let mut waiting: Vec<_> = (1..=3).map(|job| pool.delegate_async(job)).collect();
+        for (delegate, waker) in waiting.iter_mut().zip(&wakers) {
+            assert!(poll(delegate, waker).is_pending());
+        }
+        let ran = add_counting_worker(&pool);
+        // Polled once woken, as an executor does.
+        while log.lock().unwrap().is_empty() {
+            thread::yield_now();
+        }
+        assert!(poll(&mut waiting[0], &wakers[0]).is_ready());
+        let woken = log.lock().unwrap().clone();
+        // No future is woken while an older one waits unwoken (the old pass-on let 3's
+        // waker be called while the worker had 2's in hand)...
+        let in_order = woken.iter().copied().eq(1..=woken.len() as u32);
+        assert!(in_order, "woken out of order: {woken:?}");
+        // ...as the slot that 1 filled is freed once, and one wake-up goes out for it.
+        assert!(woken.len() <= 2, "two wake-ups for one slot: {woken:?}");
+        drop(waiting);
+        assert!(pool.stop().is_empty());
+        assert_eq!(ran.load(Ordering::SeqCst), 2);
+    });
+}
+
+/// Polls `future` once with `waker`.
+fn poll<F: Future + Unpin>(future: &mut F, waker: &Waker) -> std::task::Poll<F::Output> {
+    std::pin::Pin::new(future).poll(&mut Context::from_waker(waker))
 }
 
 /// A full queue and no worker; `stop` races the future's registration. The future always

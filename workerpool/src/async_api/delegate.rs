@@ -21,7 +21,7 @@ impl<T: Send + 'static> Pool<T> {
     /// ([`Error::Stopped`] is the only error). A future waiting for room is woken as a
     /// sleeping `delegate` is: once half the queue is free, when a worker exits, or when
     /// the pool stops; waiting futures are woken in the order they began to wait, and a
-    /// woken future that finds room left wakes the next one.
+    /// woken future that leaves room beside its job wakes the next one.
     ///
     /// The future takes 32 bytes plus an `Option<T>` (64-bit targets: 48 for a `u64`
     /// job), keeps its place in the wait inside itself, and allocates nothing once the
@@ -222,18 +222,38 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         if let Some(rendezvous) = shared.rendezvous() {
             return self.poll_handoff(rendezvous, slot, cx);
         }
+        // A future that waits leaves the list before it pushes: a wake-up that comes after
+        // its push then goes to the next waiter, from the thread that gives it. It knows
+        // before the push whether it holds one (`held`), and passes on only what its push
+        // leaves unused.
+        let mut held = self.take_out();
         let mut listed = false;
         loop {
             let job = slot.take().expect("the job waits in its slot");
+            // Where the workers were before the push, to tell the room the push left.
+            let head = held.then(|| shared.ring.head());
             match shared.push(Queued::new(job)) {
-                Ok(_) => {
+                Ok(position) => {
                     shared.job_waiters.notify_queued(|| shared.ring.len());
-                    self.leave_room();
+                    if listed {
+                        // Listed again for this push: a wake-up it took meanwhile may be
+                        // for room freed after the push, which is not this future's.
+                        held = self.take_out();
+                    } else if let Some(head) = head {
+                        // Room freed after the push is announced by the worker that frees
+                        // it, to the oldest waiter; a second wake-up for it from here could
+                        // reach a younger one first. Only room left beside this job goes on.
+                        held = !shared.ring.full_after(position, head);
+                    }
+                    self.leave_room(held);
                     return Poll::Ready(Ok(()));
                 }
                 Err(PushError::Closed(job)) => {
                     *slot = Some(job.into_job());
-                    self.leave_room();
+                    if listed {
+                        held = self.take_out();
+                    }
+                    self.leave_room(held);
                     shared.counters.refused();
                     return Poll::Ready(Err(Error::Stopped));
                 }
@@ -242,6 +262,8 @@ impl<'a, T: Send + 'static> Push<'a, T> {
                     if listed {
                         return Poll::Pending;
                     }
+                    // A wake-up it held was for room that another caller took.
+                    held = false;
                     if self.waiting == Waiting::Nothing {
                         self.waiting = Waiting::Room(shared.counters.begin_room_wait());
                     }
@@ -257,22 +279,25 @@ impl<'a, T: Send + 'static> Push<'a, T> {
         }
     }
 
-    /// Leaves the futures waiting for room. A wake-up this future took and did not use up
-    /// (room is left) goes on to the next one, so that none is lost.
-    fn leave_room(&mut self) {
+    /// Takes this future out of the futures waiting for room, keeping its place for a
+    /// wait again; returns whether it holds a wake-up (one took it out first).
+    fn take_out(&mut self) -> bool {
+        let room = &self.pool.shared().async_waiters.room;
+        self.place.has_ticket() && !room.deregister(&self.place)
+    }
+
+    /// Leaves the futures waiting for room, once taken out. A wake-up this future `held`
+    /// and did not use up goes on to the next one while room is left, so that none is lost.
+    fn leave_room(&mut self, held: bool) {
         let shared = self.pool.shared();
         if let Waiting::Room(since) = self.waiting {
             self.waiting = Waiting::Nothing;
             shared.counters.end_room_wait(since);
         }
-        if !self.place.has_ticket() {
-            return;
-        }
-        let room = &shared.async_waiters.room;
-        if !room.deregister(&self.place) && !shared.ring.is_full() {
-            room.wake_one();
-        }
         self.place = Registration::default();
+        if held && !shared.ring.is_full() {
+            shared.async_waiters.room.wake_one();
+        }
     }
 
     /// A rendezvous pool: offers the job from `slot` in the pool's line (or straight to a
@@ -325,7 +350,10 @@ impl<'a, T: Send + 'static> Push<'a, T> {
                     shared.job_finished();
                 }
             }
-            _ => self.leave_room(),
+            _ => {
+                let held = self.take_out();
+                self.leave_room(held);
+            }
         }
     }
 }
