@@ -242,7 +242,7 @@ fn write(
     // The check of each package (by index) that built before migration: its warnings are the user's.
     let mut originals = std::collections::BTreeMap::new();
     // The packages (by index) that did not build as they were: checked against every pool on v2 once written.
-    let mut broken_before = BTreeSet::new();
+    let mut broken_before = std::collections::BTreeMap::new();
     for (i, (krate, migration)) in crates.iter().zip(migrations.iter()).enumerate() {
         if migration.changes.is_empty() {
             verifications.push(None);
@@ -256,15 +256,11 @@ fn write(
                     originals.insert(i, c);
                     None
                 }
-                Ok(c) => Some({
-                    broken_before.insert(i);
-                    format!(
-                        "the crate did not build before migration (first error: {}), so the compiler cannot tell \
-                     whether the migration builds; fix that error and run migrate again on the original code, \
-                     or check the result by hand",
-                        c.first_error().unwrap_or_default()
-                    )
-                }),
+                Ok(c) => {
+                    let first = c.first_error().unwrap_or_default();
+                    broken_before.insert(i, first.clone());
+                    Some(not_built(&first, false))
+                }
                 Err(why) => {
                     // No verdict on the code (cargo cannot run, was stopped, Ctrl-C): stop before writing.
                     let at = package_file(krate, migration);
@@ -310,13 +306,16 @@ fn write(
         if !ok {
             continue;
         }
-        if broken_before.contains(&i) {
+        if let Some(first) = broken_before.get(&i) {
             match floor(krate, migration, &mut written, &mut check) {
                 Ok(Some(checked)) => {
                     verification.not_checked = None;
                     originals.insert(i, checked);
                 }
-                Ok(None) => continue,
+                Ok(None) => {
+                    verification.not_checked = Some(not_built(first, true));
+                    continue;
+                }
                 Err(why) => {
                     let at = verification.manifest.clone();
                     restore(&mut written, report, &at, &why);
@@ -364,6 +363,20 @@ fn write(
         .extend(verifications.into_iter().flatten());
     report.files_changed = written.changed();
     ok
+}
+
+/// Why a package that does not build as it is was not checked: `first` is its first error, `floor` whether the
+/// crate with every pool on v2 was tried too.
+fn not_built(first: &str, floor: bool) -> String {
+    let nor = if floor {
+        ", nor with every pool on workerpool::v2"
+    } else {
+        ""
+    };
+    format!(
+        "the crate did not build before migration{nor} (first error: {first}), so the compiler cannot tell whether \
+         the migration builds; fix that error and run migrate again on the original code, or check the result by hand"
+    )
 }
 
 /// For a package that did not build as it was (its manifest already asks for 3 while the code is 2.x), the check of

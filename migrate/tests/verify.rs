@@ -112,7 +112,7 @@ fn a_crate_that_does_not_build_before_is_migrated_and_reported_not_checked() {
     let manifest = dir.path().join("Cargo.toml");
     assert!(
         report.contains(&format!(
-            "not checked: {}: the crate did not build before migration (first error: src/main.rs:9:21: \
+            "not checked: {}: the crate did not build before migration, nor with every pool on workerpool::v2 (first error: src/main.rs:9:21: \
              error[E0308]: mismatched types (expected `u8`, found `&str`))",
             manifest.display()
         )),
