@@ -342,7 +342,9 @@ fn write(
                 *migration = verified.migration;
                 if !verified.put_back.is_empty() {
                     say_what_the_check_found(&verified.put_back, migration);
-                    let line = bisected(&verification.manifest, &verified.put_back, migration);
+                    let first = verified.first_failure.as_deref();
+                    let line =
+                        bisected(&verification.manifest, first, &verified.put_back, migration);
                     report.lines.push(line);
                 }
                 verification.checks.append(&mut times.borrow_mut());
@@ -431,9 +433,14 @@ fn say_what_the_check_found(put_back: &[(Pool, String)], migration: &mut Migrati
     }
 }
 
-/// The line that says which pools the check put back on v2 (each pool's own line says why) and that the others
-/// stay migrated.
-fn bisected(at: &Path, put_back: &[(Pool, String)], migration: &Migration) -> Line {
+/// The line that says what failed the check of the migrated crate (its `first` error: the halving's trials may each
+/// fail on another), which pools it put back on v2 (each pool's own line says why) and that the others stay migrated.
+fn bisected(
+    at: &Path,
+    first: Option<&str>,
+    put_back: &[(Pool, String)],
+    migration: &Migration,
+) -> Line {
     let places: Vec<String> = put_back.iter().map(|(pool, _)| pool.place()).collect();
     let found = match places.len() {
         1 => "the pool".to_string(),
@@ -444,7 +451,8 @@ fn bisected(at: &Path, put_back: &[(Pool, String)], migration: &Migration) -> Li
         n => format!("{n} other pools stay migrated"),
     };
     let message = format!(
-        "cargo check failed on the migrated crate; halving the set of migrated pools found {found} whose rewrite breaks it, put back on workerpool::v2: {}; {kept}, and cargo check passes",
+        "cargo check failed on the migrated crate{}; halving the set of migrated pools found {found} whose rewrite breaks it, put back on workerpool::v2: {}; {kept}, and cargo check passes",
+        first.map_or(String::new(), |e| format!(" (first error: {e})")),
         places.join(", "),
     );
     Line::file(at, Kind::Note, "verify-bisected", message)

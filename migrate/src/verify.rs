@@ -48,6 +48,9 @@ pub struct Verified {
     pub put_back: Vec<(Pool, String)>,
     /// Every check run, in order.
     pub checks: Vec<Checked>,
+    /// The first error of the first check that failed with every pool migrated (after the compiler's fixes), which
+    /// set the halving off.
+    pub first_failure: Option<String>,
 }
 
 /// Checks the written `migration` of `krate` with `check` (given the crate's root and what is checked, for progress;
@@ -81,6 +84,7 @@ pub fn verify(
     };
     // Pools rustc showed to be one (a 3.x pool met a 2.x one), each with rustc's words: halved and put back whole.
     let mut joined: Vec<(BTreeSet<PoolId>, String)> = Vec::new();
+    let mut first_failure = None;
     while !checker.passes(&mut current, "the migrated crate")? {
         let last = checker.checks.last().expect("a check ran");
         if answer(krate, last, &current) {
@@ -90,6 +94,9 @@ pub fn verify(
         }
         // The first error of the check that failed with the culprit the last pool migrated.
         let failed = last_error(checker.checks);
+        if first_failure.is_none() {
+            first_failure = failed.clone();
+        }
         let mut culprit_error = failed.clone();
         let migrated: Vec<Pool> = current
             .pools
@@ -163,6 +170,7 @@ pub fn verify(
         migration: current,
         put_back,
         checks,
+        first_failure,
     })
 }
 
