@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use syn::{BinOp, Expr, ExprMethodCall, Pat};
+use syn::{BinOp, Expr, ExprMethodCall};
 
 use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
@@ -701,7 +701,6 @@ impl Collector<'_> {
             unreachable!("checked by is_worker_new")
         };
         let scope = self.scope();
-        let generics = self.generics_in_scope();
         let mut refusal = None;
         let func_expr = call.args.first();
         let (kind, job) = match func_expr {
@@ -729,20 +728,6 @@ impl Collector<'_> {
                     fn_job(self.decls, self.source, self.file, &name),
                 )
             }
-            // `Worker::new({ let tx = tx.clone(); move |n: u8| .. })`: the block's tail closure is the worker; what
-            // it captures is not looked at, so a second add takes the `Arc` form.
-            Some(Expr::Block(b)) if b.label.is_none() => match b.block.stmts.last() {
-                Some(syn::Stmt::Expr(Expr::Closure(c), None)) => {
-                    let job = match c.inputs.first() {
-                        Some(Pat::Type(t)) if c.inputs.len() == 1 => {
-                            Some(job_type(self.source, &t.ty, scope.clone(), &generics))
-                        }
-                        _ => None,
-                    };
-                    (WorkerFn::MoveClosure, job)
-                }
-                _ => (WorkerFn::Other, None),
-            },
             _ => (WorkerFn::Other, None),
         };
         let call_range = self.range(call);
