@@ -23,7 +23,6 @@ mod branches;
 mod calls;
 mod captures;
 mod closure_fns;
-mod collected;
 mod error_uses;
 mod flow;
 mod handled;
@@ -49,15 +48,6 @@ enum Binding {
     Worker(WorkerId),
     /// `let w = helper(..)`: a worker made by a helper function, and the index of this binding.
     HelperWorker(WorkerId, usize),
-    /// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the workers collected (see `collected`).
-    Workers(WorkerId),
-    /// `for w in &ws` over collected workers: one of them.
-    Collected(WorkerId),
-    /// `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`: workers a helper made, and the index of their
-    /// [`HelperVec`](collected::HelperVec).
-    HelperWorkers(WorkerId, usize),
-    /// `for w in &ws` over workers a helper made: one of them.
-    CollectedHelper(WorkerId, usize),
     /// A local the code shows to be `Clone` (see `captures`).
     Clone,
     Other,
@@ -67,12 +57,7 @@ impl Binding {
     /// The worker this binding holds or stands for, in whichever form it was made.
     fn worker(self) -> Option<WorkerId> {
         match self {
-            Binding::Worker(w)
-            | Binding::HelperWorker(w, _)
-            | Binding::Workers(w)
-            | Binding::Collected(w)
-            | Binding::HelperWorkers(w, _)
-            | Binding::CollectedHelper(w, _) => Some(w),
+            Binding::Worker(w) | Binding::HelperWorker(w, _) => Some(w),
             Binding::Pool(_) | Binding::Clone | Binding::Other => None,
         }
     }
@@ -157,8 +142,6 @@ pub struct Collector<'a> {
     helper_bindings: Vec<Nesting>,
     /// Whether each `let w = helper(..)` holds a `Clone` value by its argument (see `clone_by_argument`).
     helper_binding_clones: Vec<bool>,
-    /// Each `let ws: Vec<Worker> = (..).map(|i| helper(..)).collect();`.
-    helper_vecs: Vec<collected::HelperVec>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
@@ -259,7 +242,6 @@ impl<'a> Collector<'a> {
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
             helper_binding_clones: Vec::new(),
-            helper_vecs: Vec::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),

@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use super::asked::{Answer, Asked, placeholder};
 use super::kept_workers::kept_answers;
 use super::model::{
-    CallKind, CollectedLoop, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx,
-    TypeSite, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
+    CallKind, Facts, FileId, FnId, JobType, Loc, NodeId, SiteKind, StmtCtx, TypeSite, WorkerDecl,
+    WorkerFn, WorkerId, WorkerSite,
 };
 use super::reasons::{Refusal, SiteChange, Warning};
 use super::types::always_nameable;
@@ -331,14 +331,6 @@ fn worker_rules(
             .collect();
         worker_clone_rule(decl, &sites, r);
         let helper = decl.kind == WorkerFn::Helper;
-        // Collected workers are added by clone; which one a remove_worker meant is lost, unless one loop adds them
-        // all in order and one loop after it removes them (then the handles are kept, in the same order).
-        if decl.collected.is_some()
-            && let Some(remove) = sites.iter().find(|s| s.remove)
-            && collected_removal(decl, &sites).is_none()
-        {
-            r.push((remove.loc, Refusal::UNFOLLOWED_WORKER));
-        }
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
@@ -627,11 +619,6 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
             out.entry(*file).or_default().push(edit.clone());
         }
     }
-    for (node, file, edit) in &facts.worker_edits {
-        if migrates(*node) && !kept(*node) {
-            out.entry(*file).or_default().push(edit.clone());
-        }
-    }
     for site in &facts.type_sites {
         let fate = &decision.fates[&facts.root(site.node)];
         if let Some(job) = &fate.job {
@@ -666,9 +653,6 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
         }
         if migrates(node) && facts.workers[worker].helper_ret.is_some() {
             helper_edits(facts, worker, &mut out);
-        } else if migrates(node) && facts.workers[worker].collected.is_some() {
-            let file = facts.workers[worker].scope.file;
-            collected_edits(facts, worker, out.entry(file).or_default());
         } else if migrates(node) {
             worker_edits(
                 facts,
@@ -738,84 +722,6 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
             there.push(Edit::insert(add.arg.end, ".clone()"));
         }
         finish_add(add, there);
-    }
-}
-
-/// For collected workers that are removed: the loop that adds them and the loop that removes them, when those are the
-/// only two loops over the vector, both where it is made, the first with one `add_worker(w)` statement directly in
-/// its body and the second, after it, with one `remove_worker(w)` statement: then the i-th handle kept is the i-th
-/// worker's, and the vector can move into the first loop.
-fn collected_removal<'d>(
-    decl: &'d WorkerDecl,
-    sites: &[&WorkerSite],
-) -> Option<(&'d CollectedLoop, &'d CollectedLoop)> {
-    let [adds, removes] = &decl.collected_loops[..] else {
-        return None;
-    };
-    let inside = |walk: &CollectedLoop, remove: bool| {
-        let mine: Vec<_> = sites
-            .iter()
-            .filter(|s| walk.whole.start <= s.call.start && s.call.end <= walk.whole.end)
-            .collect();
-        matches!(&mine[..], [s] if s.remove == remove && s.block == walk.body && s.ctx == StmtCtx::Semi)
-    };
-    let placed = adds.nesting == decl.depth
-        && removes.nesting == decl.depth
-        && !adds.rev
-        && adds.whole.end <= removes.whole.start;
-    (placed && sites.len() == 2 && inside(adds, false) && inside(removes, true))
-        .then_some((adds, removes))
-}
-
-/// `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();` becomes `let ws: Vec<_> = (..).map(|i| f)
-/// .collect();`, and each `add_worker(w)` of a `for w in &ws` hands over `w.clone()`.
-fn collected_edits(facts: &Facts, id: WorkerId, out: &mut Vec<Edit>) {
-    let w = &facts.workers[id];
-    let Some(elem) = &w.collected else { return };
-    out.push(Edit::replace(elem.clone(), "_"));
-    out.push(Edit::delete(w.call.start..w.func.start));
-    out.push(Edit::delete(w.func.end..w.call.end));
-    let sites: Vec<_> = facts
-        .worker_sites
-        .iter()
-        .filter(|s| s.worker == id)
-        .collect();
-    if let Some((adds, removes)) = collected_removal(w, &sites) {
-        // `for w in workers { handles.push(pool.add_worker(w)); }`, then `for handle in handles.into_iter().rev()
-        // { handle.remove(); }`.
-        let handles = fresh("handles", &w.taken);
-        let handle = fresh("handle", &w.taken);
-        let name = w.name.as_deref().unwrap_or("workers");
-        let (indent, newline) = &adds.line;
-        out.push(Edit::insert(
-            adds.whole.start,
-            format!("let mut {handles} = Vec::new();{newline}{indent}"),
-        ));
-        out.push(Edit::replace(adds.expr.clone(), name.to_string()));
-        out.push(Edit::replace(removes.pat.clone(), handle.clone()));
-        let walk = if removes.rev {
-            format!("{handles}.into_iter().rev()")
-        } else {
-            handles.clone()
-        };
-        out.push(Edit::replace(removes.expr.clone(), walk));
-        for site in sites {
-            if site.remove {
-                out.push(Edit::replace(
-                    site.outer.clone(),
-                    format!("{handle}.remove()"),
-                ));
-            } else {
-                out.push(Edit::insert(site.outer.start, format!("{handles}.push(")));
-                out.push(Edit::insert(site.call.end, ")"));
-                out.push(Edit::delete(site.call.end..site.outer.end));
-            }
-        }
-        return;
-    }
-    for add in facts.worker_sites.iter().filter(|s| s.worker == id) {
-        out.push(Edit::insert(add.arg.end, ".clone()"));
-        finish_add(add, out);
     }
 }
 

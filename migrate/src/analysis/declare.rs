@@ -396,13 +396,11 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
-            collected: None,
             annotation: None,
             clones: Vec::new(),
             arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
-            collected_loops: Vec::new(),
         });
         self.decls.helpers.insert(key.clone(), id);
         let mut module = file_module(&self.source.path);

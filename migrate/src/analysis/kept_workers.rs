@@ -86,6 +86,9 @@ struct Call {
     method: usize,
     /// Bytes of the call with its `?`, `.unwrap()`, `.expect(..)` or `.map_err(..)`.
     outer: Range<usize>,
+    /// For an add that is a `try_for_each` closure's body: the bytes of `try_for_each`, and of what the statement
+    /// wraps the chain in (its `?`, `.unwrap()`, ..).
+    chain: Option<(Range<usize>, Range<usize>)>,
 }
 
 /// The edits of every `x.add_worker(w)` / `x.remove_worker(w)` statement of a file (`;` after it, or `let _ = ..;`,
@@ -119,15 +122,32 @@ pub fn call_edits(
                     _ => break,
                 }
             }
+            // `ws.iter().try_for_each(|w| pool.add_worker(w))?`: 3.x's add returns nothing to stop on, so the
+            // chain is a `for_each`, without the `?`.
+            let mut chain = None;
+            if let Expr::MethodCall(tfe) = inner
+                && tfe.method == "try_for_each"
+                && let Some(Expr::Closure(c)) = tfe.args.first()
+            {
+                let wrapper =
+                    self.source.range(tfe.span()).end..self.source.range(outer.span()).end;
+                chain = Some((self.source.range(tfe.method.span()), wrapper));
+                inner = &c.body;
+            }
             if let Expr::MethodCall(m) = inner
                 && m.args.len() == 1
                 && (m.method == "add_worker" || m.method == "remove_worker")
             {
+                let call = self.source.range(m.span());
                 self.calls.push(Call {
                     remove: m.method == "remove_worker",
-                    call: self.source.range(m.span()),
                     method: self.source.range(m.method.span()).start,
-                    outer: self.source.range(outer.span()),
+                    outer: match chain {
+                        Some(_) => call.clone(),
+                        None => self.source.range(outer.span()),
+                    },
+                    call,
+                    chain,
                 });
             }
         }
@@ -172,10 +192,15 @@ fn call(c: &Call, text: &str) -> Vec<Edit> {
     } else {
         "add_shared_worker"
     };
-    vec![
+    let mut edits = vec![
         Edit::replace(c.method..c.method + len, method),
         Edit::replace(c.call.end..c.outer.end, ""),
-    ]
+    ];
+    if let Some((try_for_each, wrapper)) = &c.chain {
+        edits.push(Edit::replace(try_for_each.clone(), "for_each"));
+        edits.push(Edit::delete(wrapper.clone()));
+    }
+    edits
 }
 
 #[cfg(test)]
@@ -206,6 +231,16 @@ mod tests {
         assert_eq!(
             every_call_rewritten(text),
             "fn f() {\n    pool().add_shared_worker(&worker);\n    p.remove_shared_worker(&w);\n}\n"
+        );
+    }
+
+    #[test]
+    fn an_add_in_a_try_for_each_makes_the_chain_a_for_each() {
+        // 3.x's add returns nothing for `try_for_each` to stop on: the chain's `?` goes with it.
+        let text = "fn f() {\n    ws.iter().try_for_each(|w| pool.add_worker(w))?;\n}\n";
+        assert_eq!(
+            every_call_rewritten(text),
+            "fn f() {\n    ws.iter().for_each(|w| pool.add_shared_worker(w));\n}\n"
         );
     }
 }

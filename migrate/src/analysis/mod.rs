@@ -1183,44 +1183,6 @@ mod tests {
     }
 
     #[test]
-    fn collected_workers_are_removed_through_kept_handles_only_by_one_loop_after_the_adding_one() {
-        // `a` adds then removes newest first: migrated. `b` removes only some (an `if` in the loop), `c` removes
-        // before it adds: both stay on v2.
-        let pool = |name: &str, removal: &str| {
-            format!(
-                "pub fn {name}() {{\n    let pool = Pool::new(1);\n    let ws: Vec<Worker> = (0..2).map(|i| Worker::new(move |n: u8| drop((n, i)))).collect();\n{removal}}}\n"
-            )
-        };
-        let adds = "    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n";
-        let text = format!(
-            "use workerpool::{{Pool, Worker}};\n{}{}{}",
-            pool(
-                "a",
-                &format!(
-                    "{adds}    for w in ws.iter().rev() {{\n        pool.remove_worker(w).unwrap();\n    }}\n"
-                )
-            ),
-            pool(
-                "b",
-                &format!(
-                    "{adds}    for w in &ws {{\n        if pool.workers_num() > 1 {{ pool.remove_worker(w).unwrap(); }}\n    }}\n"
-                )
-            ),
-            pool(
-                "c",
-                &format!(
-                    "    for w in &ws {{\n        pool.remove_worker(w).unwrap();\n    }}\n{adds}"
-                )
-            ),
-        );
-        expect_test::expect![[r#"
-            left 19:42 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 26:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-        "#]]
-        .assert_eq(&findings(&text));
-    }
-
-    #[test]
     fn places_of_the_same_name_are_told_apart_by_their_definitions() {
         // Two `pool` fields, each read as `self.pool` in its own impl, and two `static POOL`s: only the untyped
         // ones stay on v2. A third module names `POOL` through an import this tool does not follow: it refuses.
@@ -1228,28 +1190,6 @@ mod tests {
         expect_test::expect![[r#"
             left 14:17 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 37:26 needs-compiler: the code alone does not settle this pool's job type (it is not written where the pool is, or only where this site cannot name it, or there are several, or a type parameter), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-        "#]].assert_eq(&findings(text));
-    }
-
-    #[test]
-    fn collected_workers_are_refused_where_a_clone_per_add_is_not_certain() {
-        // Added through try_for_each whose result is kept, counted, and removed.
-        let text = "use workerpool::{Pool, Worker};\n\npub fn each() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    let added = ws.iter().try_for_each(|w| pool.add_worker(w));\n    added.unwrap();\n}\n\npub fn counted() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn removed() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.remove_worker(w).unwrap();\n    }\n}\n";
-        expect_test::expect![[r#"
-            left 6:49 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 16:20 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 24:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-        "#]].assert_eq(&findings(text));
-    }
-
-    #[test]
-    fn workers_a_helper_made_and_collected_move_only_from_one_loop_where_they_are_made() {
-        // `moved` migrates; `kept` uses the vector after the loop, `twice` adds one worker twice, `nested` loops over
-        // the vector in another loop: each would move a worker, or the vector, more than once.
-        let text = "use workerpool::{Pool, Worker};\n\nfn make(id: u8) -> Worker {\n    Worker::new(move |n: u8| drop((id, n)))\n}\n\npub fn moved() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn kept() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n    println!(\"{}\", ws.len());\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn nested() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|id| make(id)).collect();\n    for _ in 0..2 {\n        for w in &ws {\n            pool.add_worker(w).unwrap();\n        }\n    }\n}\n\n";
-        expect_test::expect![[r#"
-            left 21:20 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-            left 38:18 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 
@@ -1286,17 +1226,6 @@ mod tests {
         expect_test::expect![[r#"
             left 10:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
             left 25:5 needs-compiler: the code alone does not show where this pool goes (this use of it is not one this tool follows), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
-        "#]].assert_eq(&findings(text));
-    }
-
-    #[test]
-    fn collected_workers_are_typed_by_a_turbofish_or_an_inferred_vec_but_not_by_both_spellings_at_once()
-     {
-        // `fish` and `infer` name the element type once and migrate; `twice` writes it on the `let` and in the
-        // turbofish, where only one would be rewritten: its add stays refused.
-        let text = "use workerpool::{Pool, Worker};\n\npub fn fish() {\n    let pool = Pool::new(2);\n    let ws = (0..2).map(|_| Worker::new(|n: u8| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn infer() {\n    let pool = Pool::new(2);\n    let ws: Vec<_> = (0..2).map(|_| Worker::new(|n: u16| drop(n))).collect();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n\npub fn twice() {\n    let pool = Pool::new(2);\n    let ws: Vec<Worker> = (0..2).map(|_| Worker::new(|n: u32| drop(n))).collect::<Vec<Worker>>();\n    for w in &ws {\n        pool.add_worker(w).unwrap();\n    }\n}\n";
-        expect_test::expect![[r#"
-            left 23:14 needs-compiler: the code alone does not show where this pool's worker goes (it is kept in a field or an Option, cloned, returned or passed on, made by a helper and added more than once, annotated with a type other than `Worker`, or added or removed away from where it is made), and the compiler was not asked (--no-verify was given, or the file is in no package with a Cargo.toml): run migrate in the crate's package without --no-verify, so that the compiler types this pool and checks the result
         "#]].assert_eq(&findings(text));
     }
 

@@ -236,9 +236,6 @@ pub struct WorkerDecl {
     pub taken: Vec<String>,
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
-    /// For the workers of `let ws: Vec<Worker> = (..).map(|i| Worker::new(f)).collect();`: the bytes of `Worker` in
-    /// `Vec<Worker>` (of the turbofish in `.collect::<Vec<Worker>>()`, or the `_` of `Vec<_>`).
-    pub collected: Option<Range<usize>>,
     /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
     pub annotation: Option<Range<usize>>,
     /// The names of `let extra = w.clone();` bindings of it, where it is made, and where each `let` ends: the same
@@ -253,27 +250,6 @@ pub struct WorkerDecl {
     pub helper_clone: bool,
     /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
     pub helper_generic: Option<String>,
-    /// For collected workers: each `for w in &workers` (or `.iter()`, `.iter().rev()`) loop over them, in order.
-    pub collected_loops: Vec<CollectedLoop>,
-}
-
-/// A `for w in &workers` loop over collected workers (see [`WorkerDecl::collected_loops`]).
-#[derive(Debug, Clone)]
-pub struct CollectedLoop {
-    /// Bytes of the whole `for` expression.
-    pub whole: Range<usize>,
-    /// Bytes of the pattern `w`.
-    pub pat: Range<usize>,
-    /// Bytes of `&workers`, `workers.iter()` or `workers.iter().rev()`.
-    pub expr: Range<usize>,
-    /// Whether it walks them newest first (`.iter().rev()`).
-    pub rev: bool,
-    /// Loops and closures around the `for`.
-    pub nesting: Nesting,
-    /// The block its body is.
-    pub body: usize,
-    /// The indentation and line ending of the line the `for` starts.
-    pub line: (String, &'static str),
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.
@@ -349,9 +325,6 @@ pub struct Facts {
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.
     pub cond_edits: Vec<(NodeId, FileId, Edit)>,
-    /// Edits of the walk's own rewrite of a pool's workers: they apply when the pool migrates and its workers are not
-    /// kept as values (see `kept_workers`), which write those workers out instead.
-    pub worker_edits: Vec<(NodeId, FileId, Edit)>,
     /// Owners of 2.x name occurrences, by where each starts.
     pub owners: HashMap<Loc, Owner>,
     /// `Worker::new` sites.

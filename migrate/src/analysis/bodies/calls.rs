@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use syn::{BinOp, Expr, ExprMethodCall};
 
-use super::{Binding, Collector, Wrapper, key};
+use super::{Binding, Collector, Wrapper, handled, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
     CallKind, FnId, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
@@ -282,6 +282,35 @@ impl Collector<'_> {
         self.facts.mapped_results.push((node, loc));
     }
 
+    /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;` (or `.unwrap()`, `.expect(..)`): in 3.x add_worker returns
+    /// no `Result` for `try_for_each` to stop on, so the statement becomes `(0..n).for_each(|_| { pool.add_worker(w);
+    /// })`. Notes the add, by its range, with the two edits that make the chain a `for_each` (made once its pool is
+    /// known).
+    pub(super) fn adding_try_for_each(&mut self, stmt: &Expr) {
+        let tfe = match stmt {
+            Expr::Try(t) => &*t.expr,
+            Expr::MethodCall(m) if handled::is_unwrap(m) => &*m.receiver,
+            _ => return,
+        };
+        let Expr::MethodCall(tfe) = tfe else { return };
+        let (true, Some(Expr::Closure(c))) = (tfe.method == "try_for_each", tfe.args.first())
+        else {
+            return;
+        };
+        let Expr::MethodCall(add) = &*c.body else {
+            return;
+        };
+        if add.method != "add_worker" || !matches!(add.args.first(), Some(Expr::Reference(_))) {
+            return;
+        }
+        let method = self.source.range(tfe.method.span());
+        let wrapper = self.range(tfe).end..self.range(stmt).end;
+        self.adding_chains.insert(
+            key(&self.range(add)),
+            [Edit::replace(method, "for_each"), Edit::delete(wrapper)],
+        );
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn worker_call(
         &mut self,
@@ -320,25 +349,6 @@ impl Collector<'_> {
             }
             Some(Expr::Reference(r)) if self.is_worker_new(&r.expr) => {
                 Some(self.inline_worker(&r.expr))
-            }
-            // `for w in &workers { pool.add_worker(w)?; }`: `w` is already a reference.
-            Some(Expr::Path(p)) if p.path.segments.len() == 1 => {
-                match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
-                    Some(Binding::Collected(w)) => {
-                        self.worker_accounted.insert(key(&self.range(p)));
-                        Some(w)
-                    }
-                    Some(Binding::CollectedHelper(w, i)) => {
-                        if self.helper_vec_add(node, i) {
-                            self.worker_accounted.insert(key(&self.range(p)));
-                            Some(w)
-                        } else {
-                            self.facts.refuse(node, loc, Refusal::UNFOLLOWED_WORKER);
-                            return;
-                        }
-                    }
-                    _ => None,
-                }
             }
             Some(Expr::Reference(r)) => match &*r.expr {
                 Expr::Path(p) if p.path.segments.len() == 1 => {
@@ -756,13 +766,11 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
-            collected: None,
             annotation: None,
             clones: Vec::new(),
             arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
-            collected_loops: Vec::new(),
         });
         id
     }

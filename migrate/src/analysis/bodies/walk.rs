@@ -165,7 +165,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         }
         if let Stmt::Expr(e, Some(_)) = s {
             self.error_dropped(e);
-            self.collected_try_for_each(e);
             self.adding_try_for_each(e);
         }
         self.stmts.push(self.range(s));
@@ -240,11 +239,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         };
         if let (Some(named), Some(strukt)) = (named, strukt) {
             self.typed(named, strukt);
-        }
-        if let (Some(named), None) = (named, &init.diverge)
-            && self.collected_let(l, named, annotation, &init.expr)
-        {
-            return;
         }
         if let (Some(name), None, None, Expr::MethodCall(m)) =
             (&ident, &init.diverge, annotation, &*init.expr)
@@ -434,7 +428,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.literal_bindings.insert(id, "i32");
         }
         self.visit_expr(&f.expr);
-        self.collected_loop(f);
         self.loops += 1;
         self.visit_block(&f.body);
         self.loops -= 1;
