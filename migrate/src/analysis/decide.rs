@@ -329,7 +329,6 @@ fn worker_rules(
             .iter()
             .filter(|s| s.worker == worker)
             .collect();
-        worker_clone_rule(decl, &sites, r);
         let helper = decl.kind == WorkerFn::Helper;
         if !sites.iter().any(|s| !s.remove) || (helper && sites.iter().any(|s| s.remove)) {
             // A helper's call makes a new worker each time: removing one removes a worker never added.
@@ -371,38 +370,6 @@ fn reused_helper_binding(site: &WorkerSite, sites: &[&WorkerSite]) -> bool {
         .filter(|s| s.bound.is_some_and(|o| o.0 == b))
         .count();
     uses > 1 || site.depth != depth
-}
-
-/// `let extra = w.clone();`: in 3.x the clone is a clone of the closure (or of the `Arc` it is shared through, when it
-/// is not plainly `Clone`), and each binding moves into one add_worker, where it is made (a handle for remove_worker
-/// would tell the clones apart).
-fn worker_clone_rule(
-    decl: &WorkerDecl,
-    sites: &[&super::model::WorkerSite],
-    r: &mut Vec<(Loc, Refusal)>,
-) {
-    if decl.clones.is_empty() {
-        return;
-    }
-    let mut expected: Vec<&str> = decl.clones.iter().map(|(c, _)| c.as_str()).collect();
-    expected.extend(decl.name.as_deref());
-    expected.sort();
-    // `let w = w.clone();` shadows: one name would be moved twice.
-    let distinct = expected.windows(2).all(|pair| pair[0] != pair[1]);
-    // Every add comes after every clone: once `w` moves into its add, it cannot be cloned.
-    let cloned_by = decl.clones.iter().map(|&(_, end)| end).max().unwrap_or(0);
-    let in_order = sites.iter().all(|s| s.call.start >= cloned_by);
-    let mut added: Vec<&str> = sites
-        .iter()
-        .filter(|s| !s.remove && s.depth == decl.depth && s.ctx != StmtCtx::ClosureBody)
-        .filter_map(|s| s.binding.as_deref())
-        .collect();
-    added.sort();
-    // A closure not known to be Clone is shared through an Arc instead (see `worker_edits`); a helper's is not.
-    let helper = decl.kind == WorkerFn::Helper;
-    if helper || !distinct || !in_order || added != expected || added.len() != sites.len() {
-        r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
-    }
 }
 
 /// Workers of several job types: which one the pool takes (or that 3.x cannot have it) is the compiler's to say.
@@ -742,37 +709,6 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
         }
         return;
     };
-    if !w.clones.is_empty() {
-        // `let extra = w.clone();` stays: each binding moves into its one add. A closure known to be Clone is cloned;
-        // any other is shared through an Arc, which `w.clone()` then clones, as 2.x's Worker did.
-        let cloneable = matches!(
-            w.kind,
-            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-        );
-        if let Some(annotation) = &w.annotation {
-            out.push(Edit::delete(annotation.clone()));
-        }
-        if cloneable {
-            out.push(Edit::delete(w.call.start..w.func.start));
-            out.push(Edit::delete(w.func.end..w.call.end));
-        } else {
-            out.push(Edit::replace(
-                w.call.start..w.func.start,
-                "std::sync::Arc::new(",
-            ));
-        }
-        for add in &adds {
-            match (&add.binding, cloneable) {
-                (Some(binding), false) => out.push(Edit::replace(
-                    add.arg.clone(),
-                    format!("move |job| {binding}(job)"),
-                )),
-                _ => out.push(Edit::delete(add.arg.start..add.arg_inner)),
-            }
-            finish_add(add, out);
-        }
-        return;
-    }
     let single = adds.len() == 1 && adds[0].depth == w.depth;
     let form = match (single, w.kind) {
         (true, _) => Form::Move,

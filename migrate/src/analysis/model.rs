@@ -238,9 +238,6 @@ pub struct WorkerDecl {
     pub helper_ret: Option<Range<usize>>,
     /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
     pub annotation: Option<Range<usize>>,
-    /// The names of `let extra = w.clone();` bindings of it, where it is made, and where each `let` ends: the same
-    /// worker in 2.x, a clone of its closure in 3.x.
-    pub clones: Vec<(String, usize)>,
     /// For a helper whose body's tail branches (`match kind { A => Worker::new(f), B => Worker::new(g) }`): the bytes
     /// of each branch's `Worker::new(..)` and of its function, the first one's included. Two closures have two
     /// types, so the helper returns them boxed.
@@ -267,8 +264,6 @@ pub struct WorkerSite {
     pub arg: Range<usize>,
     /// Where the argument's expression starts after its `&`.
     pub arg_inner: usize,
-    /// For `add_worker(&w)` of a `let w = Worker::new(..)` (or a clone of one): the binding's name.
-    pub binding: Option<String>,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
     pub bound: Option<(usize, Nesting)>,
     /// Whether that binding holds a `Clone` value whatever the helper: a generic helper's return is its argument,

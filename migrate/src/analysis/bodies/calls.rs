@@ -341,7 +341,6 @@ impl Collector<'_> {
         };
         let mut bound = None;
         let mut bound_clone = false;
-        let mut binding = None;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
                 self.worker_accounted.insert(key(&self.range(&*r.expr)));
@@ -355,7 +354,6 @@ impl Collector<'_> {
                     match self.lookup(&p.path.segments[0].ident.to_string(), self.range(p).start) {
                         Some(Binding::Worker(w)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
-                            binding = Some(p.path.segments[0].ident.to_string());
                             Some(w)
                         }
                         Some(Binding::HelperWorker(w, b)) => {
@@ -448,7 +446,6 @@ impl Collector<'_> {
             arg: self.range(&m.args[0]),
             bound,
             bound_clone,
-            binding,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
                 other => self.range(other).start,
@@ -767,7 +764,6 @@ impl Collector<'_> {
             taken,
             helper_ret: None,
             annotation: None,
-            clones: Vec::new(),
             arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,

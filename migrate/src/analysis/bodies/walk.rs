@@ -240,23 +240,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let (Some(named), Some(strukt)) = (named, strukt) {
             self.typed(named, strukt);
         }
-        if let (Some(name), None, None, Expr::MethodCall(m)) =
-            (&ident, &init.diverge, annotation, &*init.expr)
-            && m.method == "clone"
-            && m.args.is_empty()
-            && let Expr::Path(p) = &*m.receiver
-            && let Some(of) = p.path.get_ident()
-            && let Some(Binding::Worker(w)) = self.lookup(&of.to_string(), self.range(p).start)
-            && self.facts.workers[w].depth == self.nesting()
-        {
-            // `let extra = w.clone();` where `w` is made: the same worker, under another name.
-            self.visit_expr(&init.expr);
-            self.worker_accounted.insert(key(&self.range(p)));
-            let end = self.range(l).end;
-            self.facts.workers[w].clones.push((name.clone(), end));
-            self.bind(named.expect("bound by name"), Binding::Worker(w));
-            return;
-        }
         if let (Some(_), None, None, Expr::MethodCall(m)) =
             (&ident, &init.diverge, annotation, &*init.expr)
             && let Some(id) = self.helper_method_call(m)
