@@ -161,25 +161,6 @@ fn an_option_of_a_pool_hands_back_the_same_pool() {
 }
 
 #[test]
-fn a_match_on_an_option_of_a_pool_binds_its_pool_in_the_some_arms() {
-    // `Some(p)` / `None` / `_` arms bind the pool; an arm of another pattern leaves the scrutinee unfollowed.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\nstruct S { pool: Option<Pool>, other: Option<Pool> }\nimpl S {\n    fn new() -> S {\n        let pool = Pool::new(1);\n        pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();\n        S { pool: Some(pool), other: None }\n    }\n    fn go(&self) -> bool {\n        match &self.pool {\n            Some(p) => p.delegate(1u8).is_ok(),\n            None => false,\n        }\n    }\n    fn count(&self) -> usize {\n        match self.pool.as_ref() { Some(p) => p.workers_num(), _ => 0 }\n    }\n    fn odd(&self) -> bool {\n        match &self.other { Some(p) if p.workers_num() > 0 => true, x => x.is_none() }\n    }\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 2:25
-          AddWorker 6:14
-          Delegate 11:26
-          Other 16:49
-          adds worker 0 (Semi)
-        pool 2:46
-          refused 19:16 needs-compiler
-        worker 0 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn a_pool_behind_a_lock_is_reached_through_its_guard() {
     // `Mutex::new`, `.lock()`, `.write()` and `.read()` hand back the same pool; a guard passed to an unknown
     // function is not followed.

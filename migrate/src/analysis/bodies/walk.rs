@@ -460,23 +460,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if handled::match_only_formats(m) {
             self.formatted_results.insert(key(&self.range(&*m.expr)));
         }
-        // `match &self.pool { Some(p) => .., None => .. }`: as `if let`, each `Some(p)` binds the pool of an
-        // `Option<Pool>`; an arm of any other pattern leaves the scrutinee unfollowed.
-        let option_arms = m.arms.iter().all(|a| {
-            some_binding(&a.pat).is_some()
-                || matches!(&a.pat, Pat::Wild(_))
-                || matches!(&a.pat, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
-        });
-        if option_arms
-            && m.arms.iter().any(|a| some_binding(&a.pat).is_some())
-            && let Some(node) = self.accept(&m.expr, None)
-        {
-            for arm in &m.arms {
-                if let Some(p) = some_binding(&arm.pat) {
-                    self.bind(&p.ident, Binding::Pool(node));
-                }
-            }
-        }
         self.visit_expr(&m.expr);
         for arm in &m.arms {
             if let Some((_, g)) = &arm.guard {
