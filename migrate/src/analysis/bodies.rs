@@ -528,7 +528,12 @@ impl<'a> Collector<'a> {
         if let (Some(id), Some(Stmt::Expr(tail, None))) = (helper, block.stmts.last())
             && !self.is_worker_new(tail)
         {
-            self.fill_helper_branches(id, tail);
+            // A tail that branches (`match kind { A => Worker::new(f), B => Worker::new(g) }`) or makes its worker
+            // otherwise: the helper's workers are kept, typed by the compiler.
+            let loc = self.loc(self.range(tail).start);
+            self.facts.workers[id]
+                .refusal
+                .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
         }
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last() {
             for leaf in branches::leaves(tail) {

@@ -660,28 +660,19 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
     let cloned =
         |add: &WorkerSite| (w.helper_clone || add.bound_clone) && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
-    if w.arms.is_empty() {
-        let clone = if adds.iter().any(|a| cloned(a)) {
-            " + Clone"
-        } else {
-            ""
-        };
-        let ty = match &w.helper_generic {
-            // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
-            Some(param) => param.clone(),
-            None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
-        };
-        here.push(Edit::replace(ret.clone(), ty));
-        here.push(Edit::delete(w.call.start..w.func.start));
-        here.push(Edit::delete(w.func.end..w.call.end));
+    let clone = if adds.iter().any(|a| cloned(a)) {
+        " + Clone"
     } else {
-        // One closure type per branch: `impl FnMut` names one type, a box takes each.
-        let ty = format!("Box<dyn FnMut({}) + Send + 'static>", job.text);
-        here.push(Edit::replace(ret.clone(), ty));
-        for (call, func) in &w.arms {
-            here.push(Edit::replace(call.start..func.start, "Box::new("));
-        }
-    }
+        ""
+    };
+    let ty = match &w.helper_generic {
+        // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
+        Some(param) => param.clone(),
+        None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
+    };
+    here.push(Edit::replace(ret.clone(), ty));
+    here.push(Edit::delete(w.call.start..w.func.start));
+    here.push(Edit::delete(w.func.end..w.call.end));
     for add in &adds {
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));

@@ -397,7 +397,6 @@ impl<'a> Declarer<'a> {
             taken: Vec::new(),
             helper_ret: Some(range),
             annotation: None,
-            arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
         });

@@ -238,10 +238,6 @@ pub struct WorkerDecl {
     pub helper_ret: Option<Range<usize>>,
     /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
     pub annotation: Option<Range<usize>>,
-    /// For a helper whose body's tail branches (`match kind { A => Worker::new(f), B => Worker::new(g) }`): the bytes
-    /// of each branch's `Worker::new(..)` and of its function, the first one's included. Two closures have two
-    /// types, so the helper returns them boxed.
-    pub arms: Vec<(Range<usize>, Range<usize>)>,
     /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
     /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
     pub helper_clone: bool,

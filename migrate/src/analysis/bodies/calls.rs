@@ -629,54 +629,6 @@ impl Collector<'_> {
         id
     }
 
-    /// Fills in the worker of a helper function whose tail branches (`match`, `if`/`else`), each branch a
-    /// `Worker::new(f)` or diverging: one worker of the job type every branch's function writes, returned boxed.
-    pub(super) fn fill_helper_branches(&mut self, id: WorkerId, tail: &Expr) {
-        let made: Vec<&Expr> = super::branches::leaves(tail)
-            .into_iter()
-            .map(|l| l.expr)
-            .filter(|e| !super::branches::diverges(e))
-            .collect();
-        if let Some(other) = made.iter().find(|e| !self.is_worker_new(e)) {
-            let loc = self.loc(self.range(*other).start);
-            self.facts.workers[id].refusal = Some((loc, Refusal::UNFOLLOWED_WORKER));
-            return;
-        }
-        if made.is_empty() {
-            return;
-        }
-        self.fill_helper(id, made[0]);
-        if made.len() == 1 {
-            // The other branches diverge: one closure, returned as it is.
-            return;
-        }
-        let first = &self.facts.workers[id];
-        let mut arms = vec![(first.call.clone(), first.func.clone())];
-        for leaf in &made[1..] {
-            let other = self.worker_decl(leaf, None, (0, String::new(), "\n"));
-            let decl = self.facts.workers.pop().expect("just made");
-            debug_assert_eq!(other.0, self.facts.workers.len());
-            for owner in self.facts.owners.values_mut() {
-                if *owner == Owner::Worker(other) {
-                    *owner = Owner::Worker(id);
-                }
-            }
-            arms.push((decl.call.clone(), decl.func.clone()));
-            let helper = &mut self.facts.workers[id];
-            let mixed = matches!((&helper.job, &decl.job), (Some(a), Some(b)) if a.norm != b.norm);
-            if helper.refusal.is_none() {
-                let at = Loc {
-                    file: self.file,
-                    offset: decl.call.start,
-                };
-                helper.refusal = decl.refusal.or(mixed.then_some((at, Refusal::UNSETTLED)));
-            }
-        }
-        // A box of a closure is not `Clone`.
-        self.facts.workers[id].helper_clone = false;
-        self.facts.workers[id].arms = arms;
-    }
-
     /// Whether what the call of the helper `id` returns is `Clone` because of its argument: a generic helper returns
     /// it, and a function or a closure literal that captures nothing or only `Clone` values is `Clone`.
     pub(super) fn clone_by_argument(&self, id: WorkerId, call: &syn::ExprCall) -> bool {
@@ -764,7 +716,6 @@ impl Collector<'_> {
             taken,
             helper_ret: None,
             annotation: None,
-            arms: Vec::new(),
             helper_clone: false,
             helper_generic: None,
         });

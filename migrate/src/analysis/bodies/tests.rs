@@ -249,29 +249,6 @@ fn a_parameter_of_a_generic_type_delegated_refuses_the_pool_without_the_compiler
 }
 
 #[test]
-fn a_helper_whose_tail_branches_makes_one_worker_of_every_branch_s_job_type() {
-    // `pick`'s two closures take `u8`; `mixed`'s take `u8` and `u16`; `other` returns another call from a branch.
-    let got = facts(
-        "use workerpool::{Pool, Worker};\nfn pick(k: bool) -> Worker {\n    match k {\n        true => Worker::new(|n: u8| drop(n)),\n        false => Worker::new(|n: u8| println!(\"{n}\")),\n    }\n}\nfn mixed(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { Worker::new(|n: u16| drop(n)) }\n}\nfn other(k: bool) -> Worker {\n    if k { Worker::new(|n: u8| drop(n)) } else { make() }\n}\nfn main() {\n    Pool::new(1).add_worker(&pick(true)).unwrap();\n    Pool::new(1).add_worker(&mixed(true)).unwrap();\n    Pool::new(1).add_worker(&other(true)).unwrap();\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 15:5
-          AddWorker 15:18
-          adds worker 0 (Semi)
-        pool 16:5
-          AddWorker 16:18
-          adds worker 1 (Semi)
-        pool 17:5
-          AddWorker 17:18
-          adds worker 2 (Semi)
-        worker 0 Helper job u8
-        worker 1 Helper job u8, refused 9:50 needs-compiler
-        worker 2 Helper job ?, refused 12:50 needs-compiler
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
 fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types() {
     // `counter` captures its `Sender` parameter (Clone); `summer` a `Mutex`, which this tool does not know to be.
     let got = facts(
