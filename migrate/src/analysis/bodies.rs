@@ -23,7 +23,6 @@ mod branches;
 mod calls;
 mod captures;
 mod closure_fns;
-mod error_uses;
 mod flow;
 mod handled;
 mod macros;
@@ -167,8 +166,6 @@ pub struct Collector<'a> {
     /// Locals bound by `let` to a closure literal, which `Worker::new(name)` may be given.
     /// The `macro_rules!` macros whose body creates a pool, by name: the pool a call of one evaluates to.
     pool_macros: HashMap<String, NodeId>,
-    /// Calls whose result is unwrapped, checked or dropped, by range (see `error_uses`).
-    error_drops: HashSet<SpanKey>,
     /// Whether the compiler checks the output (it then judges what the walk leaves to it).
     checked: bool,
     /// For each function being walked, innermost last: whether a parameter's type names one of its type parameters.
@@ -255,7 +252,6 @@ impl<'a> Collector<'a> {
             concrete_params: HashSet::new(),
             helper_funcs: HashSet::new(),
             pool_macros: HashMap::new(),
-            error_drops: HashSet::new(),
         }
     }
 
@@ -453,7 +449,6 @@ impl<'a> Collector<'a> {
         };
         let target = try_target(self.names, self.source, &sig.output);
         let error = self.facts.get(&Key::ErrorRet(name.clone()));
-        self.error_body(&name, block);
         let outer_fns = std::mem::take(&mut self.fns);
         let outer_depth = (self.loops, self.closures);
         (self.loops, self.closures) = (0, 0);

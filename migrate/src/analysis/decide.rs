@@ -112,7 +112,7 @@ pub fn decide(
             r.retain(|(_, why)| !kept_answers(why));
         }
         let pool = pool_roots.contains(&root);
-        if !pool && !never_produced(facts, root) && !tied.contains(&root) {
+        if !pool && !tied.contains(&root) {
             r.push((facts.first_seen[&root], Refusal::OnlyAnErrorType));
         }
         let mut job = None;
@@ -454,17 +454,6 @@ fn debug_output(facts: &Facts) -> Vec<(NodeId, Loc, Warning)> {
         }
     }
     out
-}
-
-/// Whether the error-only group `root` is the `workerpool::Error` of functions that only return `Ok(..)` and whose
-/// every call drops the error: no 2.x error is made or looked at, so the name keeps its meaning in 3.x.
-fn never_produced(facts: &Facts, root: NodeId) -> bool {
-    let mut group = (0..facts.len())
-        .filter(|&n| facts.root(n) == root)
-        .peekable();
-    group.peek().is_some()
-        && group
-            .all(|n| facts.unproduced_errors.contains(&n) && !facts.inspected_errors.contains(&n))
 }
 
 /// A matched delegate result, or one kept as 2.x's type: its error comes for another cause in 3.x (a warning, with the

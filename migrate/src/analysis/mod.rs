@@ -1152,25 +1152,6 @@ mod tests {
     }
 
     #[test]
-    fn an_error_in_a_signature_keeps_its_name_only_when_no_code_makes_or_looks_at_one() {
-        // `a` only returns Ok and is unwrapped: its `Error` stays as written (no finding). `b` is matched, `c` has a
-        // `?`, `d` is passed as a value: each keeps `workerpool::v2::Error` (a note names it), as does `e`, which
-        // names it so.
-        let text = "use workerpool::Pool;\nfn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }\nfn b() -> Result<(), workerpool::Error> { Ok(()) }\nfn c(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(2u8)?; Ok(()) }\nfn d() -> Result<(), workerpool::Error> { Ok(()) }\nfn e() -> Result<(), workerpool::v2::Error> { Ok(()) }\nfn main() {\n    let p = Pool::new(1);\n    p.add_worker(&workerpool::Worker::new(|n: u8| drop(n))).unwrap();\n    a(&p).unwrap();\n    assert!(a(&p).is_ok());\n    let _ = a(&p);\n    if let Err(workerpool::Error::NoWorkers) = b() {}\n    c(&p).unwrap();\n    let _ = Some(1).map(|_| d());\n    let f = d;\n    f().unwrap();\n    e().unwrap();\n}\n";
-        let outcome = analyze_file(text, &Asked::default());
-        let written = outcome.texts[0].clone().expect("the file changes");
-        let signatures: Vec<&str> = written.lines().filter(|l| l.starts_with("fn ")).collect();
-        expect_test::expect![[r#"
-            fn a(p: &Pool) -> Result<(), workerpool::Error> { p.delegate(1u8).unwrap(); Ok(()) }
-            fn b() -> Result<(), workerpool::v2::Error> { Ok(()) }
-            fn c(p: &Pool) -> Result<(), workerpool::v2::Error> { p.delegate(2u8)?; Ok(()) }
-            fn d() -> Result<(), workerpool::v2::Error> { Ok(()) }
-            fn e() -> Result<(), workerpool::v2::Error> { Ok(()) }
-            fn main() {"#]]
-        .assert_eq(&signatures.join("\n"));
-    }
-
-    #[test]
     fn every_finding_has_its_place_id_and_text() {
         let text = "pub use workerpool::Error;\nuse workerpool::{Pool, Worker};\n\npub fn a() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n| drop(n));\n    pool.add_worker(&w).unwrap();\n}\n\npub fn b() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n    let _ = pool.stop();\n    helper(&pool);\n}\n\npub fn c() {\n    let pool = Pool::new(2);\n    let w = Worker::new(|n: u8| drop(n));\n    pool.add_worker(&w).unwrap();\n    pool.stop();\n    pool.delegate(1u8).unwrap();\n}\n";
         expect_test::expect![[r#"

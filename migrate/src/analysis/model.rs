@@ -341,10 +341,6 @@ pub struct Facts {
     pub flows: Vec<(NodeId, NodeId)>,
     /// The places `Pool::new(..)` makes.
     pub made: Vec<NodeId>,
-    /// Error places of functions whose body only returns `Ok(..)` (see `bodies/error_uses.rs`).
-    pub unproduced_errors: HashSet<NodeId>,
-    /// Error places some code makes, matches or passes on.
-    pub inspected_errors: HashSet<NodeId>,
     /// Where a pool's `Debug` output is shown: a pool field of a type that `#[derive(Debug)]`s (at its `Debug`), or a
     /// pool formatted with `{:?}` or `dbg!` (at the pool).
     pub debug_shown: Vec<(NodeId, Loc)>,

@@ -31,7 +31,6 @@ impl Collector<'_> {
         let mut idents = Vec::new();
         collect_ident_tokens(mac.tokens.clone(), &mut idents);
         for ident in idents {
-            self.error_fn_in_macro(&ident.to_string());
             match self.lookup(&ident.to_string(), self.source.range(ident.span()).start) {
                 Some(Binding::Pool(node)) => {
                     let loc = self.loc(self.source.range(ident.span()).start);

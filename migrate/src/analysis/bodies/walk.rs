@@ -164,7 +164,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             return;
         }
         if let Stmt::Expr(e, Some(_)) = s {
-            self.error_dropped(e);
             self.adding_try_for_each(e);
         }
         self.stmts.push(self.range(s));
@@ -211,9 +210,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let Some(init) = &l.init else {
             return;
         };
-        if matches!(l.pat, Pat::Wild(_)) {
-            self.error_dropped(&init.expr);
-        }
         let (named, annotation) = match &l.pat {
             Pat::Ident(p) if p.subpat.is_none() && p.by_ref.is_none() => (Some(&p.ident), None),
             Pat::Type(t) => match &*t.pat {
@@ -475,12 +471,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
         self.helper_path_use(p);
-        if let Some(last) = p.path.segments.last()
-            && !self.called.contains(&key(&self.range(p)))
-        {
-            // `f` named as a value (`.map(f)`): what its error meets is not followed.
-            self.error_fn_use(&last.ident.to_string(), &self.range(p), false);
-        }
         if let Some(ident) = p.path.get_ident()
             && let Some(id) = self.tree.resolve(&ident.to_string(), self.range(p).start)
         {
@@ -530,11 +520,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_call(&mut self, call: &'ast ExprCall) {
         self.called.insert(key(&self.range(&*call.func)));
-        if let Expr::Path(p) = &*call.func
-            && let Some(name) = p.path.segments.last()
-        {
-            self.error_fn_use(&name.ident.to_string(), &self.range(call), true);
-        }
         if let Some(id) = self.helper_call(call) {
             self.worker_uses.push((id, self.range(call)));
             self.helper_funcs.insert(key(&self.range(&*call.func)));
@@ -577,12 +562,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `(0..3).for_each(|n| pool.delegate(n))`: `n` is an item of an untyped range, an i32 in 2.x.
             self.literal_bindings.insert(id, "i32");
         }
-        if handled::is_unwrap(m)
-            || (matches!(method.as_str(), "is_ok" | "is_err") && m.args.is_empty())
-        {
-            self.error_dropped(&m.receiver);
-        }
-        self.error_fn_use(&method, &self.range(m), true);
         self.helper_method_use(m);
         let unwraps =
             matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
