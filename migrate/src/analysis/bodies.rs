@@ -13,7 +13,7 @@ use super::model::{
     Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
     TypeSite, WorkerId,
 };
-use super::names::{Names, V2Item};
+use super::names::Names;
 use super::reasons::Refusal;
 use super::scope_tree::{BindingId, ScopeTree};
 use super::types::{PoolType, TryTarget, pool_type, try_target};
@@ -350,39 +350,6 @@ impl<'a> Collector<'a> {
         }
         let id = self.tree.resolve(name, at)?;
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
-    }
-
-    /// `let w: T = Worker::new(f)`: `T` the 2.x `Worker` itself says nothing the initialiser does not, and goes with
-    /// it; any other type is refused.
-    fn worker_annotation(&mut self, w: WorkerId, named: &syn::Ident, ty: &syn::Type, stmt: usize) {
-        let worker_type = match ty {
-            syn::Type::Path(p) if p.qself.is_none() => self
-                .names
-                .resolve(self.source, &p.path)
-                .filter(|r| {
-                    r.item == V2Item::Worker
-                        && r.segment + 1 == p.path.segments.len()
-                        && p.path.segments[r.segment].arguments.is_none()
-                })
-                .map(|_| self.source.range(p.path.segments[0].ident.span()).start),
-            _ => None,
-        };
-        match worker_type {
-            Some(name_start) => {
-                self.facts
-                    .owners
-                    .insert(self.loc(name_start), Owner::Worker(w));
-                let from = self.source.range(named.span()).end;
-                let to = self.source.range(ty.span()).end;
-                self.facts.workers[w].annotation = Some(from..to);
-            }
-            None => {
-                let loc = self.loc(stmt);
-                self.facts.workers[w]
-                    .refusal
-                    .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
-            }
-        }
     }
 
     /// Records the struct the local whose name is `ident` (in its pattern) holds.

@@ -696,9 +696,6 @@ fn worker_edits(facts: &Facts, id: WorkerId, w: &WorkerDecl, out: &mut Vec<Edit>
         (false, WorkerFn::CloneClosure) => Form::Clone,
         (false, _) => Form::Arc,
     };
-    if let Some(annotation) = &w.annotation {
-        out.push(Edit::delete(annotation.clone()));
-    }
     if form == Form::Arc {
         out.push(Edit::replace(
             w.call.start..w.func.start,

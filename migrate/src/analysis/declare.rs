@@ -396,7 +396,6 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
-            annotation: None,
             helper_clone: false,
             helper_generic: None,
         });

@@ -236,8 +236,6 @@ pub struct WorkerDecl {
     pub taken: Vec<String>,
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
-    /// For `let w: Worker = Worker::new(f);`: the bytes of `: Worker`, which go with `Worker::new`.
-    pub annotation: Option<Range<usize>>,
     /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
     /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
     pub helper_clone: bool,

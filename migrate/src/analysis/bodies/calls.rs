@@ -715,7 +715,6 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
-            annotation: None,
             helper_clone: false,
             helper_generic: None,
         });

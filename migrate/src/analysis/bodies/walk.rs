@@ -271,8 +271,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             let stmt = self.range(l);
             let (indent, newline) = self.line_shape(stmt.start);
             let w = self.worker_decl(&init.expr, Some(name.clone()), (stmt.end, indent, newline));
-            if let Some(ty) = annotation {
-                self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
+            if annotation.is_some() {
+                // `let w: Worker = ..`: a type of its own, the kept worker's (`SharedWorker<T>`).
+                let loc = self.loc(stmt.start);
+                self.facts.workers[w]
+                    .refusal
+                    .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
             }
             self.visit_expr(&init.expr);
             self.bind(named.expect("bound by name"), Binding::Worker(w));
@@ -297,10 +301,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_expr(&init.expr);
             let made = std::mem::replace(&mut self.tail_worker, outer_tail).and_then(|t| t.made);
             if let Some(w) = made {
+                let loc = self.loc(stmt.start);
                 let decl = &mut self.facts.workers[w];
                 (decl.block, decl.depth) = outer;
-                if let Some(ty) = annotation {
-                    self.worker_annotation(w, named.expect("bound by name"), ty, stmt.start);
+                if annotation.is_some() {
+                    decl.refusal
+                        .get_or_insert((loc, Refusal::UNFOLLOWED_WORKER));
                 }
                 self.bind(named.expect("bound by name"), Binding::Worker(w));
                 return;
