@@ -139,7 +139,7 @@ pub struct Outcome {
     /// kept workers, and uses of a pool alias of several job types.
     pub probed_workers: Vec<(usize, Loc)>,
     /// The pools that are the `Pool` of a type alias (`type Shared = Arc<Pool>`): the uses of one the compiler finds
-    /// several job types at are typed one by one (see [`alias_uses`]).
+    /// several job types at are typed one by one (see `analysis::alias_uses`).
     pub aliases: Vec<GroupId>,
     /// The pools one of whose places is a parameter of a generic function (see `Decls::generic_fns`): a type
     /// parameter the compiler finds one of them given is its job type.
