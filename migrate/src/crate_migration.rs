@@ -214,7 +214,7 @@ impl Crate {
                     .map(|m| (t, m))
                     .map_err(|e| e.to_string())
             }) {
-                Ok((text, mut m)) => {
+                Ok((text, m)) => {
                     requirement = m.requirement();
                     match targets::targets(&path) {
                         Ok(t) => found = Some(t),

@@ -88,49 +88,11 @@ impl Manifest {
         })
     }
 
-    /// Every `workerpool` entry: in [dependencies], [dev-dependencies], [build-dependencies] and their
-    /// `[target.'cfg(..)'.*]` forms.
-    fn entries(&mut self) -> Vec<&mut Item> {
-        let mut out = Vec::new();
-        let root = self.doc.as_table_mut();
-        let mut tables: Vec<&mut toml_edit::Table> = Vec::new();
-        let (targets, rest): (Vec<_>, Vec<_>) =
-            root.iter_mut().partition(|(k, _)| k.get() == "target");
-        for (key, item) in rest {
-            if TABLES.contains(&key.get())
-                && let Some(t) = item.as_table_mut()
-            {
-                tables.push(t);
-            }
-        }
-        for (_, item) in targets {
-            if let Some(targets) = item.as_table_mut() {
-                for (_, target) in targets.iter_mut() {
-                    if let Some(target) = target.as_table_mut() {
-                        for (key, item) in target.iter_mut() {
-                            if TABLES.contains(&key.get())
-                                && let Some(t) = item.as_table_mut()
-                            {
-                                tables.push(t);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for t in tables {
-            if let Some(item) = t.get_mut("workerpool") {
-                out.push(item);
-            }
-        }
-        out
-    }
-
     /// Dependencies on workerpool under another name (`wp = { package = "workerpool", .. }`), which the tool does not
     /// follow in the code.
     pub fn renamed(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let mut look = |table: &toml_edit::Table| {
+        for table in dependency_tables(self.doc.as_table()) {
             for (key, item) in table.iter() {
                 let package = item
                     .as_table_like()
@@ -140,28 +102,13 @@ impl Manifest {
                     out.push(key.to_string());
                 }
             }
-        };
-        let root = self.doc.as_table();
-        for name in TABLES {
-            if let Some(t) = root.get(name).and_then(Item::as_table) {
-                look(t);
-            }
-        }
-        if let Some(targets) = root.get("target").and_then(Item::as_table) {
-            for (_, target) in targets.iter() {
-                for name in TABLES {
-                    if let Some(t) = target.get(name).and_then(Item::as_table) {
-                        look(t);
-                    }
-                }
-            }
         }
         out
     }
 
     /// What the manifest asks for (the first `workerpool` entry decides; others are rewritten alike).
-    pub fn requirement(&mut self) -> Requirement {
-        self.entries()
+    pub fn requirement(&self) -> Requirement {
+        spanned_entries(self.doc.as_table())
             .first()
             .map_or(Requirement::Absent, |item| classify(item))
     }
@@ -351,7 +298,8 @@ fn dependency_tables(root: &toml_edit::Table) -> Vec<&toml_edit::Table> {
     out
 }
 
-/// Every `workerpool` entry of a parsed (spanned) document.
+/// Every `workerpool` entry: in [dependencies], [dev-dependencies], [build-dependencies] and their
+/// `[target.'cfg(..)'.*]` forms.
 fn spanned_entries(root: &toml_edit::Table) -> Vec<&Item> {
     dependency_tables(root)
         .into_iter()
@@ -572,7 +520,7 @@ mod tests {
     #[test]
     fn target_tables_are_found() {
         let text = "[target.'cfg(unix)'.dependencies]\nworkerpool = \"2\"\n";
-        let mut m = Manifest::parse(text).unwrap();
+        let m = Manifest::parse(text).unwrap();
         assert_eq!(m.requirement(), Requirement::V2);
         assert_eq!(
             migrate(text, false),
