@@ -157,17 +157,9 @@ pub struct Crate {
     taken_in: BTreeMap<usize, String>,
     /// Lines about loading: files that cannot be read or parsed, manifest notes.
     pub load_lines: Vec<Line>,
-    /// What the compiler said about the job types of pools the syntax does not settle.
-    /// (A cell: the check of the output answers what the probes could not, see [`Crate::answer`].)
-    answers: std::cell::RefCell<BTreeMap<PoolId, Answer>>,
-    /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
-    generic: std::cell::RefCell<BTreeSet<PoolId>>,
-    /// The pools that are the `Pool` of a type alias (`analysis::Outcome::aliases`).
-    aliases: std::cell::RefCell<BTreeSet<PoolId>>,
-    /// The kept `Worker` type sites a probe wrote with placeholders of their own, by number: (unit, site).
-    probed_workers: std::cell::RefCell<BTreeMap<usize, (usize, analysis::Loc)>>,
-    /// What the compiler said each such site carries.
-    worker_answers: std::cell::RefCell<BTreeMap<(usize, analysis::Loc), String>>,
+    /// What the migrations and the compiler have told about the pools (a cell: each migration adds to it, and the
+    /// check of the output answers what the probes could not, see [`Crate::answer`]).
+    learnt: std::cell::RefCell<Learnt>,
     /// Whether the migration will be checked by the compiler (see [`Asked::checked`]).
     checked: bool,
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
@@ -176,6 +168,21 @@ pub struct Crate {
     /// Where the manifest's requirement is left as it is (a range, `workspace = true`): the place to edit, and
     /// the report's words about it.
     left: Option<LeftRequirement>,
+}
+
+/// What the migrations of a crate and the compiler have told about its pools.
+#[derive(Default)]
+struct Learnt {
+    /// What the compiler said about the job types of pools the syntax does not settle.
+    answers: BTreeMap<PoolId, Answer>,
+    /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
+    generic: BTreeSet<PoolId>,
+    /// The pools that are the `Pool` of a type alias (`analysis::Outcome::aliases`).
+    aliases: BTreeSet<PoolId>,
+    /// The kept `Worker` type sites a probe wrote with placeholders of their own, by number: (unit, site).
+    probed_workers: BTreeMap<usize, (usize, analysis::Loc)>,
+    /// What the compiler said each such site carries.
+    worker_answers: BTreeMap<(usize, analysis::Loc), String>,
 }
 
 /// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
@@ -345,11 +352,7 @@ impl Crate {
             units,
             taken_in,
             load_lines: lines,
-            answers: Default::default(),
-            generic: Default::default(),
-            aliases: Default::default(),
-            probed_workers: Default::default(),
-            worker_answers: Default::default(),
+            learnt: Default::default(),
             checked: false,
             unread_may_use_v2,
             left,
@@ -384,33 +387,33 @@ impl Crate {
 
     /// The kept `Worker` type sites the last probe wrote with placeholders, by number.
     pub fn probed_workers(&self) -> BTreeMap<usize, (usize, analysis::Loc)> {
-        self.probed_workers.borrow().clone()
+        self.learnt.borrow().probed_workers.clone()
     }
 
     /// Sets what the compiler said the kept `Worker` type sites carry; later migrations write it.
     pub fn set_worker_answers(&self, answers: BTreeMap<(usize, analysis::Loc), String>) {
-        *self.worker_answers.borrow_mut() = answers;
+        self.learnt.borrow_mut().worker_answers = answers;
     }
 
     /// Whether `pool` has a parameter of a generic function among its places.
     pub fn is_generic(&self, pool: &PoolId) -> bool {
-        self.generic.borrow().contains(pool)
+        self.learnt.borrow().generic.contains(pool)
     }
 
     /// Whether `pool` is the `Pool` of a type alias.
     pub fn is_alias(&self, pool: &PoolId) -> bool {
-        self.aliases.borrow().contains(pool)
+        self.learnt.borrow().aliases.contains(pool)
     }
 
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
     pub fn set_answers(&mut self, answers: BTreeMap<PoolId, Answer>) {
-        self.answers = answers.into();
+        self.learnt.get_mut().answers = answers;
     }
 
     /// Types `pool` with `job` in later migrations, when the probes found nothing about it (a check of the output
     /// showed it to be one with a pool of that type). Returns whether it did.
     pub fn answer(&self, pool: PoolId, job: &str) -> bool {
-        let mut answers = self.answers.borrow_mut();
+        let answers = &mut self.learnt.borrow_mut().answers;
         let nothing =
             |a: &Answer| matches!(a, Answer::Refused(Refusal::CompilerFoundNothing { .. }));
         let found_nothing = answers.get(&pool).is_some_and(nothing);
@@ -423,7 +426,7 @@ impl Crate {
     /// The migration with the answers known so far, and every pool still unsettled written with a placeholder job
     /// type, for the compiler to say what it carries.
     pub fn probe(&self) -> Probe {
-        self.probed_workers.borrow_mut().clear();
+        self.learnt.borrow_mut().probed_workers.clear();
         let mut placeholders = BTreeMap::new();
         let migration = self.migrate_asking(&BTreeSet::new(), Some(()), &mut placeholders);
         Probe {
@@ -443,28 +446,26 @@ impl Crate {
         let mut m = Migration::default();
         let mut needs_v2 = false;
         for (index, unit) in self.units.iter().enumerate() {
-            let mut asked = Asked::forcing(
-                forced_v2
-                    .iter()
+            let learnt = self.learnt.borrow();
+            let asked = Asked {
+                forced_v2: (forced_v2.iter())
                     .filter(|p| p.unit == index)
                     .map(|p| p.group)
                     .collect(),
-            );
-            asked.answers = self
-                .answers
-                .borrow()
-                .iter()
-                .filter(|(p, _)| p.unit == index)
-                .map(|(p, a)| (p.group, a.clone()))
-                .collect();
-            asked.worker_answers = (self.worker_answers.borrow().iter())
-                .filter(|((unit, _), _)| *unit == index)
-                .map(|((_, at), job)| (*at, job.clone()))
-                .collect();
-            // Each unit's placeholders are numbered apart: a package's targets are checked together.
-            asked.checked = self.checked;
-            asked.placeholder_base =
-                probe.map(|()| analysis::PLACEHOLDER_BASE + index * analysis::UNIT_NUMBERS);
+                answers: (learnt.answers.iter())
+                    .filter(|(p, _)| p.unit == index)
+                    .map(|(p, a)| (p.group, a.clone()))
+                    .collect(),
+                worker_answers: (learnt.worker_answers.iter())
+                    .filter(|((unit, _), _)| *unit == index)
+                    .map(|((_, at), job)| (*at, job.clone()))
+                    .collect(),
+                checked: self.checked,
+                // Each unit's placeholders are numbered apart: a package's targets are checked together.
+                placeholder_base: probe
+                    .map(|()| analysis::PLACEHOLDER_BASE + index * analysis::UNIT_NUMBERS),
+            };
+            drop(learnt);
             needs_v2 |= self.migrate_unit(index, unit, &asked, &mut m, placeholders);
         }
         if let Some(left) = &self.left {
@@ -584,27 +585,20 @@ impl Crate {
             })
             .collect();
         let outcome = analysis::analyze(&inputs, asked);
-        for &(number, group) in &outcome.probed {
-            placeholders.insert(number, PoolId { unit: index, group });
+        let pool = |&group: &GroupId| PoolId { unit: index, group };
+        for (number, group) in &outcome.probed {
+            placeholders.insert(*number, pool(group));
         }
-        (self.generic.borrow_mut()).extend(
-            outcome
-                .generic
-                .iter()
-                .map(|&group| PoolId { unit: index, group }),
-        );
-        (self.aliases.borrow_mut()).extend(
-            outcome
-                .aliases
-                .iter()
-                .map(|&group| PoolId { unit: index, group }),
-        );
-        (self.probed_workers.borrow_mut()).extend(
+        let mut learnt = self.learnt.borrow_mut();
+        learnt.generic.extend(outcome.generic.iter().map(pool));
+        learnt.aliases.extend(outcome.aliases.iter().map(pool));
+        (learnt.probed_workers).extend(
             outcome
                 .probed_workers
                 .iter()
-                .map(|&(number, at)| (number, (index, at))),
+                .map(|&(n, at)| (n, (index, at))),
         );
+        drop(learnt);
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;
             (s.path.clone(), s.line_col(loc.offset))
@@ -657,10 +651,7 @@ impl Crate {
                 .map(|&l| place(l))
                 .map(|(p, (line, _))| (p, line));
             m.pools.push(Pool {
-                id: PoolId {
-                    unit: index,
-                    group: group.id,
-                },
+                id: pool(&group.id),
                 migrates: group.migrates,
                 path,
                 at,

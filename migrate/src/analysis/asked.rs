@@ -54,14 +54,6 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// Only pools to keep on v2, nothing from the compiler.
-    pub fn forcing(forced_v2: BTreeSet<GroupId>) -> Asked {
-        Asked {
-            forced_v2,
-            ..Asked::default()
-        }
-    }
-
     /// Nothing from the compiler yet, and the output checked by it.
     pub fn checked() -> Asked {
         Asked {
