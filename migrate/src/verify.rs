@@ -359,18 +359,14 @@ fn loaded(krate: &Crate, path: &Path) -> Option<String> {
         .map(|(_, text)| text.to_string())
 }
 
-/// The text of `path` on disk, when it is a file of the package (not a dependency's).
+/// The text of `path` on disk, when it is a file under the package's root (the compiler's messages name the
+/// dependencies' files too).
 fn on_disk(krate: &Crate, path: &Path) -> Option<String> {
-    in_package(krate, path).then(|| std::fs::read_to_string(path).ok())?
-}
-
-/// Whether `path` is a file under the package's root (the compiler's messages name the dependencies' files too).
-fn in_package(krate: &Crate, path: &Path) -> bool {
     let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-    match (krate.root.as_deref().and_then(canonical), canonical(path)) {
-        (Some(root), Some(path)) => path.starts_with(root),
-        _ => false,
-    }
+    let root = krate.root.as_deref().and_then(canonical)?;
+    canonical(path)?
+        .starts_with(root)
+        .then(|| std::fs::read_to_string(path).ok())?
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
