@@ -273,12 +273,10 @@ pub fn still_named(
 /// The text after `edits` of the inline module (its braces, nested modules included) that `use` item `u` is in;
 /// None when it is at the file's top level or an edit crosses the module's braces.
 pub fn module_text(old: &str, names: &Names, u: usize, edits: &[Edit]) -> Option<String> {
-    let at = names.uses[u].range.start;
-    let module = names
-        .modules
-        .iter()
-        .filter(|m| m.contains(&at) && m.len() < old.len())
-        .min_by_key(|m| m.len())?;
+    // Module 0 is the whole file.
+    let module = &names.modules[names
+        .module_index(names.uses[u].range.start)
+        .filter(|&m| m > 0)?];
     let (start, end) = (module.start, module.end);
     let crosses = |e: &Edit| {
         (e.range.start < start && e.range.end > start) || (e.range.start < end && e.range.end > end)
