@@ -26,10 +26,9 @@ pub struct Decls {
     pub structs: HashSet<String>,
     /// Function names -> whether they take `self`; names declared both ways are ambiguous.
     pub receivers: HashMap<String, Vec<bool>>,
-    /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`.
-    pub fn_jobs: HashMap<(FileId, String), syn::Type>,
-    /// (file, module) -> where each free function is declared, for its scope.
-    pub fn_modules: HashMap<(FileId, String), String>,
+    /// (file, free function name) -> its single parameter's type, for `Worker::new(function)`, and the module it
+    /// is declared in, for its scope.
+    pub fn_jobs: HashMap<(FileId, String), (syn::Type, String)>,
     /// Names of functions returning `Result<_, workerpool::Error>`.
     pub error_fns: HashSet<String>,
     /// Private free functions returning a 2.x `Worker`, and the worker each call of them makes.
@@ -217,8 +216,7 @@ impl<'a> Declarer<'a> {
                         && f.sig.generics.params.is_empty()
                     {
                         let key = (self.file, f.sig.ident.to_string());
-                        self.decls.fn_jobs.insert(key.clone(), (*p.ty).clone());
-                        self.decls.fn_modules.insert(key, self.module.join("::"));
+                        (self.decls.fn_jobs).insert(key, ((*p.ty).clone(), self.module.join("::")));
                     }
                 }
                 Item::Impl(i) => {
@@ -487,15 +485,13 @@ pub fn fn_job(
     file: FileId,
     name: &str,
 ) -> Option<super::model::JobType> {
-    let key = (file, name.to_string());
-    let ty = decls.fn_jobs.get(&key)?;
-    let module = decls.fn_modules.get(&key)?.clone();
+    let (ty, module) = decls.fn_jobs.get(&(file, name.to_string()))?;
     Some(job_type(
         source,
         ty,
         Scope {
             file,
-            module,
+            module: module.clone(),
             func: None,
         },
         &[],
