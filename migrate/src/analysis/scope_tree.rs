@@ -90,14 +90,12 @@ impl ScopeTree {
 
     /// The innermost scope around `offset`.
     pub fn scope_at(&self, offset: usize) -> ScopeId {
-        let mut best = ScopeId(0);
-        for (i, s) in self.scopes.iter().enumerate() {
-            // Scopes nest, so a later one that contains the offset is inside every earlier one that does.
-            if s.range.contains(&offset) && s.range.len() <= self.scopes[best.0].range.len() {
-                best = ScopeId(i);
-            }
-        }
-        best
+        // Scopes nest, so a later one that contains the offset is inside every earlier one that does.
+        ScopeId(
+            (self.scopes.iter())
+                .rposition(|s| s.range.contains(&offset))
+                .unwrap_or(0),
+        )
     }
 
     /// The binding whose name is written at `at`.
