@@ -117,7 +117,9 @@ pub fn comments(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
                 out.push(start..i.min(end));
             }
             (b'"', _) => i = skip_string(bytes, i + 1, end, 0),
-            (b'r', Some(b'"' | b'#')) if i == 0 || !is_ident_byte(bytes[i - 1]) => {
+            (b'r', Some(b'"' | b'#'))
+                if i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') =>
+            {
                 let hashes = bytes[i + 1..end].iter().take_while(|&&b| b == b'#').count();
                 if bytes.get(i + 1 + hashes) == Some(&b'"') {
                     i = skip_string(bytes, i + 2 + hashes, end, hashes);
@@ -143,10 +145,6 @@ pub fn comments(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
         }
     }
     out
-}
-
-fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// The offset after a string literal's closing quote; `start` is just after its opening quote, `hashes` the `#`s of
