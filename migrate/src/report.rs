@@ -170,11 +170,6 @@ struct JsonVerification<'a> {
 }
 
 impl Report {
-    /// Whether any line is an error.
-    pub fn has_errors(&self) -> bool {
-        self.lines.iter().any(|l| l.kind == Kind::Error)
-    }
-
     /// The lines sorted by file and position, without repeats.
     fn sorted(&self) -> Vec<Line> {
         let mut lines = self.lines.clone();

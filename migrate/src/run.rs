@@ -117,7 +117,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
     }
     let mut migrations: Vec<Migration> =
         crates.iter().map(|c| c.migrate(&BTreeSet::new())).collect();
-    let mut status = if report.has_errors() {
+    let mut status = if report.lines.iter().any(|l| l.kind == Kind::Error) {
         Status::Failed
     } else {
         Status::Done
@@ -299,6 +299,8 @@ fn write(
             ok = false;
         }
     }
+    // A check that gave no verdict (cargo cannot run, Ctrl-C): every file written goes back as it was.
+    let mut failed = None;
     for (i, (krate, migration)) in crates.iter().zip(migrations.iter_mut()).enumerate() {
         let Some(verification) = &mut verifications[i] else {
             continue;
@@ -317,13 +319,8 @@ fn write(
                     continue;
                 }
                 Err(why) => {
-                    let at = verification.manifest.clone();
-                    restore(&mut written, report, &at, &why);
-                    for m in migrations.iter_mut() {
-                        *m = Migration::default();
-                    }
-                    report.files_changed = written.changed();
-                    return false;
+                    failed = Some((verification.manifest.clone(), why));
+                    break;
                 }
             }
         }
@@ -350,15 +347,18 @@ fn write(
                 verification.checks.append(&mut times.borrow_mut());
             }
             Err(why) => {
-                let at = verification.manifest.clone();
-                restore(&mut written, report, &at, &why);
-                for m in migrations.iter_mut() {
-                    *m = Migration::default();
-                }
-                report.files_changed = written.changed();
-                return false;
+                failed = Some((verification.manifest.clone(), why));
+                break;
             }
         }
+    }
+    if let Some((at, why)) = failed {
+        restore(&mut written, report, &at, &why);
+        for m in migrations.iter_mut() {
+            *m = Migration::default();
+        }
+        report.files_changed = written.changed();
+        return false;
     }
     report
         .verifications
