@@ -121,17 +121,7 @@ impl Definitions {
     /// The statics `name` may mean in `module`: the module's own, else every static of that name (it is imported
     /// from somewhere; which import is not followed).
     pub fn statics(&self, name: &str, module: &ModuleId) -> Vec<DefId> {
-        let all = self.statics.get(name).map_or(&[][..], Vec::as_slice);
-        let own: Vec<DefId> = all
-            .iter()
-            .filter(|(m, _)| m == module)
-            .map(|(_, d)| *d)
-            .collect();
-        if own.is_empty() {
-            all.iter().map(|(_, d)| *d).collect()
-        } else {
-            own
-        }
+        own_or_all(self.statics.get(name), |m| m == module)
     }
 
     /// The pool fields `field` of the structs named `owner` only (none when they declare no such pool field).
@@ -147,17 +137,7 @@ impl Definitions {
     /// (`self` in its `impl`, a struct literal) and one of them has the field, else every struct with a pool field of
     /// that name.
     pub fn fields(&self, field: &str, owner: Option<&str>) -> Vec<DefId> {
-        let all = self.fields.get(field).map_or(&[][..], Vec::as_slice);
-        let owned: Vec<DefId> = all
-            .iter()
-            .filter(|(s, _)| Some(s.as_str()) == owner)
-            .map(|(_, d)| *d)
-            .collect();
-        if owned.is_empty() {
-            all.iter().map(|(_, d)| *d).collect()
-        } else {
-            owned
-        }
+        own_or_all(self.fields.get(field), |s| Some(s.as_str()) == owner)
     }
 
     /// The functions a call of `name` may mean: for `name(..)` the free function of the calling module, else every
@@ -189,6 +169,21 @@ impl Definitions {
         } else {
             found
         }
+    }
+}
+
+/// The definitions of `all` whose place `own` picks, else every one (a name whose definition the code does not
+/// pin down may mean any of them).
+fn own_or_all<P>(all: Option<&Vec<(P, DefId)>>, own: impl Fn(&P) -> bool) -> Vec<DefId> {
+    let all = all.map_or(&[][..], Vec::as_slice);
+    let picked: Vec<DefId> = (all.iter())
+        .filter(|(p, _)| own(p))
+        .map(|(_, d)| *d)
+        .collect();
+    if picked.is_empty() {
+        all.iter().map(|(_, d)| *d).collect()
+    } else {
+        picked
     }
 }
 
