@@ -102,10 +102,7 @@ impl<'a> Declarer<'a> {
     }
 
     fn loc(&self, offset: usize) -> Loc {
-        Loc {
-            file: self.file,
-            offset,
-        }
+        Loc::new(self.file, offset)
     }
 
     fn scope(&self, func: Option<usize>) -> Scope {

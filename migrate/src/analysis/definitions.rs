@@ -193,10 +193,7 @@ mod tests {
     use crate::analysis::model::{FileId, Loc};
 
     fn at(offset: usize) -> Loc {
-        Loc {
-            file: FileId(0),
-            offset,
-        }
+        Loc::new(FileId(0), offset)
     }
 
     /// Builds a table from `decls` (one a line: `static NAME MODULE AT`, `field NAME STRUCT AT`,

@@ -1,10 +1,9 @@
 //! Analysis of one crate's sources: finds the 2.x pools, decides which migrate, and computes the new texts.
 //!
 //! In layers, each reading only the ones before it:
-//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`), `scopes` (what
-//!   each module can name, to place a job type), `definitions` (statics, pool fields and functions by their
-//!   definition, and which a name may mean) and `scope_tree` (each body's scopes and bindings: which binding a name
-//!   written at a place means);
+//! - names: `names` (which names mean a 2.x item, through imports, globs and `use super::*`), `definitions`
+//!   (statics, pool fields and functions by their definition, and which a name may mean) and `scope_tree` (each
+//!   body's scopes and bindings: which binding a name written at a place means);
 //! - declarations: `declare` (the pool types of fields, parameters, returns, statics; helper functions that make
 //!   workers);
 //! - flow: `bodies` (one walk: where each pool and worker value goes, which calls it meets, with `captures` for what
@@ -244,10 +243,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         {
             facts
                 .owners
-                .entry(Loc {
-                    file,
-                    offset: u.range.start,
-                })
+                .entry(Loc::new(file, u.range.start))
                 .or_insert(Owner::Group(node));
         }
     }
@@ -262,16 +258,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     for (i, file_uses) in uses.iter().enumerate() {
         let i = FileId(i);
         for u in file_uses {
-            if u.item == V2Item::Error
-                && !facts.owners.contains_key(&Loc {
-                    file: i,
-                    offset: u.range.start,
-                })
-            {
-                free_errors.push(Loc {
-                    file: i,
-                    offset: u.range.start,
-                });
+            if u.item == V2Item::Error && !facts.owners.contains_key(&Loc::new(i, u.range.start)) {
+                free_errors.push(Loc::new(i, u.range.start));
             }
         }
         // A public re-export of `Error` that nothing of the crate goes through is the crate's users' (it stays 2.x's).
@@ -287,10 +275,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                     && item.public()
                     && !uses.iter().flatten().any(through)
                 {
-                    free_errors.push(Loc {
-                        file: i,
-                        offset: item.range.start,
-                    });
+                    free_errors.push(Loc::new(i, item.range.start));
                 }
             }
         }
@@ -299,10 +284,9 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let free_workers = uses.iter().enumerate().any(|(i, file_uses)| {
         (file_uses.iter()).any(|u| {
             u.item == V2Item::Worker
-                && !facts.owners.contains_key(&Loc {
-                    file: FileId(i),
-                    offset: u.range.start,
-                })
+                && !facts
+                    .owners
+                    .contains_key(&Loc::new(FileId(i), u.range.start))
         })
     });
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
@@ -361,10 +345,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .collect();
     // A `workerpool::Error` that belongs to nothing is 3.x's once every pool migrates (see `Decision::errors_go`).
     let errors_go = decision.errors_go;
-    let need = |i: FileId, u: &names::NameUse| match facts.owners.get(&Loc {
-        file: i,
-        offset: u.range.start,
-    }) {
+    let need = |i: FileId, u: &names::NameUse| match facts.owners.get(&Loc::new(i, u.range.start)) {
         None if errors_go && u.item == V2Item::Error => Need::V3,
         None => Need::V2 { free: true },
         Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
@@ -462,13 +443,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 leaf: leaf.clone(),
                 gone: *gone,
             };
-            outcome.notes.push((
-                Loc {
-                    file: i,
-                    offset: *offset,
-                },
-                note,
-            ));
+            outcome.notes.push((Loc::new(i, *offset), note));
         }
         for place in rewrite.on_v2.iter().chain(&reexported_on_v2) {
             let mut pools = Vec::new();
@@ -477,10 +452,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 if !matches!(needs[j][u], Need::V2 { .. }) {
                     continue;
                 }
-                let at = Loc {
-                    file: FileId(j),
-                    offset: uses[j][u].range.start,
-                };
+                let at = Loc::new(FileId(j), uses[j][u].range.start);
                 let root = match facts.owners.get(&at) {
                     Some(Owner::Group(n)) => Some(facts.root(*n)),
                     Some(Owner::Worker(w)) => worker_group.get(w).copied(),
@@ -499,20 +471,14 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             pools.dedup();
             if place.reexport {
                 outcome.notes.push((
-                    Loc {
-                        file: i,
-                        offset: place.offset,
-                    },
+                    Loc::new(i, place.offset),
                     Note::Reexport {
                         leaf: place.name.clone(),
                     },
                 ));
             }
             outcome.kept_on_v2.push(KeptOnV2 {
-                at: Loc {
-                    file: i,
-                    offset: place.offset,
-                },
+                at: Loc::new(i, place.offset),
                 name: place.name.clone(),
                 unused: place.uses.is_empty() && !place.still_named,
                 import: place.import,
@@ -534,10 +500,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             Ok(new) if new != f.source.text => Some(new),
             Ok(_) => None,
             Err(overlap) => {
-                outcome.clashes.push(Loc {
-                    file: i,
-                    offset: overlap.at,
-                });
+                outcome.clashes.push(Loc::new(i, overlap.at));
                 None
             }
         };
@@ -591,10 +554,7 @@ fn free_pool_types(
         let text = &files[i].source.text;
         for u in file_uses.iter().filter(|u| u.item == V2Item::Pool) {
             let file = FileId(i);
-            let at = Loc {
-                file,
-                offset: u.range.start,
-            };
+            let at = Loc::new(file, u.range.start);
             let before = text[..u.range.start].trim_end();
             let after = text[u.range.end..].trim_start();
             let in_type = ([":", "<", "&", "(", "[", ",", "->", "mut"]
@@ -614,10 +574,7 @@ fn free_pool_types(
             }
             facts.type_sites.push(model::TypeSite {
                 node,
-                loc: Loc {
-                    file,
-                    offset: u.range.end,
-                },
+                loc: Loc::new(file, u.range.end),
                 scope: model::Scope {
                     file,
                     module: String::new(),
@@ -747,10 +704,7 @@ fn keep_workers(
         edits.extend(kept_workers::call_edits(f.source, f.syntax, &left));
         let news = kept_workers::new_calls(f.source, f.syntax);
         for u in file_uses.iter().filter(|u| u.item == V2Item::Worker) {
-            let at = Loc {
-                file,
-                offset: u.range.start,
-            };
+            let at = Loc::new(file, u.range.start);
             if let Some(Owner::Worker(w)) = facts.owners.get(&at)
                 && followed(w)
             {

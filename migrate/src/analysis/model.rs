@@ -112,6 +112,13 @@ pub struct Loc {
     pub offset: usize,
 }
 
+impl Loc {
+    /// The place at byte `offset` of `file`.
+    pub fn new(file: FileId, offset: usize) -> Loc {
+        Loc { file, offset }
+    }
+}
+
 /// The job type of a worker, as written in the code.
 #[derive(Debug, Clone)]
 pub struct JobType {

@@ -220,10 +220,7 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
     JobType {
         text: source.text[range.clone()].to_string(),
         norm,
-        loc: Loc {
-            file: scope.file,
-            offset: range.start,
-        },
+        loc: Loc::new(scope.file, range.start),
         at: scope,
         names,
         generic,
