@@ -213,21 +213,16 @@ pub fn seconds(duration: Duration) -> String {
 
 /// The directory cargo names files relative to in its messages: the root of the workspace the package is in (the
 /// nearest ancestor whose Cargo.toml has `[workspace]`), else the package's own directory.
-fn workspace_root(manifest: &Path) -> PathBuf {
+pub(crate) fn workspace_root(manifest: &Path) -> PathBuf {
     let package = manifest.parent().unwrap_or(Path::new("."));
     let package = if package.as_os_str().is_empty() {
         Path::new(".")
     } else {
         package
     };
-    for dir in package.ancestors() {
+    let workspace = package.ancestors().find(|dir| {
         let text = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
-        if text
-            .parse::<toml_edit::DocumentMut>()
-            .is_ok_and(|d| d.contains_key("workspace"))
-        {
-            return dir.to_path_buf();
-        }
-    }
-    package.to_path_buf()
+        (text.parse::<toml_edit::DocumentMut>()).is_ok_and(|d| d.contains_key("workspace"))
+    });
+    workspace.unwrap_or(package).to_path_buf()
 }

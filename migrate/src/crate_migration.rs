@@ -9,10 +9,9 @@ use crate::discover::targets::{self, Target};
 use crate::manifest::{Manifest, Requirement};
 use crate::report::{self, Kind, Line};
 use crate::source::Source;
-use toml_edit::Item;
 
 /// Where and why the requirement of the manifest `path` (parsed as `m`) is left as it is: for `workspace = true`,
-/// the entry of `[workspace.dependencies]` in the workspace's Cargo.toml above it, when there is one.
+/// the entry of `[workspace.dependencies]` in the Cargo.toml of its workspace, when there is one.
 fn left_requirement(path: &Path, m: &Manifest, why: &str) -> LeftRequirement {
     let here = LeftRequirement {
         path: path.to_path_buf(),
@@ -22,36 +21,28 @@ fn left_requirement(path: &Path, m: &Manifest, why: &str) -> LeftRequirement {
     if !why.starts_with("workspace = true") {
         return here;
     }
-    let above = path.parent().and_then(Path::parent);
-    for dir in above.into_iter().flat_map(Path::ancestors) {
-        let root = dir.join("Cargo.toml");
-        let Ok(text) = std::fs::read_to_string(&root) else {
-            continue;
-        };
-        let Ok(doc) = toml_edit::Document::parse(text.as_str()) else {
-            continue;
-        };
-        let Some(workspace) = doc.get("workspace") else {
-            continue;
-        };
-        let line = workspace
-            .get("dependencies")
-            .and_then(Item::as_table_like)
-            .and_then(|d| d.key("workerpool"))
-            .and_then(toml_edit::Key::span)
-            .map(|s| text[..s.start].matches('\n').count() + 1);
-        let Some(line) = line else { break };
-        return LeftRequirement {
-            path: root,
-            line: Some(line),
-            why: format!(
-                "{} has `workspace = true`: the requirement is the workspace's, in [workspace.dependencies], \
-                 shared by its members (move their code with it)",
-                path.display()
-            ),
-        };
+    // The nearest Cargo.toml at or above the package's with `[workspace]`, as cargo names files from it.
+    let root = crate::cargo_check::workspace_root(path).join("Cargo.toml");
+    let text = std::fs::read_to_string(&root).unwrap_or_default();
+    let line = (toml_edit::Document::parse(text.as_str()).ok())
+        .and_then(|doc| {
+            doc.get("workspace")?
+                .get("dependencies")?
+                .as_table_like()?
+                .key("workerpool")?
+                .span()
+        })
+        .map(|s| text[..s.start].matches('\n').count() + 1);
+    let Some(line) = line else { return here };
+    LeftRequirement {
+        path: root,
+        line: Some(line),
+        why: format!(
+            "{} has `workspace = true`: the requirement is the workspace's, in [workspace.dependencies], \
+             shared by its members (move their code with it)",
+            path.display()
+        ),
     }
-    here
 }
 
 /// What the report adds about a file that could not be read or parsed and may be 2.x code.
