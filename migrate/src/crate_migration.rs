@@ -474,33 +474,27 @@ impl Crate {
                     .push(Line::file(&change.path, Kind::Note, TAKEN_IN, why.clone()));
             }
         }
-        if let Some((path, old)) = &self.manifest {
-            let mut manifest = Manifest::parse(old).expect("parsed when loaded");
-            let new = manifest.migrate(needs_v2 || self.unread_may_use_v2);
-            if new != *old {
-                m.changes.push(Change {
-                    path: path.clone(),
-                    old: old.clone(),
-                    new,
-                });
-            }
-        }
+        let manifest = self.manifest_change(needs_v2 || self.unread_may_use_v2);
+        m.changes.extend(manifest.filter(|c| c.new != c.old));
         m
     }
 
-    /// The manifest's change with no `v2` feature, when the migration moves it to 3 and nothing else keeps the feature
-    /// (a file that cannot be read): for a migration whose sources the compiler's fixes left naming no `v2`.
-    pub fn manifest_without_v2(&self) -> Option<Change> {
-        if self.left.is_some() || self.unread_may_use_v2 {
-            return None;
-        }
+    /// The manifest migrated, with the `v2` feature when `needs_v2` (the text may be the same).
+    fn manifest_change(&self, needs_v2: bool) -> Option<Change> {
         let (path, old) = self.manifest.as_ref()?;
-        let new = Manifest::parse(old).ok()?.migrate(false);
+        let new = Manifest::parse(old).ok()?.migrate(needs_v2);
         Some(Change {
             path: path.clone(),
             old: old.clone(),
             new,
         })
+    }
+
+    /// The manifest's change with no `v2` feature, when the migration moves it to 3 and nothing else keeps the feature
+    /// (a file that cannot be read): for a migration whose sources the compiler's fixes left naming no `v2`.
+    pub fn manifest_without_v2(&self) -> Option<Change> {
+        let feature_kept = self.left.is_some() || self.unread_may_use_v2;
+        self.manifest_change(false).filter(|_| !feature_kept)
     }
 
     /// The migration under a requirement left as it is: no change, and one line at the requirement saying what to
