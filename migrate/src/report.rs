@@ -187,16 +187,8 @@ impl Report {
         lines.iter().filter(|l| ON_V2_IDS.contains(&l.id)).count()
     }
 
-    /// The report in `format`. `wrote` says whether files were written (or would have been, under --check/--diff).
-    pub fn render(&self, format: Format, wrote: bool) -> String {
-        match format {
-            Format::Text => self.render_text(wrote),
-            Format::Json => self.render_json(wrote),
-        }
-    }
-
     /// The report as printed for a person: lines sorted by file and position (migrated sites only counted), then
-    /// the summary.
+    /// the summary. `wrote` says whether files were written (or would have been, under --check/--diff).
     pub fn render_text(&self, wrote: bool) -> String {
         let lines = self.sorted();
         let mut out = String::new();

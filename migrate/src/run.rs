@@ -149,10 +149,9 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Statu
     }
     report.migrated_anything = report.pools_migrated > 0;
     let wrote = options.mode == Mode::Write;
-    let text = report.render(options.format, wrote);
     let _ = match options.format {
-        Format::Text => err.write_all(text.as_bytes()),
-        Format::Json => out.write_all(text.as_bytes()),
+        Format::Text => err.write_all(report.render_text(wrote).as_bytes()),
+        Format::Json => out.write_all(report.render_json(wrote).as_bytes()),
     };
     status
 }
