@@ -70,12 +70,7 @@ pub fn discover(paths: &[PathBuf]) -> (Crates, Vec<BadPath>) {
 /// The nearest directory at or above `file`'s that holds a Cargo.toml.
 fn crate_root(file: &Path) -> Option<PathBuf> {
     let absolute = std::path::absolute(file).ok()?;
-    let mut dir = absolute.parent();
-    while let Some(d) = dir {
-        if d.join("Cargo.toml").is_file() {
-            return Some(d.to_path_buf());
-        }
-        dir = d.parent();
-    }
-    None
+    let mut dirs = absolute.parent()?.ancestors();
+    dirs.find(|d| d.join("Cargo.toml").is_file())
+        .map(Path::to_path_buf)
 }
