@@ -103,10 +103,9 @@ pub fn modules(root: &Path) -> Vec<PathBuf> {
     while next < files.len() {
         let (file, owns_dir) = files[next].clone();
         next += 1;
-        let Ok(syntax) = Source::load(&file).map(|s| s.parse()) else {
+        let Some(syntax) = Source::load(&file).ok().and_then(|s| s.parse().ok()) else {
             continue;
         };
-        let Ok(syntax) = syntax else { continue };
         let here = file.parent().unwrap_or(Path::new("")).to_path_buf();
         let dir = if owns_dir {
             here.clone()
