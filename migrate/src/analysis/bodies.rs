@@ -26,7 +26,6 @@ mod closure_fns;
 mod flow;
 mod handled;
 mod macros;
-mod tuples;
 mod walk;
 
 use self::macros::collect_ident_tokens;
@@ -411,7 +410,6 @@ impl<'a> Collector<'a> {
             syn::ReturnType::Type(_, ty) if pool_type(self.names, self.source, ty).is_some() => {
                 self.facts.get(&Key::FnRet(id))
             }
-            _ if self.decls.tuple_rets.contains_key(&id) => self.facts.get(&Key::FnRet(id)),
             _ => None,
         };
         let target = try_target(self.names, self.source, &sig.output);
@@ -499,9 +497,7 @@ impl<'a> Collector<'a> {
         }
         if let Some(Stmt::Expr(tail, None)) = block.stmts.last() {
             for leaf in branches::leaves(tail) {
-                if !self.returned_in_tuple(leaf.expr) {
-                    self.returned(leaf.expr);
-                }
+                self.returned(leaf.expr);
             }
         }
         self.fns = outer_fns;

@@ -14,7 +14,7 @@ use super::model::{
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
-use super::types::{PoolType, TryTarget, job_type, pool_type, try_target, tuple_pool};
+use super::types::{PoolType, TryTarget, job_type, pool_type, try_target};
 use crate::source::Source;
 
 /// What the first pass learned that the second needs.
@@ -45,8 +45,6 @@ pub struct Decls {
     /// one may be given jobs of that parameter, a type each call chooses, so the compiler, not the call, says whether
     /// the pools of two calls are one.
     pub generic_fns: HashSet<FnId>,
-    /// Functions returning a tuple with one pool in it, `fn f() -> (Pool, R)`: the pool's index and the arity.
-    pub tuple_rets: HashMap<FnId, (usize, usize)>,
     /// The crate's types that implement `From<workerpool::Error>`, by name: the error place `?` converts through.
     pub from_error: HashMap<String, NodeId>,
     /// Where the crate's structs and enums are defined, by name.
@@ -465,12 +463,6 @@ impl<'a> Declarer<'a> {
             && let Some(at) = pool_type(self.names, self.source, ty)
         {
             self.site(Key::FnRet(id), at, Some(fn_offset));
-        } else if let syn::ReturnType::Type(_, ty) = &sig.output
-            && let Some((index, arity, at)) = tuple_pool(self.names, self.source, ty)
-        {
-            // `-> (Pool, R)`: a plain carrier, its pool followed as the function's return.
-            self.site(Key::FnRet(id), at, Some(fn_offset));
-            self.decls.tuple_rets.insert(id, (index, arity));
         }
     }
 }

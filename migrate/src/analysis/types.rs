@@ -24,19 +24,6 @@ const WRAPPERS: [&str; 10] = [
     "Arc", "Rc", "Box", "LazyLock", "OnceLock", "Lazy", "OnceCell", "Option", "Mutex", "RwLock",
 ];
 
-/// `(.., Pool, ..)` with exactly one element a pool type (by [`pool_type`]): that element's index, the tuple's arity,
-/// and where the pool type is.
-pub fn tuple_pool(names: &Names, source: &Source, ty: &Type) -> Option<(usize, usize, PoolType)> {
-    let Type::Tuple(t) = ty else { return None };
-    let mut pools = t
-        .elems
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| pool_type(names, source, e).map(|at| (i, at)));
-    let (index, at) = pools.next()?;
-    pools.next().is_none().then_some((index, t.elems.len(), at))
-}
-
 /// The pool type in `ty`, if `ty` is `Pool`, `&Pool`, `Arc<Pool>`, `Box<Pool>` ... (2.x, without type arguments).
 pub fn pool_type(names: &Names, source: &Source, ty: &Type) -> Option<PoolType> {
     match ty {
@@ -374,14 +361,35 @@ pub fn unqualified(text: &str) -> String {
 /// and `Order`, `(usize , String)` and `(usize, String)`), and a part rustc elided as too long (`Sender<...>`) a hole
 /// like one it had not inferred (`Sender<_>`), and so is an untyped literal (`{float}`: the other side may say
 /// `f32`). Two types of one name in two modules share it too; the check of the
-/// output tells them apart.
+/// output tells them apart. Lifetimes are left out: rustc prints one literal's type `&'static str` at one site and
+/// `&str` at another, and a job type's lifetime is the check's to judge.
 pub fn type_key(text: &str) -> String {
-    unqualified(text)
+    without_lifetimes(&unqualified(text))
         .split_whitespace()
         .collect::<String>()
         .replace("...", "_")
         .replace("{integer}", "_")
         .replace("{float}", "_")
+}
+
+/// `text` without its lifetimes (`'a`, `'static`), each with the `,` after it (`Ref<'a, T>` is `Ref<T>`), and
+/// without the `<>` a lifetime alone filled.
+fn without_lifetimes(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\'' {
+            out.push(c);
+            continue;
+        }
+        while chars
+            .next_if(|c| c.is_alphanumeric() || *c == '_')
+            .is_some()
+        {}
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        chars.next_if_eq(&',');
+    }
+    out.replace("<>", "")
 }
 
 /// Whether rustc printed `text` with a hole: a part it had not inferred (`_`, `{float}`) or elided (`...`).
@@ -563,6 +571,20 @@ mod tests {
             3,
             "the holed texts go with the one they fit"
         );
+    }
+
+    #[test]
+    fn types_that_differ_only_in_lifetimes_are_one() {
+        // rustc prints a string literal's type `&'static str` at a worker and `&str` at a delegate.
+        let kinds = distinct_types([
+            "&'static str",
+            "&str",
+            "Ref<'a, u8>",
+            "Ref<u8>",
+            "Cow<'_>",
+            "Cow",
+        ]);
+        assert_eq!(kinds.keys().collect::<Vec<_>>(), ["&str", "Cow", "Ref<u8>"]);
     }
 
     #[test]

@@ -379,10 +379,15 @@ impl State {
             0 => None,
             1 => {
                 let printed = kinds.values().next()?;
-                // The text without a hole, with the most of its paths.
-                let best = printed
-                    .iter()
-                    .max_by_key(|t| (!has_hole(t), t.matches("::").count()))?;
+                // The text without a hole, with the most of its paths and lifetimes (`&'static str` builds in a
+                // field, where `&str` does not).
+                let best = printed.iter().max_by_key(|t| {
+                    (
+                        !has_hole(t),
+                        t.matches("::").count(),
+                        t.matches('\'').count(),
+                    )
+                })?;
                 match paths::written(best, externs, compiled_with, &parameters) {
                     Path::Path(text) => Some(Answer::Job(text)),
                     Path::Unnameable(what) => {

@@ -220,9 +220,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             },
             _ => (None, None),
         };
-        if init.diverge.is_none() && self.tuple_let(&l.pat, &init.expr) {
-            return;
-        }
         let ident = named.map(ToString::to_string);
         if let (Some(named), None, Some(was)) = (named, annotation, literal_type(&init.expr))
             && let Some(id) = self.tree.binding_at(self.source.range(named.span()).start)
@@ -667,12 +664,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        // A `return` outside closures returns from the function, which may return its pool in a tuple.
         if let Some(e) = &r.expr
-            && self.closures == 0
-            && self.returned_in_tuple(e)
-        {
-        } else if let Some(e) = &r.expr
             && self.classify(e).is_some()
         {
             match self.fns.last().and_then(|f| f.ret) {
