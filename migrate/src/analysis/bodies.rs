@@ -138,8 +138,6 @@ pub struct Collector<'a> {
     closure_into: HashMap<SpanKey, NodeId>,
     /// Loop and closure nesting at each `let w = helper(..)`.
     helper_bindings: Vec<Nesting>,
-    /// Whether each `let w = helper(..)` holds a `Clone` value by its argument (see `clone_by_argument`).
-    helper_binding_clones: Vec<bool>,
     /// The paths called as functions (`f` of `f(..)`), which name no value.
     called: HashSet<SpanKey>,
     /// `if let Err(e) = pool.add_worker(&w) { .. }` and `if pool.add_worker(&w).is_err() { .. }` without `else`, and
@@ -237,7 +235,6 @@ impl<'a> Collector<'a> {
             tail_worker: None,
             closure_into: HashMap::new(),
             helper_bindings: Vec::new(),
-            helper_binding_clones: Vec::new(),
             called: HashSet::new(),
             fn_values: Vec::new(),
             formatted_results: HashSet::new(),
@@ -354,17 +351,10 @@ impl<'a> Collector<'a> {
     /// Records the struct the local whose name is `ident` (in its pattern) holds.
     /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`,
     /// and each of its adds hands over `w.clone()` when `clone` says the call's closure is Clone.
-    fn bind_helper_worker(
-        &mut self,
-        named: &syn::Ident,
-        id: WorkerId,
-        made: Range<usize>,
-        clone: bool,
-    ) {
+    fn bind_helper_worker(&mut self, named: &syn::Ident, id: WorkerId, made: Range<usize>) {
         self.worker_accounted.insert(key(&made));
         let b = self.helper_bindings.len();
         self.helper_bindings.push(self.nesting());
-        self.helper_binding_clones.push(clone);
         self.bind(named, Binding::HelperWorker(id, b));
     }
 

@@ -337,7 +337,7 @@ fn worker_rules(
         // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
         // unless what the helper returns is Clone (then each add hands over `w.clone()`).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
-            if reused_helper_binding(site, &sites) && !decl.helper_clone && !site.bound_clone {
+            if reused_helper_binding(site, &sites) && !decl.helper_clone {
                 r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
@@ -646,8 +646,7 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         .iter()
         .filter(|s| s.worker == id)
         .collect();
-    let cloned =
-        |add: &WorkerSite| (w.helper_clone || add.bound_clone) && reused_helper_binding(add, &adds);
+    let cloned = |add: &WorkerSite| w.helper_clone && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
     let clone = if adds.iter().any(|a| cloned(a)) {
         " + Clone"

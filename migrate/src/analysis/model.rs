@@ -267,9 +267,6 @@ pub struct WorkerSite {
     pub arg_inner: usize,
     /// For `add_worker(&w)` of a `let w = helper(..)`: that binding, and the loop and closure nesting at it.
     pub bound: Option<(usize, Nesting)>,
-    /// Whether that binding holds a `Clone` value whatever the helper: a generic helper's return is its argument,
-    /// here a function or a closure that captures nothing or only `Clone` values.
-    pub bound_clone: bool,
     /// Bytes of the call with its `?`, `.unwrap()` or `.expect(..)`.
     pub outer: Range<usize>,
     /// Statement context.

@@ -340,7 +340,6 @@ impl Collector<'_> {
             _ => None,
         };
         let mut bound = None;
-        let mut bound_clone = false;
         let worker = match m.args.first().filter(|_| m.args.len() == 1) {
             Some(Expr::Reference(r)) if helper.is_some() => {
                 self.worker_accounted.insert(key(&self.range(&*r.expr)));
@@ -359,7 +358,6 @@ impl Collector<'_> {
                         Some(Binding::HelperWorker(w, b)) => {
                             self.worker_accounted.insert(key(&self.range(p)));
                             bound = Some((b, self.helper_bindings[b]));
-                            bound_clone = self.helper_binding_clones[b];
                             Some(w)
                         }
                         _ => None,
@@ -445,7 +443,6 @@ impl Collector<'_> {
             call: self.range(m),
             arg: self.range(&m.args[0]),
             bound,
-            bound_clone,
             arg_inner: match &m.args[0] {
                 Expr::Reference(r) => self.range(&*r.expr).start,
                 other => self.range(other).start,
@@ -627,23 +624,6 @@ impl Collector<'_> {
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
         id
-    }
-
-    /// Whether what the call of the helper `id` returns is `Clone` because of its argument: a generic helper returns
-    /// it, and a function or a closure literal that captures nothing or only `Clone` values is `Clone`.
-    pub(super) fn clone_by_argument(&self, id: WorkerId, call: &syn::ExprCall) -> bool {
-        if !self.decls.generic_helpers.contains_key(&id) {
-            return false;
-        }
-        let kind = match call.args.first() {
-            Some(Expr::Closure(c)) => Some(self.closure_fn(c).kind),
-            Some(Expr::Path(p)) if !self.is_local(p) => Some(WorkerFn::FnPath),
-            _ => None,
-        };
-        matches!(
-            kind,
-            Some(WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure)
-        )
     }
 
     /// Records a `Worker::new(f)`; `name` is None when it is written inline.

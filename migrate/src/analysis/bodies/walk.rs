@@ -240,7 +240,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             // `let w = Hasher { .. }.into_worker();`: the method form of `let w = helper(..);`.
             self.visit_expr(&init.expr);
             let made = self.range(m);
-            self.bind_helper_worker(named.expect("bound by name"), id, made, false);
+            self.bind_helper_worker(named.expect("bound by name"), id, made);
             return;
         }
         // `let w = helper(..);`, or `let w = { let total = Arc::clone(&total); helper(move |n| ..) };` whose block's
@@ -257,9 +257,8 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             && let Some(id) = self.helper_call(c)
         {
             self.visit_expr(&init.expr);
-            let clone = self.clone_by_argument(id, c);
             let made = self.range(c);
-            self.bind_helper_worker(named.expect("bound by name"), id, made, clone);
+            self.bind_helper_worker(named.expect("bound by name"), id, made);
             return;
         }
         if let (Some(name), None) = (&ident, &init.diverge)
