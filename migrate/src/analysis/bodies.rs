@@ -125,8 +125,6 @@ pub struct Collector<'a> {
     ctors: HashMap<SpanKey, NodeId>,
     occurrences: Vec<(NodeId, Range<usize>)>,
     accounted: HashSet<SpanKey>,
-    /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;`: the edits that make it a `for_each`, by the add's range.
-    adding_chains: HashMap<SpanKey, [crate::edit::Edit; 2]>,
     worker_uses: Vec<(WorkerId, Range<usize>)>,
     worker_accounted: HashSet<SpanKey>,
     stmt_ctx: HashMap<SpanKey, (StmtCtx, Option<usize>)>,
@@ -226,7 +224,6 @@ impl<'a> Collector<'a> {
             ctors: HashMap::new(),
             occurrences: Vec::new(),
             accounted: HashSet::new(),
-            adding_chains: HashMap::new(),
             worker_uses: Vec::new(),
             worker_accounted: HashSet::new(),
             stmt_ctx: HashMap::new(),

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use syn::{BinOp, Expr, ExprMethodCall};
 
-use super::{Binding, Collector, Wrapper, handled, key};
+use super::{Binding, Collector, Wrapper, key};
 use crate::analysis::declare::fn_job;
 use crate::analysis::model::{
     CallKind, FnId, Loc, NodeId, Owner, StmtCtx, WorkerDecl, WorkerFn, WorkerId, WorkerSite,
@@ -282,35 +282,6 @@ impl Collector<'_> {
         self.facts.mapped_results.push((node, loc));
     }
 
-    /// `(0..n).try_for_each(|_| pool.add_worker(&w))?;` (or `.unwrap()`, `.expect(..)`): in 3.x add_worker returns
-    /// no `Result` for `try_for_each` to stop on, so the statement becomes `(0..n).for_each(|_| { pool.add_worker(w);
-    /// })`. Notes the add, by its range, with the two edits that make the chain a `for_each` (made once its pool is
-    /// known).
-    pub(super) fn adding_try_for_each(&mut self, stmt: &Expr) {
-        let tfe = match stmt {
-            Expr::Try(t) => &*t.expr,
-            Expr::MethodCall(m) if handled::is_unwrap(m) => &*m.receiver,
-            _ => return,
-        };
-        let Expr::MethodCall(tfe) = tfe else { return };
-        let (true, Some(Expr::Closure(c))) = (tfe.method == "try_for_each", tfe.args.first())
-        else {
-            return;
-        };
-        let Expr::MethodCall(add) = &*c.body else {
-            return;
-        };
-        if add.method != "add_worker" || !matches!(add.args.first(), Some(Expr::Reference(_))) {
-            return;
-        }
-        let method = self.source.range(tfe.method.span());
-        let wrapper = self.range(tfe).end..self.range(stmt).end;
-        self.adding_chains.insert(
-            key(&self.range(add)),
-            [Edit::replace(method, "for_each"), Edit::delete(wrapper)],
-        );
-    }
-
     #[allow(clippy::too_many_arguments)]
     pub(super) fn worker_call(
         &mut self,
@@ -407,16 +378,6 @@ impl Collector<'_> {
             )
             // `(0..n).for_each(|_| pool.add_worker(&w).unwrap())`
             | (Some(Wrapper::Unwrap), Some((c @ StmtCtx::ClosureBody, semi))) => (c, semi),
-            // `(0..n).try_for_each(|_| pool.add_worker(&w))?;`, which becomes a `for_each`: any other closure
-            // returning the Result gives it to code that needs one.
-            (None, Some((c @ StmtCtx::ClosureBody, semi)))
-                if let Some(edits) = self.adding_chains.get(&key(&outer)).cloned() =>
-            {
-                for edit in edits {
-                    self.facts.cond_edits.push((node, self.file, edit));
-                }
-                (c, semi)
-            }
             _ => {
                 self.facts.refuse(node, loc, Refusal::UNFOLLOWED);
                 return;

@@ -25,11 +25,6 @@ const FORMAT_MACROS: [&str; 14] = [
     "trace",
 ];
 
-/// `.unwrap()` or `.expect(..)`.
-pub(super) fn is_unwrap(m: &syn::ExprMethodCall) -> bool {
-    (m.method == "unwrap" && m.args.is_empty()) || (m.method == "expect" && m.args.len() == 1)
-}
-
 /// Whether the arms of `match result { .. }` only tell `Ok(())` from `Err(e)`, each `e` only formatted.
 pub(super) fn match_only_formats(m: &syn::ExprMatch) -> bool {
     m.arms.iter().all(|arm| {

@@ -163,9 +163,6 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.visit_item(item);
             return;
         }
-        if let Stmt::Expr(e, Some(_)) = s {
-            self.adding_try_for_each(e);
-        }
         self.stmts.push(self.range(s));
         visit::visit_stmt(self, s);
         self.stmts.pop();
