@@ -82,30 +82,30 @@ pub fn in_alias(input: &Input<'_>, at: usize) -> bool {
 
 /// The edit that gives `alias` the parameter [`PARAMETER`]: `<J>`, or `, J` after its own.
 fn parameter_edit(source: &Source, alias: &syn::ItemType) -> Edit {
-    match &alias.generics.gt_token {
-        Some(gt) => {
-            let at = source.range(gt.span()).start;
-            let comma = if source.text[..at].trim_end().ends_with(',') {
-                " "
-            } else {
-                ", "
-            };
-            Edit::insert(at, format!("{comma}{PARAMETER}"))
-        }
-        None => Edit::insert(
-            source.range(alias.ident.span()).end,
-            format!("<{PARAMETER}>"),
-        ),
-    }
+    let gt = alias
+        .generics
+        .gt_token
+        .map(|gt| source.range(gt.span()).start);
+    Insert::new(source, source.range(alias.ident.span()).end, gt).with(PARAMETER)
 }
 
-/// Where a use gets its job type: after its generic arguments' last one, or as its only one.
+/// Where one more generic argument goes: after the last of the arguments closed at a `>`, or as the only one.
 enum Insert {
     Arguments(usize, &'static str),
     Alone(usize),
 }
 
 impl Insert {
+    /// After the arguments closed by the `>` at `gt` (`, X`, or ` X` after a trailing comma), else as `<X>` after the
+    /// name that ends at `name_end`.
+    fn new(source: &Source, name_end: usize, gt: Option<usize>) -> Insert {
+        match gt {
+            Some(at) if source.text[..at].trim_end().ends_with(',') => Insert::Arguments(at, " "),
+            Some(at) => Insert::Arguments(at, ", "),
+            None => Insert::Alone(name_end),
+        }
+    }
+
     fn with(&self, job: &str) -> Edit {
         match *self {
             Insert::Arguments(at, comma) => Edit::insert(at, format!("{comma}{job}")),
@@ -164,15 +164,15 @@ impl<'a> Visit<'a> for Uses<'a> {
         {
             return;
         }
-        let insert = match &last.arguments {
-            syn::PathArguments::None => Insert::Alone(self.source.range(last.ident.span()).end),
+        let gt = match &last.arguments {
+            syn::PathArguments::None => None,
             syn::PathArguments::AngleBracketed(args) => {
-                let at = self.source.range(args.gt_token.span()).start;
-                let before = self.source.text[..at].trim_end();
-                Insert::Arguments(at, if before.ends_with(',') { " " } else { ", " })
+                Some(self.source.range(args.gt_token.span()).start)
             }
             syn::PathArguments::Parenthesized(_) => return,
         };
-        self.found.push((start, insert));
+        let name_end = self.source.range(last.ident.span()).end;
+        self.found
+            .push((start, Insert::new(self.source, name_end, gt)));
     }
 }

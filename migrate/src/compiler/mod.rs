@@ -128,14 +128,13 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             let mut checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
             asking.rounds.push(checked.duration);
             let mut found = findings::findings(&checked.diagnostics, &numbers);
-            let generic: BTreeSet<usize> = (probe.placeholders.iter())
-                .filter(|(_, pool)| krate.is_generic(pool))
-                .map(|(&n, _)| n)
-                .collect();
-            let aliases: BTreeSet<usize> = (probe.placeholders.iter())
-                .filter(|(_, pool)| krate.is_alias(pool))
-                .map(|(&n, _)| n)
-                .collect();
+            let numbers_of = |kind: fn(&Crate, &PoolId) -> bool| -> BTreeSet<usize> {
+                (probe.placeholders.iter())
+                    .filter(|(_, pool)| kind(krate, pool))
+                    .map(|(&n, _)| n)
+                    .collect()
+            };
+            let (generic, aliases) = (numbers_of(Crate::is_generic), numbers_of(Crate::is_alias));
             let learn = |state: &mut State, found: &[Finding]| {
                 let asked = (&probe.placeholders, &workers, &generic, &aliases);
                 state.learn(found, asked, &externs, &parameters)
