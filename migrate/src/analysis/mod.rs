@@ -41,7 +41,7 @@ pub use types::{distinct_types, has_hole, unqualified};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};
-use self::names::{Names, V2Item};
+use self::names::{CrateReexports, Names, V2Item};
 use crate::edit;
 use crate::source::Source;
 
@@ -174,15 +174,39 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
 /// of `asked.forced_v2` (ids from an earlier run on the same files) stay on v2, with [`Refusal::PutBackByVerify`] as
 /// their reason; the compiler's answers in `asked` settle the job types the syntax does not.
 pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
-    let mut names: Vec<Names> = files
-        .iter()
-        .map(|f| Names::collect(f.source, f.syntax, f.root_is_v2))
-        .collect();
     let modules: Vec<Vec<String>> = files
         .iter()
         .map(|f| declare::file_module(&f.source.path))
         .collect();
     let library = files.iter().find_map(|f| f.library_root);
+    let collect = |crates: &CrateReexports| -> Vec<Names> {
+        let each = files.iter().zip(&modules);
+        each.map(|(f, module)| {
+            let crates = CrateReexports {
+                file_module: module.clone(),
+                library: library.map(str::to_string),
+                ..crates.clone()
+            };
+            Names::collect(f.source, f.syntax, f.root_is_v2, &crates)
+        })
+        .collect()
+    };
+    let mut names = collect(&CrateReexports::default());
+    // A re-export of the crate under another name (`pub use workerpool as wp;`) is seen in the other files once it
+    // is known: collect them again.
+    let paths: Vec<Vec<String>> = (names.iter().zip(&modules))
+        .flat_map(|(n, module)| {
+            n.exported_crates
+                .iter()
+                .map(|p| [module.as_slice(), p].concat())
+        })
+        .collect();
+    if !paths.is_empty() {
+        names = collect(&CrateReexports {
+            paths,
+            ..CrateReexports::default()
+        });
+    }
     reexports::link(&modules, library, &mut names);
     let mut facts = Facts::default();
     facts.file_imports = files

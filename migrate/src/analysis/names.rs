@@ -133,10 +133,36 @@ pub struct Names {
     /// `use workerpool as wp;`: the name the crate is known by, and the block or module the `use` is in. A path
     /// `wp::Pool` means what `workerpool::Pool` means.
     pub crate_aliases: Vec<(String, Range<usize>)>,
+    /// The names of [`Names::crate_aliases`] that other modules see (`pub use workerpool as wp;`), as paths from the
+    /// file's module (`["wp"]`, `["net", "wp"]` inside `mod net`).
+    pub exported_crates: Vec<Vec<String>>,
     /// Where the file declares file modules (`mod engine;`). Only from one of those can a glob in another file reach
     /// this file's private imports: a private `use` is seen by its own module and the modules inside it, never by a
     /// parent, a sibling or another crate (see [`Names::seen_by_other_files`]).
     pub file_module_decls: Vec<usize>,
+}
+
+/// The crate's re-exports of `workerpool` under another name (`pub use workerpool as wp;` in `src/lib.rs`), seen
+/// from one file: there, `use crate::wp;` and `use mylib::wp::Pool;` go through the re-export to the crate.
+#[derive(Debug, Default, Clone)]
+pub struct CrateReexports {
+    /// The re-exports, as paths from the crate root (`["wp"]`).
+    pub paths: Vec<Vec<String>>,
+    /// The file's module path from the crate root.
+    pub file_module: Vec<String>,
+    /// The name the package's other targets call the library by.
+    pub library: Option<String>,
+}
+
+impl CrateReexports {
+    /// Whether `path`, written in the inline module `inline` of the file, names one of the re-exports.
+    fn names_one(&self, path: &[String], inline: &[String]) -> bool {
+        let here: Vec<String> = self.file_module.iter().chain(inline).cloned().collect();
+        !self.paths.is_empty()
+            && super::reexports::candidates(path, &here, self.library.as_deref())
+                .iter()
+                .any(|c| self.paths.contains(c))
+    }
 }
 
 /// A `use super::..` leaf: which name it brings in from the parent module, and under which name.
@@ -284,8 +310,14 @@ impl Names {
         self.anyhow_context.iter().any(|c| c.contains(&offset))
     }
 
-    /// Collects the imports of `file`. `root_is_v2` says whether the crate depends on 2.x.
-    pub fn collect(source: &Source, file: &syn::File, root_is_v2: bool) -> Names {
+    /// Collects the imports of `file`. `root_is_v2` says whether the crate depends on 2.x; `crates` are the crate's
+    /// re-exports of `workerpool` under other names (none known on a first pass).
+    pub fn collect(
+        source: &Source,
+        file: &syn::File,
+        root_is_v2: bool,
+        crates: &CrateReexports,
+    ) -> Names {
         let whole = 0..source.text.len();
         let mut names = Names {
             root_is_v2,
@@ -298,12 +330,19 @@ impl Names {
             source,
             containers: vec![whole],
             module_path: Vec::new(),
+            crates,
         };
         syn::visit::Visit::visit_file(&mut walker, file);
         names
     }
 
-    fn add_use(&mut self, source: &Source, u: &syn::ItemUse, container: Range<usize>) {
+    fn add_use(
+        &mut self,
+        source: &Source,
+        u: &syn::ItemUse,
+        container: Range<usize>,
+        (crates, inline): (&CrateReexports, &[String]),
+    ) {
         use syn::spanned::Spanned;
         let mut found = Vec::new();
         let mut others = Vec::new();
@@ -363,28 +402,35 @@ impl Names {
             {
                 self.anyhow_context.push(container.clone());
             }
-            // `use workerpool as wp;`, or `self as wp` in a group under `workerpool`.
+            // `use workerpool as wp;`, `self as wp` in a group under `workerpool`, or `use crate::wp;` of a re-export.
+            let leaf_name = leaf_text.split_whitespace().next().unwrap_or("");
             let names_the_crate = match path.as_slice() {
-                [] => leaf_text.split_whitespace().next() == Some("workerpool"),
-                [only] => {
-                    only.trim_start_matches("::") == "workerpool"
-                        && leaf_text.split_whitespace().next() == Some("self")
-                }
+                [] => leaf_name == "workerpool",
+                [only] if only.trim_start_matches("::") == "workerpool" => leaf_name == "self",
                 _ => false,
-            };
+            } || crates.names_one(
+                &[path.as_slice(), &[leaf_name.to_string()]].concat(),
+                inline,
+            );
             if names_the_crate
                 && let Some(alias) = &alias
                 && alias != "workerpool"
             {
                 self.crate_aliases.push((alias.clone(), container.clone()));
+                if !matches!(u.vis, syn::Visibility::Inherited) {
+                    self.exported_crates
+                        .push([inline, std::slice::from_ref(alias)].concat());
+                }
             }
-            let first = if !path.is_empty() && self.is_crate_alias(first, source.range(span).start)
-            {
-                "workerpool"
-            } else {
-                first
+            // How many segments name the crate: `workerpool` or an alias of it, or a path to a re-export of it.
+            let crate_len = match path.first() {
+                Some(f) if f.trim_start_matches("::") == "workerpool" => 1,
+                Some(f) if self.is_crate_alias(f, source.range(span).start) => 1,
+                _ => (1..=path.len())
+                    .find(|&k| crates.names_one(&path[..k], inline))
+                    .unwrap_or(0),
             };
-            if first.trim_start_matches("::") != "workerpool" {
+            if crate_len == 0 {
                 if let Some(alias) = &alias {
                     self.defined.push((alias.clone(), container.clone()));
                 }
@@ -392,13 +438,10 @@ impl Names {
                 continue;
             }
             root.get_or_insert_with(|| {
-                if u.leading_colon.is_some() {
-                    format!("::{}", path[0])
-                } else {
-                    path[0].clone()
-                }
+                let colon = if u.leading_colon.is_some() { "::" } else { "" };
+                format!("{colon}{}", path[..crate_len].join("::"))
             });
-            let rest: Vec<&str> = path[1..].iter().map(String::as_str).collect();
+            let rest: Vec<&str> = path[crate_len..].iter().map(String::as_str).collect();
             let module = match rest.as_slice() {
                 [] => Module::Root,
                 ["v2"] => Module::V2,
@@ -407,7 +450,7 @@ impl Names {
                     continue;
                 }
             };
-            let name = leaf_text.split_whitespace().next().unwrap_or("");
+            let name = leaf_name;
             let item = V2Item::from_name(name);
             leaves.push(Leaf {
                 item,
@@ -690,6 +733,7 @@ struct Walker<'a> {
     source: &'a Source,
     containers: Vec<Range<usize>>,
     module_path: Vec<String>,
+    crates: &'a CrateReexports,
 }
 
 impl Walker<'_> {
@@ -706,7 +750,8 @@ impl Walker<'_> {
 impl<'ast> syn::visit::Visit<'ast> for Walker<'_> {
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let container = self.container();
-        self.names.add_use(self.source, u, container);
+        let inline = (self.crates, self.module_path.as_slice());
+        self.names.add_use(self.source, u, container, inline);
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
@@ -811,7 +856,7 @@ mod tests {
         let source =
             Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
         let syntax = source.parse().unwrap();
-        let names = Names::collect(&source, &syntax, true);
+        let names = Names::collect(&source, &syntax, true, &Default::default());
         names
             .occurrences(&source)
             .iter()

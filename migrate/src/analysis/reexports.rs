@@ -105,7 +105,11 @@ pub fn link(modules: &[Vec<String>], library: Option<&str>, names: &mut [Names])
 
 /// The modules the path of a `use` written in module `here` may name (`crate::prelude`, `super::prelude`, `prelude`
 /// as a child or, in a crate root, from the root).
-fn candidates(path: &[String], here: &[String], library: Option<&str>) -> Vec<Vec<String>> {
+pub(super) fn candidates(
+    path: &[String],
+    here: &[String],
+    library: Option<&str>,
+) -> Vec<Vec<String>> {
     let Some(first) = path.first().map(|f| f.trim_start_matches("::")) else {
         return Vec::new();
     };
@@ -141,7 +145,7 @@ mod tests {
             .collect();
         let mut names: Vec<Names> = sources
             .iter()
-            .map(|s| Names::collect(s, &s.parse().unwrap(), true))
+            .map(|s| Names::collect(s, &s.parse().unwrap(), true, &Default::default()))
             .collect();
         let modules: Vec<Vec<String>> = files
             .iter()

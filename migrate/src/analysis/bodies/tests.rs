@@ -9,7 +9,7 @@ fn facts(text: &str) -> String {
     let source =
         Source::from_bytes(std::path::Path::new("t.rs"), text.as_bytes().to_vec()).unwrap();
     let syntax = source.parse().unwrap();
-    let names = Names::collect(&source, &syntax, true);
+    let names = Names::collect(&source, &syntax, true, &Default::default());
     let tree = ScopeTree::of_file(&source, &syntax);
     let (mut facts, mut decls) = (Facts::default(), Decls::default());
     Declarer::new(FileId(0), &source, &names, &mut facts, &mut decls).items(&syntax.items);
