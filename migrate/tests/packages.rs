@@ -272,6 +272,42 @@ fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module
 }
 
 #[test]
+fn a_re_export_stays_on_v2_while_a_pool_behind_it_does() {
+    let name = "reexport_stays_on_v2_with_a_pool_behind_it";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(
+        report.contains("src/lib.rs:11:13: left on v2: the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_import_a_module_file_names_through_a_glob_is_kept() {
+    let name = "glob_in_another_file_keeps_an_import";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(
+        report.contains("src/lib.rs:2:1: note: the import of `Worker` stays on workerpool::v2"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_glob_beside_an_import_of_the_same_name_keeps_no_import_of_the_file_it_globs_from() {
+    let name = "glob_that_imports_the_name_itself";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(!report.contains("workerpool::v2"), "{report}");
+}
+
+#[test]
+fn a_glob_in_a_child_file_keeps_no_import_of_its_parents_test_module() {
+    let name = "glob_in_a_child_file_reaches_not_its_parents_tests";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("0 pools left on v2, 0 errors"), "{report}");
+    assert!(!report.contains("workerpool::v2"), "{report}");
+}
+
+#[test]
 fn an_integration_test_keeps_no_import_for_the_librarys_glob() {
     let paths = ["src/", "tests/"];
     let (_dir, report) = assert_migrates_to_after(
