@@ -308,6 +308,111 @@ fn a_glob_in_a_child_file_keeps_no_import_of_its_parents_test_module() {
 }
 
 #[test]
+fn a_module_two_binaries_share_is_rewritten_once_and_its_pool_of_two_job_types_stays() {
+    let name = "module_shared_by_two_binaries";
+    let paths = ["src/bin/a.rs", "src/bin/b.rs"];
+    let (_dir, report) = assert_migrates_to_after(name, "before", &paths, name);
+    assert!(
+        report.contains("summary: 4 files changed, 0 pools migrated (0 sites), 1 pool left on v2"),
+        "{report}"
+    );
+    assert!(report.contains(" 0 errors"), "{report}");
+}
+
+#[test]
+fn moving_to_3_takes_in_the_targets_on_2x_and_reports_each() {
+    let name = "every_target_taken_in_when_the_manifest_moves";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/main.rs"], name);
+    let taken: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("taken in beyond the paths given"))
+        .collect();
+    assert_eq!(taken.len(), 1, "{report}");
+    assert!(
+        taken[0].starts_with("examples/demo.rs: note: ") && taken[0].contains("the example "),
+        "{report}"
+    );
+    assert!(report.contains("2 pools migrated"), "{report}");
+}
+
+#[test]
+fn a_binary_with_a_variable_named_like_the_library_is_analysed_on_its_own() {
+    let name = "binary_variable_named_like_the_library";
+    let paths = ["src/lib.rs", "src/bin/tool.rs"];
+    let (_dir, report) = assert_migrates_to_after(name, "before", &paths, name);
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+}
+
+/// Migrates a copy of the package `name/before` on `paths` whose result cargo cannot check (the package does not
+/// build, before or after, by design): exit status 0, every file as in `name/after`, a second run changes nothing.
+/// Returns the report.
+fn assert_migrates_unchecked(name: &str, paths: &[&str]) -> String {
+    let (dir, out) = migrate_copy(name, "before", paths, name);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_same_as_after(dir.path(), name);
+    assert_second_run_changes_nothing(dir.path(), paths);
+    report
+}
+
+#[test]
+fn a_package_cargo_cannot_list_migrates_the_paths_given_and_says_why() {
+    let report = assert_migrates_unchecked("manifest_cargo_cannot_list", &["src/main.rs"]);
+    assert!(
+        report.contains(
+            "Cargo.toml: note: cargo cannot list this package's targets (failed to parse manifest"
+        ),
+        "{report}"
+    );
+    assert!(report.contains("missing field `package.name`"), "{report}");
+    assert!(
+        report.contains("summary: 2 files changed, 1 pool migrated"),
+        "{report}"
+    );
+}
+
+#[test]
+fn under_a_manifest_on_3_only_the_paths_given_are_read_and_a_target_on_2x_is_named() {
+    let report = assert_migrates_unchecked(
+        "manifest_on_3_reads_only_the_paths_given",
+        &["tests/smoke.rs"],
+    );
+    assert!(
+        report.contains(
+            "src/main.rs: note: the binary src/main.rs of this package still uses the 2.x API"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("src/main.rs`), or it will not build"),
+        "{report}"
+    );
+    assert!(!report.contains("taken in"), "{report}");
+    assert!(report.contains("summary: 1 file changed"), "{report}");
+}
+
+#[test]
+fn a_module_taken_in_that_does_not_parse_is_a_note_and_given_by_name_an_error() {
+    let name = "module_that_does_not_parse_taken_in";
+    let report = assert_migrates_unchecked(name, &["src/main.rs"]);
+    assert!(
+        report.contains("src/odd.rs: note: does not parse as Rust"),
+        "{report}"
+    );
+    assert!(
+        report.contains("1 pool migrated (3 sites), 0 pools left on v2, 0 errors"),
+        "{report}"
+    );
+    let (_dir, out) = migrate_copy(name, "before", &["src/main.rs", "src/odd.rs"], name);
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("src/odd.rs:1:12: error: does not parse as Rust"),
+        "{report}"
+    );
+}
+
+#[test]
 fn an_integration_test_keeps_no_import_for_the_librarys_glob() {
     let paths = ["src/", "tests/"];
     let (_dir, report) = assert_migrates_to_after(
