@@ -260,6 +260,14 @@ fn doc_tests_move_to_v2_with_the_pools_they_name() {
 }
 
 #[test]
+fn a_doc_test_of_3x_code_in_a_3x_library_is_left_alone() {
+    let name = "doc_test_of_3x_code_left_alone";
+    let (dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("summary: 0 files changed"), "{report}");
+    assert_doc_tests_pass(dir.path(), name);
+}
+
+#[test]
 fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module() {
     let (_dir, report) = assert_migrates_to_after(
         "glob_in_tests_keeps_module_import",

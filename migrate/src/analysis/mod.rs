@@ -793,27 +793,6 @@ mod tests {
     }
 
     #[test]
-    fn doc_tests_of_3x_code_are_left_alone() {
-        let text =
-            "/// ```\n/// let pool = workerpool::Pool::<u8>::new(1);\n/// ```\npub fn f() {}\n";
-        let source =
-            Source::from_bytes(std::path::Path::new("lib.rs"), text.as_bytes().to_vec()).unwrap();
-        let syntax = source.parse().unwrap();
-        for (root_is_v2, moved) in [(false, false), (true, true)] {
-            let input = Input {
-                source: &source,
-                syntax: &syntax,
-                root_is_v2,
-                library_root: None,
-                public_api: true,
-            };
-            let out = analyze(std::slice::from_ref(&input), &Asked::default());
-            let new = out.texts[0].clone().unwrap_or_else(|| text.to_string());
-            assert_eq!(new.contains("workerpool::v2::Pool"), moved, "{new}");
-        }
-    }
-
-    #[test]
     fn an_import_is_kept_where_its_module_a_child_or_a_macro_still_names_it() {
         // `a` calls a macro whose body names `Worker`; in the other file, `b` has a child module that names it
         // through `use super::*`, and `c` does not name it after the rewrite (only its sibling `b` does): only `c`
