@@ -168,7 +168,15 @@ const RACES: &str =
     "its workers print from several threads without the program waiting: the output races";
 
 /// Fixtures whose two programs print different things by design, and why. They still run, and must not hang.
-const OUTPUT_DIFFERS: [(&str, &str); 16] = [
+const OUTPUT_DIFFERS: [(&str, &str); 18] = [
+    (
+        "pool_debug_output_forms",
+        "it prints its pool with {:?} and {:#?}, and a pool's Debug has other fields in 3.x",
+    ),
+    (
+        "debug_derived_once_for_two_pools",
+        "it prints a struct holding two pools with {:?}, and a pool's Debug has other fields in 3.x",
+    ),
     (
         "pool_debug_formatted",
         "it prints its pool with {:?}, and a pool's Debug has other fields in 3.x",

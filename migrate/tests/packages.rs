@@ -260,6 +260,14 @@ fn doc_tests_move_to_v2_with_the_pools_they_name() {
 }
 
 #[test]
+fn a_doc_test_of_3x_code_in_a_3x_library_is_left_alone() {
+    let name = "doc_test_of_3x_code_left_alone";
+    let (dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("summary: 0 files changed"), "{report}");
+    assert_doc_tests_pass(dir.path(), name);
+}
+
+#[test]
 fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module() {
     let (_dir, report) = assert_migrates_to_after(
         "glob_in_tests_keeps_module_import",
@@ -269,6 +277,147 @@ fn a_glob_in_the_librarys_tests_does_not_keep_a_private_import_of_another_module
     );
     assert!(report.contains("0 pools left on v2, 0 errors"), "{report}");
     assert!(!report.contains("workerpool::v2"), "{report}");
+}
+
+#[test]
+fn a_re_export_stays_on_v2_while_a_pool_behind_it_does() {
+    let name = "reexport_stays_on_v2_with_a_pool_behind_it";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(
+        report.contains("src/lib.rs:11:13: left on v2: the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_import_a_module_file_names_through_a_glob_is_kept() {
+    let name = "glob_in_another_file_keeps_an_import";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(
+        report.contains("src/lib.rs:2:1: note: the import of `Worker` stays on workerpool::v2"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_glob_beside_an_import_of_the_same_name_keeps_no_import_of_the_file_it_globs_from() {
+    let name = "glob_that_imports_the_name_itself";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(!report.contains("workerpool::v2"), "{report}");
+}
+
+#[test]
+fn a_glob_in_a_child_file_keeps_no_import_of_its_parents_test_module() {
+    let name = "glob_in_a_child_file_reaches_not_its_parents_tests";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("0 pools left on v2, 0 errors"), "{report}");
+    assert!(!report.contains("workerpool::v2"), "{report}");
+}
+
+#[test]
+fn a_module_two_binaries_share_is_rewritten_once_and_its_pool_of_two_job_types_stays() {
+    let name = "module_shared_by_two_binaries";
+    let paths = ["src/bin/a.rs", "src/bin/b.rs"];
+    let (_dir, report) = assert_migrates_to_after(name, "before", &paths, name);
+    assert!(
+        report.contains("summary: 4 files changed, 0 pools migrated (0 sites), 1 pool left on v2"),
+        "{report}"
+    );
+    assert!(report.contains(" 0 errors"), "{report}");
+}
+
+#[test]
+fn moving_to_3_takes_in_the_targets_on_2x_and_reports_each() {
+    let name = "every_target_taken_in_when_the_manifest_moves";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/main.rs"], name);
+    let taken: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("taken in beyond the paths given"))
+        .collect();
+    assert_eq!(taken.len(), 1, "{report}");
+    assert!(
+        taken[0].starts_with("examples/demo.rs: note: ") && taken[0].contains("the example "),
+        "{report}"
+    );
+    assert!(report.contains("2 pools migrated"), "{report}");
+}
+
+#[test]
+fn a_binary_with_a_variable_named_like_the_library_is_analysed_on_its_own() {
+    let name = "binary_variable_named_like_the_library";
+    let paths = ["src/lib.rs", "src/bin/tool.rs"];
+    let (_dir, report) = assert_migrates_to_after(name, "before", &paths, name);
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+}
+
+/// Migrates a copy of the package `name/before` on `paths` whose result cargo cannot check (the package does not
+/// build, before or after, by design): exit status 0, every file as in `name/after`, a second run changes nothing.
+/// Returns the report.
+fn assert_migrates_unchecked(name: &str, paths: &[&str]) -> String {
+    let (dir, out) = migrate_copy(name, "before", paths, name);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_same_as_after(dir.path(), name);
+    assert_second_run_changes_nothing(dir.path(), paths);
+    report
+}
+
+#[test]
+fn a_package_cargo_cannot_list_migrates_the_paths_given_and_says_why() {
+    let report = assert_migrates_unchecked("manifest_cargo_cannot_list", &["src/main.rs"]);
+    assert!(
+        report.contains(
+            "Cargo.toml: note: cargo cannot list this package's targets (failed to parse manifest"
+        ),
+        "{report}"
+    );
+    assert!(report.contains("missing field `package.name`"), "{report}");
+    assert!(
+        report.contains("summary: 2 files changed, 1 pool migrated"),
+        "{report}"
+    );
+}
+
+#[test]
+fn under_a_manifest_on_3_only_the_paths_given_are_read_and_a_target_on_2x_is_named() {
+    let report = assert_migrates_unchecked(
+        "manifest_on_3_reads_only_the_paths_given",
+        &["tests/smoke.rs"],
+    );
+    assert!(
+        report.contains(
+            "src/main.rs: note: the binary src/main.rs of this package still uses the 2.x API"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("src/main.rs`), or it will not build"),
+        "{report}"
+    );
+    assert!(!report.contains("taken in"), "{report}");
+    assert!(report.contains("summary: 1 file changed"), "{report}");
+}
+
+#[test]
+fn a_module_taken_in_that_does_not_parse_is_a_note_and_given_by_name_an_error() {
+    let name = "module_that_does_not_parse_taken_in";
+    let report = assert_migrates_unchecked(name, &["src/main.rs"]);
+    assert!(
+        report.contains("src/odd.rs: note: does not parse as Rust"),
+        "{report}"
+    );
+    assert!(
+        report.contains("1 pool migrated (3 sites), 0 pools left on v2, 0 errors"),
+        "{report}"
+    );
+    let (_dir, out) = migrate_copy(name, "before", &["src/main.rs", "src/odd.rs"], name);
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("src/odd.rs:1:12: error: does not parse as Rust"),
+        "{report}"
+    );
 }
 
 #[test]

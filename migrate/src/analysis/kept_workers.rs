@@ -223,24 +223,4 @@ mod tests {
             "fn f(s: &S, w: &Worker) {\n    s.pools[0].add_shared_worker(w);\n    let _ = pool().remove_shared_worker(&s.w);\n    s.pool.add_shared_worker(w);\n    pool.add_shared_worker(&ledger.worker());\n    let n = p.add_worker(w);\n}\n"
         );
     }
-
-    #[test]
-    fn a_map_err_on_an_add_or_remove_goes_with_it() {
-        // 2.x's add_worker and remove_worker always return Ok(()), so the error's conversion never ran.
-        let text = "fn f() {\n    pool().add_worker(&worker).map_err(ScrapeError::from)?;\n    p.remove_worker(&w).map_err(|e| E::Pool { e })?;\n}\n";
-        assert_eq!(
-            every_call_rewritten(text),
-            "fn f() {\n    pool().add_shared_worker(&worker);\n    p.remove_shared_worker(&w);\n}\n"
-        );
-    }
-
-    #[test]
-    fn an_add_in_a_try_for_each_makes_the_chain_a_for_each() {
-        // 3.x's add returns nothing for `try_for_each` to stop on: the chain's `?` goes with it.
-        let text = "fn f() {\n    ws.iter().try_for_each(|w| pool.add_worker(w))?;\n}\n";
-        assert_eq!(
-            every_call_rewritten(text),
-            "fn f() {\n    ws.iter().for_each(|w| pool.add_shared_worker(w));\n}\n"
-        );
-    }
 }

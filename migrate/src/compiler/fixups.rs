@@ -163,26 +163,6 @@ mod tests {
     }
 
     #[test]
-    fn a_delegate_error_into_another_type_is_fixed() {
-        let question = TEXT.find(")?").unwrap() + 1;
-        let found = fixups(
-            &checked(serde_json::json!([diagnostic(
-                "E0277",
-                "`?` couldn't convert the error to `ShipError`",
-                question,
-                question + 1,
-                "the trait `From<DelegateError<i32>>` is not implemented for `ShipError`"
-            ),])),
-            &text,
-        );
-        let edits: Vec<Edit> = found.iter().map(|f| f.edit.clone()).collect();
-        assert_eq!(
-            edits,
-            vec![Edit::insert(question, ".map_err(workerpool::Error::from)")]
-        );
-    }
-
-    #[test]
     fn an_error_whose_span_does_not_hold_the_question_mark_or_names_no_delegate_error_is_left_alone()
      {
         let question = TEXT.find(")?").unwrap() + 1;

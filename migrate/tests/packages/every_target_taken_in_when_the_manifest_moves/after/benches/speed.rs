@@ -1,0 +1,2 @@
+// workerpool is only named in a comment here
+fn main() {}

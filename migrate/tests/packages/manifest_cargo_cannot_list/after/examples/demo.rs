@@ -1,0 +1,7 @@
+use workerpool::{Pool, Worker};
+
+fn main() {
+    let pool = Pool::new(1);
+    pool.add_worker(&Worker::new(|n: u32| drop(n))).unwrap();
+    pool.delegate(1u32).unwrap();
+}

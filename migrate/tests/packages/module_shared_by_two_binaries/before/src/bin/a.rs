@@ -1,0 +1,9 @@
+#[path = "../common.rs"]
+mod common;
+use workerpool::Worker;
+
+fn main() {
+    let pool = common::make();
+    pool.add_worker(&Worker::new(|n: u8| drop(n))).unwrap();
+    pool.delegate(1u8).unwrap();
+}

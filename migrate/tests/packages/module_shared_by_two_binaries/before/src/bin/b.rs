@@ -1,0 +1,9 @@
+#[path = "../common.rs"]
+mod common;
+use workerpool::Worker;
+
+fn main() {
+    let pool = common::make();
+    pool.add_worker(&Worker::new(|n: String| drop(n))).unwrap();
+    pool.delegate(String::new()).unwrap();
+}

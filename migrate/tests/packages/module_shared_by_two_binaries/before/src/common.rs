@@ -1,0 +1,5 @@
+use workerpool::Pool;
+
+pub fn make() -> Pool {
+    Pool::new(2)
+}
