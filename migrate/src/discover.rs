@@ -60,7 +60,9 @@ pub fn discover(paths: &[PathBuf]) -> (Crates, Vec<BadPath>) {
         }
     }
     files.sort();
-    files.dedup();
+    // One file under two spellings (`src/main.rs`, `src/../src/main.rs`) is one file, known by its first.
+    let mut seen = std::collections::BTreeSet::new();
+    files.retain(|f| seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())));
     for file in files {
         crates.entry(crate_root(&file)).or_default().push(file);
     }
@@ -69,7 +71,10 @@ pub fn discover(paths: &[PathBuf]) -> (Crates, Vec<BadPath>) {
 
 /// The nearest directory at or above `file`'s that holds a Cargo.toml.
 fn crate_root(file: &Path) -> Option<PathBuf> {
-    let absolute = std::path::absolute(file).ok()?;
+    let absolute = file
+        .canonicalize()
+        .or_else(|_| std::path::absolute(file))
+        .ok()?;
     let mut dirs = absolute.parent()?.ancestors();
     dirs.find(|d| d.join("Cargo.toml").is_file())
         .map(Path::to_path_buf)

@@ -66,6 +66,24 @@ fn diff_prints_a_unified_diff_and_writes_nothing() {
 }
 
 #[test]
+fn a_file_given_twice_under_two_spellings_is_one_file_of_one_crate() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let src = dir.path().join("src");
+    let again = src.join("..").join("src").join("main.rs");
+    let out = migrate(&["--check"], &[&src.join("main.rs"), &again]);
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("summary: 2 files would change, 1 pool migrated (3 sites)"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("Cargo.toml: --check writes nothing").count(),
+        1,
+        "{report}"
+    );
+}
+
+#[test]
 fn a_second_run_changes_nothing() {
     let dir = krate("\"2\"", V2_SOURCE);
     let src = dir.path().join("src");
