@@ -206,9 +206,14 @@ impl Collector<'_> {
     }
 
     /// The static `name` written at `offset`: the current module's own, or the one of that name elsewhere. Statics
-    /// of several modules, none of them this one's, are joined and refused (the import that says which is not read).
+    /// of several modules, none of them this one's, are told apart by the import, which is not read: where the output
+    /// is checked, the use is left to the compiler (it reaches the right static's placeholder through its type);
+    /// else they are joined and refused.
     pub(super) fn static_node(&mut self, name: &str, offset: usize) -> Option<NodeId> {
         let defs = self.decls.defs.statics(name, &self.module_id());
+        if defs.len() > 1 && self.checked {
+            return None;
+        }
         let node = self.joined(defs.iter().map(|&d| Key::Static(d)).collect())?;
         if defs.len() > 1 {
             self.facts
