@@ -133,6 +133,8 @@ struct Unit {
     root_is_v2: bool,
     /// The library's root (index into `Crate::parsed`) and the name other targets call it by, when in this unit.
     library: Option<(usize, String)>,
+    /// The library's files (indices into `Crate::parsed`); the unit's others are of targets that call it by name.
+    library_files: Vec<usize>,
 }
 
 /// A package read from disk: the given files, and the files of its other targets that it takes in.
@@ -170,10 +172,11 @@ struct Learnt {
     generic: BTreeSet<PoolId>,
     /// The pools that are the `Pool` of a type alias (`analysis::Outcome::aliases`).
     aliases: BTreeSet<PoolId>,
-    /// The kept `Worker` type sites a probe wrote with placeholders of their own, by number: (unit, site).
-    probed_workers: BTreeMap<usize, (usize, analysis::Loc)>,
+    /// The sites typed one by one (kept `Worker` type sites, uses of an alias of several job types) a probe wrote
+    /// with placeholders of their own, by number: (unit, site).
+    probed_sites: BTreeMap<usize, (usize, analysis::Loc)>,
     /// What the compiler said each such site carries.
-    worker_answers: BTreeMap<(usize, analysis::Loc), String>,
+    site_answers: BTreeMap<(usize, analysis::Loc), String>,
 }
 
 /// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
@@ -323,10 +326,15 @@ impl Crate {
                     let p = loaded[*f].and_then(|s| parsed_at[s])?;
                     files.contains(&p).then(|| (p, name.clone()))
                 });
+                let library_files = (plan.library_files.iter())
+                    .filter_map(|&f| loaded[f].and_then(|s| parsed_at[s]))
+                    .filter(|p| library.is_some() && files.contains(p))
+                    .collect();
                 Unit {
                     files,
                     root_is_v2,
                     library,
+                    library_files,
                 }
             })
             .collect();
@@ -377,13 +385,13 @@ impl Crate {
     }
 
     /// The kept `Worker` type sites the last probe wrote with placeholders, by number.
-    pub fn probed_workers(&self) -> BTreeMap<usize, (usize, analysis::Loc)> {
-        self.learnt.borrow().probed_workers.clone()
+    pub fn probed_sites(&self) -> BTreeMap<usize, (usize, analysis::Loc)> {
+        self.learnt.borrow().probed_sites.clone()
     }
 
     /// Sets what the compiler said the kept `Worker` type sites carry; later migrations write it.
-    pub fn set_worker_answers(&self, answers: BTreeMap<(usize, analysis::Loc), String>) {
-        self.learnt.borrow_mut().worker_answers = answers;
+    pub fn set_site_answers(&self, answers: BTreeMap<(usize, analysis::Loc), String>) {
+        self.learnt.borrow_mut().site_answers = answers;
     }
 
     /// Whether `pool` has a parameter of a generic function among its places.
@@ -417,7 +425,7 @@ impl Crate {
     /// The migration with the answers known so far, and every pool still unsettled written with a placeholder job
     /// type, for the compiler to say what it carries.
     pub fn probe(&self) -> Probe {
-        self.learnt.borrow_mut().probed_workers.clear();
+        self.learnt.borrow_mut().probed_sites.clear();
         let mut placeholders = BTreeMap::new();
         let migration = self.migrate_asking(&BTreeSet::new(), Some(()), &mut placeholders);
         Probe {
@@ -447,7 +455,7 @@ impl Crate {
                     .filter(|(p, _)| p.unit == index)
                     .map(|(p, a)| (p.group, a.clone()))
                     .collect(),
-                worker_answers: (learnt.worker_answers.iter())
+                site_answers: (learnt.site_answers.iter())
                     .filter(|((unit, _), _)| *unit == index)
                     .map(|((_, at), job)| (*at, job.clone()))
                     .collect(),
@@ -566,6 +574,9 @@ impl Crate {
                         .filter(|(lib, _)| *lib == p)
                         .map(|(_, name)| name.as_str()),
                     public_api: unit.library.is_some() || self.root.is_none(),
+                    outside_library: (unit.library.as_ref())
+                        .filter(|_| !unit.library_files.contains(&p))
+                        .map(|(_, name)| name.as_str()),
                 }
             })
             .collect();
@@ -577,12 +588,7 @@ impl Crate {
         let mut learnt = self.learnt.borrow_mut();
         learnt.generic.extend(outcome.generic.iter().map(pool));
         learnt.aliases.extend(outcome.aliases.iter().map(pool));
-        (learnt.probed_workers).extend(
-            outcome
-                .probed_workers
-                .iter()
-                .map(|&(n, at)| (n, (index, at))),
-        );
+        (learnt.probed_sites).extend(outcome.probed_sites.iter().map(|&(n, at)| (n, (index, at))));
         drop(learnt);
         let place = |loc: analysis::Loc| {
             let s = inputs[loc.file.index()].source;
@@ -712,6 +718,8 @@ struct Plan {
     hints: Vec<(PathBuf, String)>,
     /// The library's root file (index into `files`) and the name the other targets call the library by.
     library: Option<(usize, String)>,
+    /// The library's files (indices into `files`).
+    library_files: Vec<usize>,
 }
 
 impl Plan {
@@ -727,6 +735,7 @@ impl Plan {
             taken_in: Vec::new(),
             hints: Vec::new(),
             library: None,
+            library_files: Vec::new(),
         }
     }
 }
@@ -869,6 +878,8 @@ fn plan(found: Vec<Target>, given: &[PathBuf], requirement: &Requirement) -> Pla
         && let Some(&at) = placed.get(&key(&found[lib].root))
     {
         plan.library = Some((at, name));
+        let lib_files = found_keys[lib].iter().filter_map(|k| placed.get(k));
+        plan.library_files = lib_files.copied().collect();
     }
     // Given files that no target reaches (a file no `mod` declares) are analysed together, as before.
     let mut loose = Vec::new();

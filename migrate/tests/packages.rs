@@ -177,6 +177,18 @@ fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
 }
 
 #[test]
+fn a_job_type_of_the_library_is_written_with_the_librarys_name_in_its_tests() {
+    let (_dir, report) = assert_migrates_to_after(
+        "library_job_type_in_a_test",
+        "before",
+        &["src/"],
+        "library_job_type_in_a_test",
+    );
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+}
+
+#[test]
 fn two_binaries_that_each_define_app_are_migrated_each_on_its_own() {
     let (_dir, report) = assert_migrates_to_after(
         "separate_crate_roots",

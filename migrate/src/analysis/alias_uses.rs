@@ -7,7 +7,7 @@ use syn::visit::Visit;
 use super::asked::{ALIAS_USES_FROM, Answer, Asked, placeholder};
 use super::decide::Decision;
 use super::model::{Facts, FileId, Loc, SiteKind};
-use super::{GroupId, Input, types};
+use super::{GroupId, Input};
 use crate::edit::Edit;
 use crate::source::Source;
 
@@ -51,12 +51,8 @@ pub fn per_use(
             uses.visit_file(input.syntax);
             for (at, insert) in uses.found {
                 let loc = Loc { file, offset: at };
-                let job = match (asked.worker_answers.get(&loc), number.as_mut()) {
-                    (Some(job), _) => {
-                        let (module, imports) =
-                            (&facts.file_modules[index], &facts.file_imports[index]);
-                        types::written_in(job, module, imports)
-                    }
+                let job = match (asked.site_answers.get(&loc), number.as_mut()) {
+                    (Some(job), _) => facts.job_written_in(index, &[], job),
                     (None, Some(n)) => {
                         probed.push((*n, loc));
                         *n += 1;

@@ -30,7 +30,7 @@ pub enum Answer {
     /// Why it stays on v2 (what the compiler found, and what to do).
     Refused(Refusal),
     /// It is a type alias whose uses carry different job types: each use is typed on its own (its answer is among
-    /// the site answers, `Asked::worker_answers`), the alias given a type parameter.
+    /// the site answers, `Asked::site_answers`), the alias given a type parameter.
     PerUse,
 }
 
@@ -47,7 +47,7 @@ pub struct Asked {
     /// The compiler's answers for the sites typed one by one (by where the name starts): the `Worker` type sites of
     /// kept workers, where the pools they serve carry several job types (see `analysis::keep_workers`), and the uses
     /// of a pool alias answered [`Answer::PerUse`] (see `analysis::alias_uses`).
-    pub worker_answers: BTreeMap<super::Loc, String>,
+    pub site_answers: BTreeMap<super::Loc, String>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
     /// v2): then a pool held back only by a use the syntax does not follow (`Refusal::UNFOLLOWED`) is migrated.
     pub checked: bool,

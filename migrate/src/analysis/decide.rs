@@ -578,21 +578,11 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
     for site in &facts.type_sites {
         let fate = &decision.fates[&facts.root(site.node)];
         if let Some(job) = &fate.job {
-            let file = site.loc.file.index();
-            let mut module = facts.file_modules[file].clone();
             let inline: Vec<String> = (site.scope.module.split("::"))
                 .filter(|m| !m.is_empty())
                 .map(String::from)
                 .collect();
-            // The file's imports are not in scope inside an inline module.
-            let none = BTreeMap::new();
-            let imported = if inline.is_empty() {
-                &facts.file_imports[file]
-            } else {
-                &none
-            };
-            module.extend(inline);
-            let job = super::types::written_in(&job.text, &module, imported);
+            let job = facts.job_written_in(site.loc.file.index(), &inline, &job.text);
             let text = match site.kind {
                 SiteKind::Ctor => format!("::<{job}>"),
                 SiteKind::Type => format!("<{job}>"),

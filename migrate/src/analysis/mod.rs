@@ -58,6 +58,9 @@ pub struct Input<'a> {
     /// Whether a `pub use` of this file may be the crate's public API: the file is in a unit with a library, or in no
     /// package (a binary's `pub use`, or a `pub(crate) use`, is an import like any other).
     pub public_api: bool,
+    /// When this file is of another target than the library in the library's unit (a test, an example, a binary that
+    /// names it): the name it calls the library by, which a job type of the library is written with here.
+    pub outside_library: Option<&'a str>,
 }
 
 /// A pool that stays on the 2.x API, and why.
@@ -136,7 +139,7 @@ pub struct Outcome {
     pub probed: Vec<(usize, GroupId)>,
     /// The sites typed one by one written with a placeholder of their own, with its number: `Worker` type sites of
     /// kept workers, and uses of a pool alias of several job types.
-    pub probed_workers: Vec<(usize, Loc)>,
+    pub probed_sites: Vec<(usize, Loc)>,
     /// The pools that are the `Pool` of a type alias (`type Shared = Arc<Pool>`): the uses of one the compiler finds
     /// several job types at are typed one by one (see `analysis::alias_uses`).
     pub aliases: Vec<GroupId>,
@@ -164,6 +167,7 @@ pub fn migrate_text(text: &str) -> Result<Option<String>, String> {
         root_is_v2: root_is_v2(&[text]),
         library_root: None,
         public_api: true,
+        outside_library: None,
     };
     Ok(analyze(std::slice::from_ref(&input), &Asked::default())
         .texts
@@ -215,6 +219,13 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .map(|(f, module)| types::imported_names(&f.syntax.items, module))
         .collect();
     facts.file_modules = modules.clone();
+    facts.file_outside_library = files
+        .iter()
+        .map(|f| f.outside_library.map(str::to_string))
+        .collect();
+    if let Some(root) = files.iter().find(|f| f.library_root.is_some()) {
+        facts.library_names = types::root_names(&root.syntax.items);
+    }
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {
         declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
@@ -314,8 +325,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         })
     });
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
-    let mut probed_workers = keep_workers(files, &uses, &mut facts, &mut decision, asked);
-    probed_workers.extend(alias_uses::per_use(files, &facts, &mut decision, asked));
+    let mut probed_sites = keep_workers(files, &uses, &mut facts, &mut decision, asked);
+    probed_sites.extend(alias_uses::per_use(files, &facts, &mut decision, asked));
     for site in facts
         .worker_sites
         .iter()
@@ -332,7 +343,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
             .iter()
             .map(|&root| (base + root, GroupId(root)))
             .collect(),
-        probed_workers,
+        probed_sites,
         aliases: aliases.iter().map(|&n| GroupId(facts.root(n))).collect(),
         generic: (facts.places())
             .filter(
@@ -672,7 +683,7 @@ fn keep_workers(
     let mut sites = 0;
     let mut job_at = |at: Loc| -> String {
         sites += 1;
-        if let Some(answer) = asked.worker_answers.get(&at) {
+        if let Some(answer) = asked.site_answers.get(&at) {
             return answer.clone();
         }
         if let Some(first) = first_number {
@@ -704,8 +715,7 @@ fn keep_workers(
             if inline_modules.iter().any(|m| m.contains(&at)) {
                 kept_workers::kept_type(&job)
             } else {
-                let (module, imports) = (&facts.file_modules[index], &facts.file_imports[index]);
-                kept_workers::kept_type(&types::written_in(&job, module, imports))
+                kept_workers::kept_type(&facts.job_written_in(index, &[], &job))
             }
         };
         let edits = decision.edits.entry(file).or_default();
@@ -768,6 +778,7 @@ mod tests {
             root_is_v2: true,
             library_root: None,
             public_api: true,
+            outside_library: None,
         };
         let outcome = analyze(std::slice::from_ref(&input), asked);
         (source, outcome)
@@ -805,6 +816,7 @@ mod tests {
                 root_is_v2: true,
                 library_root: None,
                 public_api: true,
+                outside_library: None,
             })
             .collect();
         let outcome = analyze(&inputs, &Asked::default());

@@ -303,6 +303,11 @@ pub struct Facts {
     pub file_modules: Vec<Vec<String>>,
     /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
     pub file_imports: Vec<BTreeMap<String, String>>,
+    /// For each file of another target than the library (see `Input::outside_library`): the library's name there.
+    pub file_outside_library: Vec<Option<String>>,
+    /// The names the library's root defines or declares (`model` for `pub mod model;`): a `crate::model::..` of the
+    /// library's is `mylib::model::..` in another target.
+    pub library_names: std::collections::BTreeSet<String>,
     /// Delegates whose job is only unsuffixed literals: (pool, where, `i32` or `f64`).
     pub literal_jobs: Vec<(NodeId, Loc, &'static str)>,
     /// Delegate results matched on `Ok(())` / `Err(e)`, whose `Err` branch now runs for another cause.
@@ -363,6 +368,23 @@ impl std::ops::IndexMut<WorkerId> for Vec<WorkerDecl> {
 }
 
 impl Facts {
+    /// The job type `job` (rustc's text, crate items from the root) as written at a place of file `file` inside the
+    /// inline modules `inline` (none: the file's own scope, where its imports are seen).
+    pub fn job_written_in(&self, file: usize, inline: &[String], job: &str) -> String {
+        let none = BTreeMap::new();
+        let imported = if inline.is_empty() {
+            &self.file_imports[file]
+        } else {
+            &none
+        };
+        let module = [self.file_modules[file].as_slice(), inline].concat();
+        let job = super::types::written_in(job, &module, imported);
+        match &self.file_outside_library[file] {
+            Some(library) => super::types::in_other_crate(&job, library, &self.library_names),
+            None => job,
+        }
+    }
+
     /// A new pool place, first seen at `loc`.
     pub fn node(&mut self, loc: Loc) -> NodeId {
         let id = self.parent.len();

@@ -95,8 +95,8 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     let result = (|| -> Result<(), String> {
         for round in 1..=MAX_ROUNDS {
             let probe = krate.probe();
-            let workers = krate.probed_workers();
-            if probe.placeholders.is_empty() && workers.is_empty() {
+            let sites = krate.probed_sites();
+            if probe.placeholders.is_empty() && sites.is_empty() {
                 break;
             }
             let mut migration = probe.migration;
@@ -116,15 +116,14 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 "probe {round} of the job types of {}",
                 plural(probe.placeholders.len(), "pool")
             );
-            let uses = workers.keys().filter(|n| is_alias_use(**n)).count();
-            for (n, what_it_is) in [(workers.len() - uses, "kept worker"), (uses, "alias use")] {
+            let uses = sites.keys().filter(|n| is_alias_use(**n)).count();
+            for (n, what_it_is) in [(sites.len() - uses, "kept worker"), (uses, "alias use")] {
                 if n > 0 {
                     what.push_str(&format!(" and {}", plural(n, what_it_is)));
                 }
             }
             let request = Request::new(root.join("Cargo.toml"));
-            let numbers =
-                |n: usize| probe.placeholders.contains_key(&n) || workers.contains_key(&n);
+            let numbers = |n: usize| probe.placeholders.contains_key(&n) || sites.contains_key(&n);
             let mut checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
             asking.rounds.push(checked.duration);
             let mut found = findings::findings(&checked.diagnostics, &numbers);
@@ -136,7 +135,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             };
             let (generic, aliases) = (numbers_of(Crate::is_generic), numbers_of(Crate::is_alias));
             let learn = |state: &mut State, found: &[Finding]| {
-                let asked = (&probe.placeholders, &workers, &generic, &aliases);
+                let asked = (&probe.placeholders, &sites, &generic, &aliases);
                 state.learn(found, asked, &externs, &parameters)
             };
             let mut new = learn(&mut state, &found);
@@ -156,7 +155,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 new = learn(&mut state, &found);
             }
             krate.set_answers(state.answers.clone());
-            krate.set_worker_answers(state.worker_answers.clone());
+            krate.set_site_answers(state.site_answers.clone());
             if !new {
                 // Nothing more to learn: what is still a question stays on v2, saying what the compiler said.
                 let detail = match checked.first_error() {
@@ -221,8 +220,9 @@ struct State {
     decoys: BTreeSet<String>,
     /// The answers so far.
     answers: BTreeMap<PoolId, Answer>,
-    /// What each kept `Worker` type site carries, by (unit, site).
-    worker_answers: BTreeMap<(usize, crate::analysis::Loc), String>,
+    /// What each site typed one by one carries (a kept `Worker` type site, a use of an alias typed use by use),
+    /// by (unit, site).
+    site_answers: BTreeMap<(usize, crate::analysis::Loc), String>,
 }
 
 impl State {
@@ -266,7 +266,7 @@ impl State {
     fn learn(
         &mut self,
         found: &[Finding],
-        (placeholders, workers, generic, aliases): Placeholders<'_>,
+        (placeholders, sites, generic, aliases): Placeholders<'_>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
@@ -313,7 +313,7 @@ impl State {
         // The decoys this probe was compiled with: one a class asks for now is for the next probe.
         let decoys = self.decoys.clone();
         let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for &n in placeholders.keys().chain(workers.keys()) {
+        for &n in placeholders.keys().chain(sites.keys()) {
             let root = self.find(n);
             classes.entry(root).or_default().push(n);
         }
@@ -340,12 +340,12 @@ impl State {
                 continue;
             }
             for n in members {
-                match (placeholders.get(n), workers.get(n), &answer) {
+                match (placeholders.get(n), sites.get(n), &answer) {
                     (Some(pool), _, _) => {
                         self.answers.insert(*pool, answer.clone());
                     }
                     (None, Some(site), Answer::Job(job)) => {
-                        self.worker_answers.insert(*site, job.clone());
+                        self.site_answers.insert(*site, job.clone());
                     }
                     _ => {}
                 }

@@ -1,0 +1,4 @@
+/// One order.
+pub struct Order {
+    pub id: u32,
+}
