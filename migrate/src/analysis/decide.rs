@@ -139,7 +139,7 @@ pub fn decide(
                     r.clear();
                     job = Some(answered(text, at));
                 }
-                Some(Answer::Refused(why)) => r = vec![(at, why.clone())],
+                Some(Answer::Refused(why)) => r = vec![(at, through_functions(facts, root, why))],
                 Some(Answer::PerUse) => {
                     r.clear();
                     job = Some(answered(super::alias_uses::PARAMETER, at));
@@ -303,6 +303,26 @@ fn collected_refusals(facts: &Facts, reasons: &mut Reasons) {
             .entry(facts.root(node))
             .or_default()
             .push((loc, reason.clone()));
+    }
+}
+
+/// `why`, and where the compiler found the pool `root` mixed, the functions whose pool parameter or return made it one
+/// pool to the tool: often a helper that serves pools of several job types (`fn make(n) -> Pool`).
+fn through_functions(facts: &Facts, root: NodeId, why: &Refusal) -> Refusal {
+    let Refusal::CompilerFoundMixed { types, .. } = why else {
+        return why.clone();
+    };
+    let functions: BTreeSet<String> = (facts.places())
+        .filter(|&(_, node)| facts.root(node) == root)
+        .filter_map(|(key, _)| match key {
+            super::model::Key::FnParam(f, _) | super::model::Key::FnRet(f) => facts.fn_names.get(f),
+            _ => None,
+        })
+        .map(|name| format!("`{name}`"))
+        .collect();
+    Refusal::CompilerFoundMixed {
+        types: types.clone(),
+        through: functions.into_iter().collect(),
     }
 }
 

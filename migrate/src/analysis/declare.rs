@@ -403,6 +403,7 @@ impl<'a> Declarer<'a> {
         let name = sig.ident.to_string();
         let fn_offset = self.source.range(sig.fn_token.span).start;
         let id = FnId(self.loc(fn_offset));
+        self.facts.fn_names.insert(id, name.clone());
         let module = ModuleId::new(self.file, &self.module.join("::"));
         let parameters: Vec<String> = (sig.generics.type_params())
             .map(|t| t.ident.to_string())

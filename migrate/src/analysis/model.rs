@@ -319,6 +319,8 @@ pub struct Facts {
     keys: HashMap<Key, NodeId>,
     /// Reasons a pool cannot be migrated.
     pub refusals: Vec<(NodeId, Loc, Refusal)>,
+    /// Each function's name, for the report.
+    pub fn_names: BTreeMap<FnId, String>,
     /// Where the job type gets written.
     pub type_sites: Vec<TypeSite>,
     /// Edits that apply when the pool migrates.

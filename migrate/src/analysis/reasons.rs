@@ -37,6 +37,9 @@ pub enum Refusal {
     CompilerFoundMixed {
         /// The types it printed, each in backticks.
         types: Vec<String>,
+        /// The functions whose pool parameter or return makes this one pool to the tool, each in backticks (none
+        /// from the compiler's layer, which does not know them).
+        through: Vec<String>,
     },
     /// The compiler found the job type, and it cannot be written (a closure's type, an `impl Trait`).
     CompilerFoundUnnameable {
@@ -147,7 +150,15 @@ impl fmt::Display for Refusal {
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),
-            CompilerFoundMixed { types } => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
+            CompilerFoundMixed { types, through } if through.is_empty() => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
+            CompilerFoundMixed { types, through } => {
+                let (one, them) = match through.len() {
+                    1 => ("function", "it takes or returns this pool: if it serves"),
+                    _ => ("functions", "they take or return this pool: if they serve"),
+                };
+                let first = through[0].trim_matches('`');
+                write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}), one pool to this tool through the {one} {}; {them} pools of each type, 3.x needs {} generic over the job type (`fn {first}<J: Send + 'static>(..)`, with `Pool<J>`), written by hand; else make one enum of the job types, or keep this pool on v2", types.join(", "), through.join(", "), if through.len() == 1 { "it" } else { "them" })
+            }
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
             CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
         }

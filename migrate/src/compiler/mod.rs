@@ -407,6 +407,7 @@ impl State {
                     .values()
                     .map(|texts| format!("`{}`", unqualified(texts[0])))
                     .collect(),
+                through: Vec::new(),
             })),
         }
     }
