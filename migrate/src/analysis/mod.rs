@@ -223,8 +223,13 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .iter()
         .map(|f| f.outside_library.map(str::to_string))
         .collect();
-    if let Some(root) = files.iter().find(|f| f.library_root.is_some()) {
-        facts.library_names = types::root_names(&root.syntax.items);
+    if let Some(lib) = files.iter().position(|f| f.library_root.is_some()) {
+        let modules = files[lib].syntax.items.iter().filter_map(|i| match i {
+            syn::Item::Mod(m) => Some(m.ident.to_string()),
+            _ => None,
+        });
+        let own = names[lib].own_names().into_iter().map(String::from);
+        facts.library_names = own.chain(modules).collect();
     }
     let mut decls = declare::Decls::default();
     for (i, f) in files.iter().enumerate() {

@@ -226,7 +226,7 @@ pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, Str
 }
 
 /// `text` as written in another crate that calls this one `library`: its paths `crate::NAME..` of the crate's own
-/// `names` (see [`root_names`]) start with `library::` there.
+/// `names` (what its root defines, declares or imports) start with `library::` there.
 pub fn in_other_crate(text: &str, library: &str, names: &BTreeSet<String>) -> String {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
@@ -245,40 +245,6 @@ pub fn in_other_crate(text: &str, library: &str, names: &BTreeSet<String>) -> St
         rest = after;
     }
     out + rest
-}
-
-/// The names a crate root's `items` define or declare (`pub mod model;`, `pub struct Job`, `pub use x::Y`).
-pub fn root_names(items: &[syn::Item]) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for item in items {
-        let ident = match item {
-            syn::Item::Mod(m) => &m.ident,
-            syn::Item::Struct(s) => &s.ident,
-            syn::Item::Enum(e) => &e.ident,
-            syn::Item::Type(t) => &t.ident,
-            syn::Item::Union(u) => &u.ident,
-            syn::Item::Use(u) => {
-                let mut leaves = Vec::new();
-                use_leaves(&u.tree, &mut leaves);
-                names.extend(leaves);
-                continue;
-            }
-            _ => continue,
-        };
-        names.insert(ident.to_string());
-    }
-    names
-}
-
-/// The names a use tree brings in (renames by their new name; globs bring none this can name).
-fn use_leaves(tree: &syn::UseTree, out: &mut Vec<String>) {
-    match tree {
-        syn::UseTree::Path(p) => use_leaves(&p.tree, out),
-        syn::UseTree::Name(n) => out.push(n.ident.to_string()),
-        syn::UseTree::Rename(r) => out.push(r.rename.to_string()),
-        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_leaves(t, out)),
-        syn::UseTree::Glob(_) => {}
-    }
 }
 
 /// What each name a file's own `use` items bring in (not those inside functions or inline modules) names, as
