@@ -80,7 +80,7 @@ enum Wrapper {
     Unwrap,
     /// `.is_ok()`, `.is_err()`, `.ok()`: look at the result without naming its error type.
     Inspect,
-    /// `.map_err(|e| e.to_string())`: the error is only formatted, into a type of its own.
+    /// `.map_err(..)` on add_worker, which never runs, or anyhow's `.context(..)`: the error's type is no one's.
     Formatted,
 }
 
@@ -284,21 +284,20 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// Whether `m`, called on the result of the pool method `call`, leaves the error's type to no one: it only formats
-    /// it (`.map_err(|e| e.to_string())`, anyhow's `.context(..)`, which takes any error), or it never runs (a
-    /// `.map_err(..)` on add_worker, which always returns Ok(()) on 2.x).
+    /// Whether `m`, called on the result of the pool method `call`, leaves the error's type to no one: anyhow's
+    /// `.context(..)`, which takes any error, or a `.map_err(..)` on add_worker, which never runs (2.x's add_worker
+    /// always returns Ok(())). A delegate's `.map_err(|e| ..)` is a use the check judges.
     fn error_only_formatted(&self, call: &ExprMethodCall, m: &ExprMethodCall) -> bool {
         match call.method.to_string().as_str() {
             "add_worker" if m.method == "map_err" && m.args.len() == 1 => return true,
             "delegate" | "add_worker" => {}
             _ => return false,
         }
-        let anyhow = matches!(m.method.to_string().as_str(), "context" | "with_context")
+        matches!(m.method.to_string().as_str(), "context" | "with_context")
             && m.args.len() == 1
             && self
                 .names
-                .has_anyhow_context(self.source.range(m.method.span()).start);
-        anyhow || handled::map_err_only_formats(m)
+                .has_anyhow_context(self.source.range(m.method.span()).start)
     }
 
     fn loc(&self, offset: usize) -> Loc {
