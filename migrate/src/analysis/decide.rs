@@ -653,11 +653,7 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
     } else {
         ""
     };
-    let ty = match &w.helper_generic {
-        // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
-        Some(param) => param.clone(),
-        None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
-    };
+    let ty = format!("impl FnMut({}){clone} + Send + 'static", job.text);
     here.push(Edit::replace(ret.clone(), ty));
     here.push(Edit::delete(w.call.start..w.func.start));
     here.push(Edit::delete(w.func.end..w.call.end));

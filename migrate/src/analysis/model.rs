@@ -246,8 +246,6 @@ pub struct WorkerDecl {
     /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
     /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
     pub helper_clone: bool,
-    /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
-    pub helper_generic: Option<String>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

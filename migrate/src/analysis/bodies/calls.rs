@@ -12,7 +12,7 @@ use crate::analysis::model::{
 };
 use crate::analysis::reasons::Refusal;
 use crate::analysis::scope_tree::BindingId;
-use crate::analysis::types::{TryTarget, job_type};
+use crate::analysis::types::TryTarget;
 use crate::edit::Edit;
 
 impl Collector<'_> {
@@ -558,29 +558,11 @@ impl Collector<'_> {
                 *owner = Owner::Worker(id);
             }
         }
-        if let Some((param, job)) = self.decls.generic_helpers.get(&id) {
-            // `Worker::new(f)` of the parameter `f: F`: the job type is the one `F`'s bound writes.
-            decl.job = Some(job_type(
-                self.source,
-                job,
-                self.scope(),
-                &self.generics_in_scope(),
-            ));
-            if decl
-                .refusal
-                .as_ref()
-                .is_some_and(|(_, why)| *why == Refusal::UNSETTLED)
-            {
-                decl.refusal = None;
-            }
-            decl.helper_generic = Some(param.clone());
-        }
         let placeholder = &self.facts.workers[id];
-        decl.helper_clone = decl.helper_generic.is_none()
-            && matches!(
-                decl.kind,
-                WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-            );
+        decl.helper_clone = matches!(
+            decl.kind,
+            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
+        );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
@@ -657,7 +639,6 @@ impl Collector<'_> {
             taken,
             helper_ret: None,
             helper_clone: false,
-            helper_generic: None,
         });
         id
     }

@@ -260,9 +260,9 @@ fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types()
 }
 
 #[test]
-fn a_generic_helper_takes_its_job_type_from_its_bound() {
-    // `wrap`'s bound (in a where clause) writes `u32`; `boxed` has a second generic parameter and is no helper. A
-    // worker one call made and added twice is a kept worker, whatever the argument.
+fn a_generic_helper_is_no_helper_and_its_adds_are_the_compilers() {
+    // `wrap`'s bound (in a where clause) writes `u32`, but a generic function is no helper: the adds of what `wrap`
+    // and `boxed` return are workers the walk does not follow, a question the probe asks (kept workers).
     let got = facts(
         "use workerpool::{Pool, Worker};\nfn wrap<F>(f: F) -> Worker\nwhere\n    F: Fn(u32) + Send + Sync + 'static,\n{\n    Worker::new(f)\n}\nfn boxed<F: Fn(T) + Send + Sync + 'static, T>(f: F) -> Worker {\n    Worker::new(f)\n}\nfn main() {\n    let pool = Pool::new(1);\n    let a = wrap(|n| drop(n));\n    pool.add_worker(&a).unwrap();\n    pool.add_worker(&a).unwrap();\n    let v = vec![1];\n    let b = wrap(move |n| drop((n, &v)));\n    pool.add_worker(&b).unwrap();\n    pool.add_worker(&b).unwrap();\n    Pool::new(1).add_worker(&boxed(|n: u8| drop(n))).unwrap();\n    let c = { let tx = std::sync::Arc::new(0); wrap(move |n| drop((n, &tx))) };\n    pool.add_worker(&c).unwrap();\n    pool.add_worker(&c).unwrap();\n}\n",
     );
@@ -274,16 +274,15 @@ fn a_generic_helper_takes_its_job_type_from_its_bound() {
           AddWorker 19:10
           AddWorker 22:10
           AddWorker 23:10
-          adds worker 0 (Semi)
-          adds worker 0 (Semi)
-          adds worker 0 (Semi)
-          adds worker 0 (Semi)
-          adds worker 0 (Semi)
-          adds worker 0 (Semi)
+          refused 14:10 needs-compiler
+          refused 15:10 needs-compiler
+          refused 18:10 needs-compiler
+          refused 19:10 needs-compiler
+          refused 22:10 needs-compiler
+          refused 23:10 needs-compiler
         pool 20:5
           AddWorker 20:18
           refused 20:18 needs-compiler
-        worker 0 Helper job u32
     "#]]
     .assert_eq(&got);
 }
