@@ -344,9 +344,7 @@ impl<'a> Collector<'a> {
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
 
-    /// Records the struct the local whose name is `ident` (in its pattern) holds.
-    /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`,
-    /// and each of its adds hands over `w.clone()` when `clone` says the call's closure is Clone.
+    /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`.
     fn bind_helper_worker(&mut self, named: &syn::Ident, id: WorkerId, made: Range<usize>) {
         self.worker_accounted.insert(key(&made));
         let b = self.helper_bindings.len();
@@ -367,6 +365,7 @@ impl<'a> Collector<'a> {
             .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
+    /// Records the struct the local whose name is `ident` (in its pattern) holds.
     fn typed(&mut self, ident: &syn::Ident, strukt: String) {
         let at = self.source.range(ident.span()).start;
         if let Some(id) = self.tree.binding_at(at) {

@@ -376,7 +376,6 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
-            helper_clone: false,
         });
         self.decls.helpers.insert(key.clone(), id);
         let mut module = file_module(&self.source.path);

@@ -243,9 +243,6 @@ pub struct WorkerDecl {
     pub taken: Vec<String>,
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
-    /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
-    /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
-    pub helper_clone: bool,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

@@ -559,10 +559,6 @@ impl Collector<'_> {
             }
         }
         let placeholder = &self.facts.workers[id];
-        decl.helper_clone = matches!(
-            decl.kind,
-            WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-        );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
@@ -638,7 +634,6 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
-            helper_clone: false,
         });
         id
     }

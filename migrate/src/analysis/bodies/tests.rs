@@ -51,11 +51,7 @@ fn facts(text: &str) -> String {
         let refusal = w.refusal.as_ref().map_or(String::new(), |(loc, r)| {
             format!(", refused {} {}", place(*loc), r.id())
         });
-        let clone = if w.helper_clone { " (Clone)" } else { "" };
-        out.push_str(&format!(
-            "worker {i} {:?}{clone} job {job}{refusal}\n",
-            w.kind
-        ));
+        out.push_str(&format!("worker {i} {:?} job {job}{refusal}\n", w.kind));
     }
     out
 }
@@ -211,7 +207,7 @@ fn a_helper_of_another_module_is_called_by_its_name_or_a_path_to_its_module() {
         pool 17:5
           AddWorker 17:18
           refused 17:18 needs-compiler
-        worker 0 Helper (Clone) job u8, refused 17:30 needs-compiler
+        worker 0 Helper job u8, refused 17:30 needs-compiler
     "#]]
     .assert_eq(&got);
 }
@@ -236,25 +232,6 @@ fn a_parameter_of_a_generic_type_delegated_refuses_the_pool_without_the_compiler
           refused 5:66 needs-compiler
         worker 0 Closure job u8
         worker 1 Closure job u8
-    "#]]
-    .assert_eq(&got);
-}
-
-#[test]
-fn a_helper_s_closure_is_clone_when_it_captures_only_parameters_of_clone_types() {
-    // `counter` captures its `Sender` parameter (Clone); `summer` a `Mutex`, which this tool does not know to be.
-    let got = facts(
-        "use std::sync::Mutex;\nuse std::sync::mpsc::Sender;\nuse workerpool::{Pool, Worker};\nfn counter(out: Sender<usize>) -> Worker {\n    Worker::new(move |s: String| out.send(s.len()).unwrap())\n}\nfn summer(total: Mutex<u64>) -> Worker {\n    Worker::new(move |n: u64| *total.lock().unwrap() += n)\n}\nfn main(tx: Sender<usize>) {\n    let c = counter(tx);\n    Pool::new(1).add_worker(&c).unwrap();\n    let s = summer(Mutex::new(0));\n    Pool::new(1).add_worker(&s).unwrap();\n}\n",
-    );
-    expect_test::expect![[r#"
-        pool 12:5
-          AddWorker 12:18
-          adds worker 0 (Semi)
-        pool 14:5
-          AddWorker 14:18
-          adds worker 1 (Semi)
-        worker 0 Helper (Clone) job String
-        worker 1 Helper job u64
     "#]]
     .assert_eq(&got);
 }
@@ -299,7 +276,7 @@ fn a_method_returning_a_worker_is_a_helper_called_on_a_value_of_known_type() {
           AddWorker 13:10
           adds worker 0 (Semi)
           adds worker 0 (Semi)
-        worker 0 Helper (Clone) job u8, refused 14:27 needs-compiler
+        worker 0 Helper job u8, refused 14:27 needs-compiler
     "#]]
     .assert_eq(&got);
 }
@@ -317,8 +294,8 @@ fn a_helper_named_where_it_is_not_followed_is_refused_there() {
         pool 14:5
           AddWorker 14:18
           adds worker 1 (Semi)
-        worker 0 Helper (Clone) job u8, refused 13:14 needs-compiler
-        worker 1 Helper (Clone) job u16, refused 15:14 needs-compiler
+        worker 0 Helper job u8, refused 13:14 needs-compiler
+        worker 1 Helper job u16, refused 15:14 needs-compiler
     "#]]
     .assert_eq(&got);
 }
