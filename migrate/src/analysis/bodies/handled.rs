@@ -1,5 +1,5 @@
-//! A delegate result handled in the usual ways (`match` on `Ok(())` / `Err(e)`, `if let Err(e)`,
-//! `.unwrap_or_else(|e| ..)`) whose error is only formatted: `DelegateError<T>` is `Display` and `Debug` for every `T`, so the code type-checks
+//! A delegate result handled in the usual ways (`match` on `Ok(())` / `Err(e)`, `if let Err(e)`) whose error is only
+//! formatted: `DelegateError<T>` is `Display` and `Debug` for every `T`, so the code type-checks
 //! unchanged in 3.x.
 
 use syn::visit::{self, Visit};
@@ -50,31 +50,6 @@ pub(super) fn if_let_only_formats(l: &syn::ExprLet, then: &syn::Block) -> bool {
         }
         Some(None) => true,
         None => false,
-    }
-}
-
-/// Whether `.unwrap_or_else(|e| ..)`, `.unwrap_or_default()` or `.unwrap_or(())` takes a `Result<(), E>` apart without
-/// looking at `E` but to format it: its value is `()` either way.
-pub(super) fn unwraps_formatting(m: &syn::ExprMethodCall) -> bool {
-    match (m.method.to_string().as_str(), m.args.first()) {
-        ("unwrap_or_default", None) => true,
-        ("unwrap_or", Some(Expr::Tuple(t))) => t.elems.is_empty() && m.args.len() == 1,
-        ("unwrap_or_else", Some(_)) => handler_only_formats(m),
-        _ => false,
-    }
-}
-
-/// Whether the one argument of `m` is a closure `|e| ..` that only formats `e` (or `|_| ..`).
-fn handler_only_formats(m: &syn::ExprMethodCall) -> bool {
-    let (true, Some(Expr::Closure(c))) = (m.args.len() == 1, m.args.first()) else {
-        return false;
-    };
-    match c.inputs.first() {
-        Some(Pat::Ident(p)) if c.inputs.len() == 1 && p.subpat.is_none() => {
-            only_formatted(&p.ident.to_string(), &c.body)
-        }
-        Some(Pat::Wild(_)) if c.inputs.len() == 1 => true,
-        _ => false,
     }
 }
 
