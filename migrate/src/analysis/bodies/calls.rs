@@ -117,7 +117,8 @@ impl Collector<'_> {
                             Edit::insert(outer.end, "; }"),
                         ));
                     }
-                    _ => self.facts.refuse(node, loc, Refusal::StopValueUsed),
+                    // Its value used: 3.x's stop() returns the jobs left, which the check judges.
+                    _ => self.facts.refuse(node, loc, Refusal::UNFOLLOWED),
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
