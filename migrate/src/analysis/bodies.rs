@@ -80,7 +80,7 @@ enum Wrapper {
     Unwrap,
     /// `.is_ok()`, `.is_err()`, `.ok()`: look at the result without naming its error type.
     Inspect,
-    /// `.map_err(|e| e.to_string())`: the error is only formatted, into a type of its own.
+    /// `.map_err(..)` on add_worker, which never runs, or anyhow's `.context(..)`: the error's type is no one's.
     Formatted,
 }
 
@@ -284,21 +284,20 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// Whether `m`, called on the result of the pool method `call`, leaves the error's type to no one: it only formats
-    /// it (`.map_err(|e| e.to_string())`, anyhow's `.context(..)`, which takes any error), or it never runs (a
-    /// `.map_err(..)` on add_worker, which always returns Ok(()) on 2.x).
+    /// Whether `m`, called on the result of the pool method `call`, leaves the error's type to no one: anyhow's
+    /// `.context(..)`, which takes any error, or a `.map_err(..)` on add_worker, which never runs (2.x's add_worker
+    /// always returns Ok(())). A delegate's `.map_err(|e| ..)` is a use the check judges.
     fn error_only_formatted(&self, call: &ExprMethodCall, m: &ExprMethodCall) -> bool {
         match call.method.to_string().as_str() {
             "add_worker" if m.method == "map_err" && m.args.len() == 1 => return true,
             "delegate" | "add_worker" => {}
             _ => return false,
         }
-        let anyhow = matches!(m.method.to_string().as_str(), "context" | "with_context")
+        matches!(m.method.to_string().as_str(), "context" | "with_context")
             && m.args.len() == 1
             && self
                 .names
-                .has_anyhow_context(self.source.range(m.method.span()).start);
-        anyhow || handled::map_err_only_formats(m)
+                .has_anyhow_context(self.source.range(m.method.span()).start)
     }
 
     fn loc(&self, offset: usize) -> Loc {
@@ -345,9 +344,7 @@ impl<'a> Collector<'a> {
         Some(self.values.get(&id).copied().unwrap_or(Binding::Other))
     }
 
-    /// Records the struct the local whose name is `ident` (in its pattern) holds.
-    /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`,
-    /// and each of its adds hands over `w.clone()` when `clone` says the call's closure is Clone.
+    /// `let w = helper(..)` (or its method or block forms): `named` holds the worker the helper `id` makes at `made`.
     fn bind_helper_worker(&mut self, named: &syn::Ident, id: WorkerId, made: Range<usize>) {
         self.worker_accounted.insert(key(&made));
         let b = self.helper_bindings.len();
@@ -368,6 +365,7 @@ impl<'a> Collector<'a> {
             .insert(self.loc(at.name_start), Owner::Group(node));
     }
 
+    /// Records the struct the local whose name is `ident` (in its pattern) holds.
     fn typed(&mut self, ident: &syn::Ident, strukt: String) {
         let at = self.source.range(ident.span()).start;
         if let Some(id) = self.tree.binding_at(at) {

@@ -354,10 +354,10 @@ fn worker_rules(
             // A helper's call makes a new worker each time: removing one removes a worker never added.
             r.push((sites[0].loc, Refusal::UNFOLLOWED_WORKER));
         }
-        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice,
-        // unless what the helper returns is Clone (then each add hands over `w.clone()`).
+        // `let w = helper(..)` moves into one add_worker: added twice, or from a loop or closure, it would move twice
+        // (a kept worker, whose job type the compiler says).
         for site in sites.iter().filter(|s| s.bound.is_some()) {
-            if reused_helper_binding(site, &sites) && !decl.helper_clone {
+            if reused_helper_binding(site, &sites) {
                 r.push((site.loc, Refusal::UNFOLLOWED_WORKER));
             }
         }
@@ -656,27 +656,14 @@ fn helper_edits(facts: &Facts, id: WorkerId, out: &mut HashMap<FileId, Vec<Edit>
         .iter()
         .filter(|s| s.worker == id)
         .collect();
-    let cloned = |add: &WorkerSite| w.helper_clone && reused_helper_binding(add, &adds);
     let here = out.entry(w.scope.file).or_default();
-    let clone = if adds.iter().any(|a| cloned(a)) {
-        " + Clone"
-    } else {
-        ""
-    };
-    let ty = match &w.helper_generic {
-        // `fn wrap<F: Fn(T) + ..>(f: F)` returns its argument, whatever the caller's closure is.
-        Some(param) => param.clone(),
-        None => format!("impl FnMut({}){clone} + Send + 'static", job.text),
-    };
+    let ty = format!("impl FnMut({}) + Send + 'static", job.text);
     here.push(Edit::replace(ret.clone(), ty));
     here.push(Edit::delete(w.call.start..w.func.start));
     here.push(Edit::delete(w.func.end..w.call.end));
     for add in &adds {
         let there = out.entry(add.loc.file).or_default();
         there.push(Edit::delete(add.arg.start..add.arg_inner));
-        if cloned(add) {
-            there.push(Edit::insert(add.arg.end, ".clone()"));
-        }
         finish_add(add, there);
     }
 }

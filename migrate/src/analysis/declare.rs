@@ -36,9 +36,6 @@ pub struct Decls {
     /// The module each helper is declared in, as a path from the crate root names it (its file's module, by the
     /// file's name, then the inline `mod`s), for calls through a path (`workers::helper(..)`).
     pub helper_modules: HashMap<String, Vec<String>>,
-    /// Generic helpers `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }`: the type parameter and the job
-    /// type its bound writes.
-    pub generic_helpers: HashMap<WorkerId, (String, syn::Type)>,
     /// The statics, pool fields and functions, each by its definition.
     pub defs: Definitions,
     /// Functions with a parameter whose type names one of their type parameters (`jobs: Vec<J>`): a pool passed to
@@ -205,7 +202,7 @@ impl<'a> Declarer<'a> {
                 Item::Fn(f) => {
                     self.block_items(&f.block);
                     self.signature(&f.sig, None);
-                    self.helper_fn(&f.vis, &f.sig, &f.block, f.sig.ident.to_string());
+                    self.helper_fn(&f.vis, &f.sig, f.sig.ident.to_string());
                     let params: Vec<&FnArg> = f.sig.inputs.iter().collect();
                     if let [FnArg::Typed(p)] = params.as_slice()
                         && f.sig.generics.params.is_empty()
@@ -333,18 +330,12 @@ impl<'a> Declarer<'a> {
             return;
         }
         let ty = &self_ty.path.segments[0].ident;
-        self.helper_fn(&f.vis, &f.sig, &f.block, format!("{ty}::{}", f.sig.ident));
+        self.helper_fn(&f.vis, &f.sig, format!("{ty}::{}", f.sig.ident));
     }
 
     /// `fn name(..) -> Worker` (private, not generic), keyed `key`: its calls make workers of one job type, which the
     /// body's walk finds in its last expression.
-    fn helper_fn(
-        &mut self,
-        vis: &syn::Visibility,
-        sig: &syn::Signature,
-        block: &syn::Block,
-        key: String,
-    ) {
+    fn helper_fn(&mut self, vis: &syn::Visibility, sig: &syn::Signature, key: String) {
         let syn::ReturnType::Type(_, ty) = &sig.output else {
             return;
         };
@@ -364,15 +355,11 @@ impl<'a> Declarer<'a> {
         {
             return;
         }
-        let generic = generic_worker_param(sig, block);
-        if !sig.generics.params.is_empty() && generic.is_none() {
+        if !sig.generics.params.is_empty() {
             return;
         }
         let range = self.source.range(syn::spanned::Spanned::span(&**ty));
         let id = WorkerId(self.facts.workers.len());
-        if let Some(generic) = generic {
-            self.decls.generic_helpers.insert(id, generic);
-        }
         self.facts
             .owners
             .insert(self.loc(range.start), Owner::Worker(id));
@@ -389,8 +376,6 @@ impl<'a> Declarer<'a> {
             refusal: None,
             taken: Vec::new(),
             helper_ret: Some(range),
-            helper_clone: false,
-            helper_generic: None,
         });
         self.decls.helpers.insert(key.clone(), id);
         let mut module = file_module(&self.source.path);
@@ -486,66 +471,6 @@ pub fn fn_job(
         },
         &[],
     ))
-}
-
-/// For `fn wrap<F: Fn(T) + ..>(f: F) -> Worker { Worker::new(f) }` (the bound inline or in a `where` clause, `Fn` or
-/// `FnMut`, `F` its only generic parameter): `F` and `T`.
-fn generic_worker_param(sig: &syn::Signature, block: &syn::Block) -> Option<(String, syn::Type)> {
-    let [syn::GenericParam::Type(param)] = sig.generics.params.iter().collect::<Vec<_>>()[..]
-    else {
-        return None;
-    };
-    let Some(syn::Stmt::Expr(syn::Expr::Call(call), None)) = block.stmts.last() else {
-        return None;
-    };
-    let [syn::Expr::Path(arg)] = call.args.iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let arg = arg.path.get_ident()?;
-    // The argument is a parameter of type `F`.
-    let takes_f = sig.inputs.iter().any(|input| match input {
-        FnArg::Typed(t) => {
-            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *arg)
-                && matches!(&*t.ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
-        }
-        FnArg::Receiver(_) => false,
-    });
-    if !takes_f {
-        return None;
-    }
-    let mut bounds: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
-    if let Some(w) = &sig.generics.where_clause {
-        for predicate in &w.predicates {
-            if let syn::WherePredicate::Type(t) = predicate
-                && matches!(&t.bounded_ty, syn::Type::Path(p) if p.path.is_ident(&param.ident))
-            {
-                bounds.extend(t.bounds.iter());
-            }
-        }
-    }
-    let job = fn_bound_job(bounds.iter().copied())?;
-    Some((param.ident.to_string(), job))
-}
-
-/// The `T` of a bound `Fn(T)` or `FnMut(T)` among `bounds` (one input, no output).
-fn fn_bound_job<'b>(
-    mut bounds: impl Iterator<Item = &'b syn::TypeParamBound>,
-) -> Option<syn::Type> {
-    bounds.find_map(|b| {
-        let syn::TypeParamBound::Trait(t) = b else {
-            return None;
-        };
-        let last = t.path.segments.last()?;
-        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
-            return None;
-        };
-        let fn_trait = matches!(last.ident.to_string().as_str(), "Fn" | "FnMut");
-        let unit = matches!(&args.output, syn::ReturnType::Default);
-        match args.inputs.iter().collect::<Vec<_>>()[..] {
-            [job] if fn_trait && unit => Some(job.clone()),
-            _ => None,
-        }
-    })
 }
 
 /// The module a file is, by its name as `mod` finds it: `workers.rs` and `workers/mod.rs` are `workers` (its last

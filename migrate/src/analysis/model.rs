@@ -243,11 +243,6 @@ pub struct WorkerDecl {
     pub taken: Vec<String>,
     /// For a helper function's worker: the bytes of `Worker` in its return type.
     pub helper_ret: Option<Range<usize>>,
-    /// For a helper's worker: whether what it returns is `Clone` (a function, or a closure that captures nothing or
-    /// only values the code shows to be `Clone`), so that the worker one call made can be added several times.
-    pub helper_clone: bool,
-    /// For a generic helper `fn wrap<F: Fn(T) + ..>(f: F) -> Worker`: `F`, which it returns in 3.x.
-    pub helper_generic: Option<String>,
 }
 
 /// An `add_worker(&w)` or `remove_worker(&w)`.

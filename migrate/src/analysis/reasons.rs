@@ -22,8 +22,6 @@ pub enum Refusal {
     },
     /// The result of `delegate` is matched against `Error::NoWorkers`.
     MatchesNoWorkers,
-    /// The value of `stop()` is used.
-    StopValueUsed,
     /// `add_worker` after `stop()` in the same function.
     AddAfterStop,
     /// The group holds only an error type, no pool.
@@ -82,10 +80,9 @@ impl Refusal {
     };
 
     /// Every refusal's id, indexed as [`Refusal::id`] indexes it (for documentation and tests).
-    pub const IDS: [&'static str; 11] = [
+    pub const IDS: [&'static str; 10] = [
         "needs-compiler",
         "matches-no-workers",
-        "stop-value-used",
         "add-after-stop",
         "only-an-error-type",
         "put-back-by-verify",
@@ -102,15 +99,14 @@ impl Refusal {
         let index = match self {
             NeedsCompiler { .. } => 0,
             MatchesNoWorkers => 1,
-            StopValueUsed => 2,
-            AddAfterStop => 3,
-            OnlyAnErrorType => 4,
-            PutBackByVerify => 5,
-            NamedInDocTest { .. } => 6,
-            NoWorkerDelegateChecked => 7,
-            CompilerFoundMixed { .. } => 8,
-            CompilerFoundUnnameable { .. } => 9,
-            CompilerFoundNothing { .. } => 10,
+            AddAfterStop => 2,
+            OnlyAnErrorType => 3,
+            PutBackByVerify => 4,
+            NamedInDocTest { .. } => 5,
+            NoWorkerDelegateChecked => 6,
+            CompilerFoundMixed { .. } => 7,
+            CompilerFoundUnnameable { .. } => 8,
+            CompilerFoundNothing { .. } => 9,
         };
         Self::IDS[index]
     }
@@ -146,7 +142,6 @@ impl fmt::Display for Refusal {
             NoWorkerDelegateChecked => f.write_str("no worker is added to this pool in code this tool can see, and the result of its delegate is checked: in 2.x that result is Err(NoWorkers); in 3.x a pool without workers queues the job and delegate fails only once the pool is stopped. Keeping this pool on v2 is right for code that tests 2.x's refusal; otherwise add its worker where this tool can see it, or migrate it by hand"),
             NamedInDocTest { name, line } => write!(f, "the doc test at line {line} names `{name}`, and this tool moves doc tests to workerpool::v2 without analysing them, so the pool stays on v2 with it (migrate the pool and its doc tests by hand)"),
             MatchesNoWorkers => f.write_str("the result of delegate is matched against Error::NoWorkers; in 3.x delegate queues the job when there are no workers, and its error is DelegateError<T> (keep this pool on v2 or rewrite the match by hand)"),
-            StopValueUsed => f.write_str("the value of stop() is used; in 3.x stop() returns the jobs no worker was left to run"),
             AddAfterStop => f.write_str("add_worker after stop() in the same function: 2.x resumed a stopped pool, in 3.x a stopped pool stays stopped; to migrate, create a new pool for the next batch instead of reusing the stopped one (3.x's stop() also runs the queued jobs and waits for them, so the first batch needs no wait of its own), or keep this pool on v2"),
             OnlyAnErrorType => f.write_str("only an error type"),
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),

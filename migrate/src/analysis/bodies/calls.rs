@@ -12,7 +12,7 @@ use crate::analysis::model::{
 };
 use crate::analysis::reasons::Refusal;
 use crate::analysis::scope_tree::BindingId;
-use crate::analysis::types::{TryTarget, job_type};
+use crate::analysis::types::TryTarget;
 use crate::edit::Edit;
 
 impl Collector<'_> {
@@ -117,7 +117,8 @@ impl Collector<'_> {
                             Edit::insert(outer.end, "; }"),
                         ));
                     }
-                    _ => self.facts.refuse(node, loc, Refusal::StopValueUsed),
+                    // Its value used: 3.x's stop() returns the jobs left, which the check judges.
+                    _ => self.facts.refuse(node, loc, Refusal::UNFOLLOWED),
                 }
             }
             _ => self.worker_call(node, m, &method, outer, wrapper, ctx, loc),
@@ -558,29 +559,7 @@ impl Collector<'_> {
                 *owner = Owner::Worker(id);
             }
         }
-        if let Some((param, job)) = self.decls.generic_helpers.get(&id) {
-            // `Worker::new(f)` of the parameter `f: F`: the job type is the one `F`'s bound writes.
-            decl.job = Some(job_type(
-                self.source,
-                job,
-                self.scope(),
-                &self.generics_in_scope(),
-            ));
-            if decl
-                .refusal
-                .as_ref()
-                .is_some_and(|(_, why)| *why == Refusal::UNSETTLED)
-            {
-                decl.refusal = None;
-            }
-            decl.helper_generic = Some(param.clone());
-        }
         let placeholder = &self.facts.workers[id];
-        decl.helper_clone = decl.helper_generic.is_none()
-            && matches!(
-                decl.kind,
-                WorkerFn::FnPath | WorkerFn::Closure | WorkerFn::CloneClosure
-            );
         decl.kind = WorkerFn::Helper;
         decl.helper_ret = placeholder.helper_ret.clone();
         self.facts.workers[id] = decl;
@@ -656,8 +635,6 @@ impl Collector<'_> {
             refusal,
             taken,
             helper_ret: None,
-            helper_clone: false,
-            helper_generic: None,
         });
         id
     }

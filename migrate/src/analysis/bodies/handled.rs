@@ -1,5 +1,5 @@
-//! A delegate result handled in the usual ways (`match` on `Ok(())` / `Err(e)`, `if let Err(e)`, `.map_err(|e| ..)`)
-//! whose error is only formatted: `DelegateError<T>` is `Display` and `Debug` for every `T`, so the code type-checks
+//! A delegate result handled in the usual ways (`match` on `Ok(())` / `Err(e)`, `if let Err(e)`) whose error is only
+//! formatted: `DelegateError<T>` is `Display` and `Debug` for every `T`, so the code type-checks
 //! unchanged in 3.x.
 
 use syn::visit::{self, Visit};
@@ -50,36 +50,6 @@ pub(super) fn if_let_only_formats(l: &syn::ExprLet, then: &syn::Block) -> bool {
         }
         Some(None) => true,
         None => false,
-    }
-}
-
-/// Whether `.map_err(|e| ..)` only formats `e`: the mapped error's type does not depend on the pool's.
-pub(super) fn map_err_only_formats(m: &syn::ExprMethodCall) -> bool {
-    m.method == "map_err" && handler_only_formats(m)
-}
-
-/// Whether `.unwrap_or_else(|e| ..)`, `.unwrap_or_default()` or `.unwrap_or(())` takes a `Result<(), E>` apart without
-/// looking at `E` but to format it: its value is `()` either way.
-pub(super) fn unwraps_formatting(m: &syn::ExprMethodCall) -> bool {
-    match (m.method.to_string().as_str(), m.args.first()) {
-        ("unwrap_or_default", None) => true,
-        ("unwrap_or", Some(Expr::Tuple(t))) => t.elems.is_empty() && m.args.len() == 1,
-        ("unwrap_or_else", Some(_)) => handler_only_formats(m),
-        _ => false,
-    }
-}
-
-/// Whether the one argument of `m` is a closure `|e| ..` that only formats `e` (or `|_| ..`).
-fn handler_only_formats(m: &syn::ExprMethodCall) -> bool {
-    let (true, Some(Expr::Closure(c))) = (m.args.len() == 1, m.args.first()) else {
-        return false;
-    };
-    match c.inputs.first() {
-        Some(Pat::Ident(p)) if c.inputs.len() == 1 && p.subpat.is_none() => {
-            only_formatted(&p.ident.to_string(), &c.body)
-        }
-        Some(Pat::Wild(_)) if c.inputs.len() == 1 => true,
-        _ => false,
     }
 }
 
@@ -261,8 +231,7 @@ mod tests {
                 Expr::Let(l) => if_let_only_formats(l, &i.then_branch),
                 _ => false,
             },
-            Expr::MethodCall(m) => map_err_only_formats(&m),
-            _ => panic!("not a match, if let or map_err: {code}"),
+            _ => panic!("not a match or if let: {code}"),
         }
     }
 
@@ -273,14 +242,10 @@ mod tests {
             "match r { Ok(_) => {}, Err(_) => {} }",
             "match r { Err(e) => { log::warn!(\"{e:?}\"); } _ => () }",
             "if let Err(e) = r { eprintln!(\"{:?}\", &e); } else { n += 1; }",
-            "r.map_err(|e| e.to_string())",
-            "r.map_err(|e| format!(\"failed: {}\", e))",
             "match r { Ok(()) => {}, Err(Error::NoWorkers) => {} Err(e) => eprintln!(\"{e}\") }",
             "match r { Ok(()) => {}, Err(e) => return Err(e) }",
             "match r { Ok(()) => {}, Err(e) if n > 0 => eprintln!(\"{e}\"), _ => {} }",
             "if let Err(e) = r { keep(e); }",
-            "r.map_err(|e| MyError::Pool(e))",
-            "r.map_err(|e| e.into_job())",
             "match r { Ok(()) => {}, Err(e) => my_macro!(e; 1) }",
         ];
         let got: String = cases
@@ -292,14 +257,10 @@ mod tests {
             true match r { Ok(_) => {}, Err(_) => {} }
             true match r { Err(e) => { log::warn!("{e:?}"); } _ => () }
             true if let Err(e) = r { eprintln!("{:?}", &e); } else { n += 1; }
-            true r.map_err(|e| e.to_string())
-            true r.map_err(|e| format!("failed: {}", e))
             false match r { Ok(()) => {}, Err(Error::NoWorkers) => {} Err(e) => eprintln!("{e}") }
             false match r { Ok(()) => {}, Err(e) => return Err(e) }
             false match r { Ok(()) => {}, Err(e) if n > 0 => eprintln!("{e}"), _ => {} }
             false if let Err(e) = r { keep(e); }
-            false r.map_err(|e| MyError::Pool(e))
-            false r.map_err(|e| e.into_job())
             false match r { Ok(()) => {}, Err(e) => my_macro!(e; 1) }
         "#]]
         .assert_eq(&got);

@@ -562,8 +562,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.literal_bindings.insert(id, "i32");
         }
         self.helper_method_use(m);
-        let unwraps =
-            matches!(method.as_str(), "unwrap" | "expect") || handled::unwraps_formatting(m);
+        let unwraps = matches!(method.as_str(), "unwrap" | "expect");
         if (unwraps || matches!(method.as_str(), "is_ok" | "is_err" | "ok"))
             && let Expr::MethodCall(inner) = &*m.receiver
             && POOL_METHODS.contains(&inner.method.to_string().as_str())
