@@ -318,7 +318,7 @@ fn through_functions(facts: &Facts, root: NodeId, why: &Refusal) -> Refusal {
             super::model::Key::FnParam(f, _) | super::model::Key::FnRet(f) => facts.fn_names.get(f),
             _ => None,
         })
-        .map(|name| format!("`{name}`"))
+        .cloned()
         .collect();
     Refusal::CompilerFoundMixed {
         types: types.clone(),

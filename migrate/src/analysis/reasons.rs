@@ -35,8 +35,8 @@ pub enum Refusal {
     CompilerFoundMixed {
         /// The types it printed, each in backticks.
         types: Vec<String>,
-        /// The functions whose pool parameter or return makes this one pool to the tool, each in backticks (none
-        /// from the compiler's layer, which does not know them).
+        /// The names of the functions whose pool parameter or return makes this one pool to the tool (none from the
+        /// compiler's layer, which does not know them).
         through: Vec<String>,
     },
     /// The compiler found the job type, and it cannot be written (a closure's type, an `impl Trait`).
@@ -147,12 +147,12 @@ impl fmt::Display for Refusal {
             PutBackByVerify => f.write_str(&put_back_by_verify(None)),
             CompilerFoundMixed { types, through } if through.is_empty() => write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}); 2.x checked job types when a job ran, 3.x needs one job type per pool (make one enum of them, or keep this pool on v2)", types.join(", ")),
             CompilerFoundMixed { types, through } => {
-                let (one, them) = match through.len() {
-                    1 => ("function", "it takes or returns this pool: if it serves"),
-                    _ => ("functions", "they take or return this pool: if they serve"),
+                let (one, them, it) = match through.len() {
+                    1 => ("function", "it takes or returns this pool: if it serves", "it"),
+                    _ => ("functions", "they take or return this pool: if they serve", "them"),
                 };
-                let first = through[0].trim_matches('`');
-                write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}), one pool to this tool through the {one} {}; {them} pools of each type, 3.x needs {} generic over the job type (`fn {first}<J: Send + 'static>(..)`, with `Pool<J>`), written by hand; else make one enum of the job types, or keep this pool on v2", types.join(", "), through.join(", "), if through.len() == 1 { "it" } else { "them" })
+                let named: Vec<String> = through.iter().map(|n| format!("`{n}`")).collect();
+                write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}), one pool to this tool through the {one} {}; {them} pools of each type, 3.x needs {it} generic over the job type (`fn {}<J: Send + 'static>(..)`, with `Pool<J>`), written by hand; else make one enum of the job types, or keep this pool on v2", types.join(", "), named.join(", "), through[0])
             }
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
             CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),

@@ -228,23 +228,9 @@ pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, Str
 /// `text` as written in another crate that calls this one `library`: its paths `crate::NAME..` of the crate's own
 /// `names` (what its root defines, declares or imports) start with `library::` there.
 pub fn in_other_crate(text: &str, library: &str, names: &BTreeSet<String>) -> String {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("crate::") {
-        let after = &rest[at + "crate::".len()..];
-        let name = &after[..after.find(|c: char| !ident(c)).unwrap_or(after.len())];
-        let starts_path = !rest[..at].ends_with(|c: char| ident(c) || c == ':');
-        out.push_str(&rest[..at]);
-        out.push_str(if starts_path && names.contains(name) {
-            library
-        } else {
-            "crate"
-        });
-        out.push_str("::");
-        rest = after;
-    }
-    out + rest
+    with_prefixes(text, "crate::", |name, _| {
+        names.contains(name).then(|| format!("{library}::"))
+    })
 }
 
 /// What each name a file's own `use` items bring in (not those inside functions or inline modules) names, as
@@ -342,18 +328,27 @@ fn in_module(text: &str, module: &[String]) -> String {
         [] => "crate::".to_string(),
         _ => format!("crate::{}::", module.join("::")),
     };
+    // An item of the module itself is written bare; a path into a module inside it keeps the prefix.
+    with_prefixes(text, &prefix, |name, after| {
+        (!name.is_empty() && !after.starts_with("::")).then(String::new)
+    })
+}
+
+/// `text` with each path that starts with `prefix` given the prefix `with(name, after)` returns, where `name` is the
+/// segment after `prefix` and `after` what follows it; `None` keeps `prefix`.
+fn with_prefixes(text: &str, prefix: &str, with: impl Fn(&str, &str) -> Option<String>) -> String {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find(&prefix) {
+    while let Some(at) = rest.find(prefix) {
         let starts_path = !rest[..at].ends_with(|c: char| ident(c) || c == ':');
         let after = &rest[at + prefix.len()..];
-        let name = after.find(|c: char| !ident(c)).unwrap_or(after.len());
-        let bare = starts_path && name > 0 && !after[name..].starts_with("::");
+        let end = after.find(|c: char| !ident(c)).unwrap_or(after.len());
+        let new = starts_path
+            .then(|| with(&after[..end], &after[end..]))
+            .flatten();
         out.push_str(&rest[..at]);
-        if !bare {
-            out.push_str(&prefix);
-        }
+        out.push_str(new.as_deref().unwrap_or(prefix));
         rest = after;
     }
     out + rest
