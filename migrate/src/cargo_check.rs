@@ -184,26 +184,27 @@ pub fn cargo_check(
     })
 }
 
-/// Runs `cargo_check`, telling `progress` what it checks while cargo runs and how long it took:
-/// `checking the migrated crate (cargo check --all-targets)... 3.2 s`.
+/// Runs `cargo_check`, telling `progress` what it checks while cargo runs, how long it took and what came of it
+/// (`verdict`): `checking the migrated crate (cargo check --all-targets)... 3.2 s (passed)`.
 pub fn cargo_check_showing(
     request: &Request,
     what: &str,
     progress: &mut dyn Write,
+    verdict: &dyn Fn(&Checked) -> String,
 ) -> Result<Checked, String> {
-    let _ = write!(progress, "checking {what} (cargo check --all-targets)...");
+    let _ = write!(progress, "{what} (cargo check --all-targets)...");
     let _ = progress.flush();
     let checked = cargo_check(request, &mut |_| {});
     let _ = match &checked {
-        Ok(c) => writeln!(
-            progress,
-            " {} ({})",
-            seconds(c.duration),
-            if c.success { "passed" } else { "failed" }
-        ),
+        Ok(c) => writeln!(progress, " {} ({})", seconds(c.duration), verdict(c)),
         Err(_) => writeln!(progress, " stopped"),
     };
     checked
+}
+
+/// The verdict of a check of code meant to build.
+pub fn passed_or_failed(checked: &Checked) -> String {
+    (if checked.success { "passed" } else { "failed" }).into()
 }
 
 /// `3.2 s`.

@@ -379,6 +379,11 @@ impl Crate {
         self.migrate_asking(forced_v2, None, &mut BTreeMap::new())
     }
 
+    /// Whether the manifest's requirement is left as it is (a range, `workspace = true`), and the code with it.
+    pub fn requirement_left(&self) -> bool {
+        self.left.is_some()
+    }
+
     /// Says that every migration of the crate from now on is checked by the compiler (see [`Asked::checked`]).
     pub fn set_checked(&mut self) {
         self.checked = true;
@@ -527,11 +532,7 @@ impl Crate {
             format!(
                 "the code is left as it is too, so that it still builds against what the requirement allows \
                  ({} of it would change)",
-                if m.changes.len() == 1 {
-                    "1 file".to_string()
-                } else {
-                    format!("{} files", m.changes.len())
-                }
+                crate::report::plural(m.changes.len(), "file")
             )
         };
         let message = format!(

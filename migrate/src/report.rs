@@ -113,7 +113,8 @@ pub struct Report {
 }
 
 /// Behaviour of 3.x that differs everywhere, not at one site: listed once.
-const CHECK_EVERYWHERE: [&str; 5] = [
+const CHECK_EVERYWHERE: [&str; 6] = [
+    "add_worker() now returns the worker's WorkerHandle, not 2.x's Result that was always Ok(()): the `?`, `.unwrap()` or `.expect(..)` after it was dropped",
     "stop() now runs every queued job on the workers left, waits for them to exit, and returns the jobs no worker was left to run; the pool stays stopped",
     "dropping a pool now does the same as stop() (it waits for the workers)",
     "delegate() on a pool without workers now queues the job (a worker added later runs it) instead of failing with NoWorkers",
@@ -293,10 +294,7 @@ impl Report {
     }
 }
 
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
+/// `1 pool`, `2 pools`.
+pub(crate) fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

@@ -226,7 +226,12 @@ fn write(
             return stopped();
         }
         let request = cargo_check::Request::new(root.join("Cargo.toml"));
-        let verdict = cargo_check::cargo_check_showing(&request, what, progress);
+        let verdict = cargo_check::cargo_check_showing(
+            &request,
+            &format!("checking {what}"),
+            progress,
+            &cargo_check::passed_or_failed,
+        );
         if let Ok(checked) = &verdict {
             times.borrow_mut().push(CheckTime {
                 what: what.to_string(),

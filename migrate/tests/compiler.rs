@@ -58,7 +58,7 @@ fn a_job_type_the_code_does_not_write_at_the_pool_comes_from_the_compiler() {
     assert!(!main.contains("v2"), "{main}\n{report}");
     assert!(!main.contains("[();"), "no placeholder is left: {main}");
     assert!(report.contains("asked the compiler"), "{report}");
-    assert!(report.contains("1 pool typed"), "{report}");
+    assert!(report.contains("1 typed from its answers"), "{report}");
 }
 
 /// No job or worker of this pool is typed anywhere the compiler can see: it stays on v2, saying so.

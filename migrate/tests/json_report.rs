@@ -98,7 +98,7 @@ fn every_site_is_an_object_with_file_line_column_kind_id_and_message() {
     assert_eq!(summary["sites_migrated"], migrated.len());
     assert_eq!(summary["errors"], 1);
     assert_eq!(summary["files_changed"], 2);
-    assert_eq!(summary["check_everywhere"].as_array().unwrap().len(), 5);
+    assert_eq!(summary["check_everywhere"].as_array().unwrap().len(), 6);
     assert_eq!(fs::read_to_string(src.join("main.rs")).unwrap(), MIXED);
 }
 

@@ -177,6 +177,31 @@ fn migrating_src_takes_in_the_tests_of_a_package_whose_manifest_moves_to_3() {
 }
 
 #[test]
+fn under_a_range_requirement_nothing_changes_and_the_compiler_is_not_asked() {
+    let name = "requirement_range_left_alone";
+    let (dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(!report.contains("asking the compiler"), "{report}");
+    assert!(!report.contains("asked the compiler"), "{report}");
+    let line = "write `workerpool = { package = \"typed-workerpool\", version = \"3\", features = [\"v2\"] }` there";
+    let line = line.replace("typed-workerpool", migrate::manifest::PACKAGE.name());
+    assert!(report.contains(&line), "{report}");
+    // As the note says: write the line, then run migrate again; the pool migrates.
+    let manifest = dir.path().join("Cargo.toml");
+    let range = "workerpool = \">=2.1, <3\" # any 2.x from 2.1";
+    let written = &line["write `".len()..line.len() - "` there".len()];
+    let text = fs::read_to_string(&manifest)
+        .unwrap()
+        .replace(range, written);
+    fs::write(&manifest, text).unwrap();
+    let again = common::migrate_in(dir.path(), &["--allow-dirty", "src/"], &target_dir(name));
+    let again = common::text(&again.stderr);
+    assert!(
+        again.contains("1 pool migrated") && again.contains(" 0 pools left on v2"),
+        "{again}"
+    );
+}
+
+#[test]
 fn a_job_type_of_the_library_is_written_with_the_librarys_name_in_its_tests() {
     let (_dir, report) = assert_migrates_to_after(
         "library_job_type_in_a_test",

@@ -511,8 +511,9 @@ fn cargo_check_passes_a_crate_that_builds_and_says_how_long_it_took() {
     let mut progress = Vec::new();
     let checked = migrate::cargo_check::cargo_check_showing(
         &check_request(dir.path()),
-        "the migrated crate",
+        "checking the migrated crate",
         &mut progress,
+        &migrate::cargo_check::passed_or_failed,
     )
     .unwrap();
     assert!(checked.success, "{}", checked.stderr);

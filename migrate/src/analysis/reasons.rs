@@ -48,6 +48,8 @@ pub enum Refusal {
     CompilerFoundNothing {
         /// What it said instead.
         detail: String,
+        /// Whether that is the probed code meeting code that stays on v2 (a worker both serve).
+        meets_v2: bool,
     },
 }
 
@@ -155,7 +157,8 @@ impl fmt::Display for Refusal {
                 write!(f, "the compiler, asked with a placeholder job type, found this pool given jobs or workers of different types ({}), one pool to this tool through the {one} {}; {them} pools of each type, 3.x needs {it} generic over the job type (`fn {}<J: Send + 'static>(..)`, with `Pool<J>`), written by hand; else make one enum of the job types, or keep this pool on v2", types.join(", "), named.join(", "), through[0])
             }
             CompilerFoundUnnameable { found } => write!(f, "the compiler found that this pool's job type is {found}, which cannot be written in `Pool<T>` (give the jobs a named type, such as a struct or a `Box<dyn FnOnce() + Send>`, or migrate this pool by hand)"),
-            CompilerFoundNothing { detail } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
+            CompilerFoundNothing { detail, meets_v2: false } => write!(f, "the compiler, asked with a placeholder job type, did not say what this pool carries ({detail}); write the job type on a worker closure's parameter, or migrate this pool by hand"),
+            CompilerFoundNothing { detail, meets_v2: true } => write!(f, "the compiler, asked with a placeholder job type, found this pool's code meeting code that stays on workerpool::v2 ({detail}): a worker or function it shares with a pool left on v2; that pool's reason says what keeps it there: fix that, and run migrate again"),
         }
     }
 }

@@ -101,6 +101,22 @@ fn typed_against_untyped(typed: &str, untyped: &str) -> Option<String> {
         .then(|| args[1..end].to_string())
 }
 
+/// Whether a check's first error gives a 3.x pool or shared worker where a 2.x one is expected, or the other way
+/// round (`expected `&Worker`, found `&SharedWorker<..>``): the probed code meets code that stays on v2.
+pub fn meets_v2(error: &str) -> bool {
+    let v2 = |t: &str| {
+        matches!(
+            t.trim_start_matches('&').rsplit("::").next(),
+            Some("Worker" | "Pool")
+        )
+    };
+    let typed = |t: &str| t.contains("SharedWorker<") || t.contains("Pool<");
+    pairs(error).iter().any(|(expected, found)| match found {
+        Found::Type(found) => (v2(expected) && typed(found)) || (typed(expected) && v2(found)),
+        Found::Parameter(_) => false,
+    })
+}
+
 /// What an `expected .. found ..` says was found.
 #[derive(Debug, Clone)]
 enum Found {
@@ -283,6 +299,21 @@ fn placeholders(text: &str) -> Vec<(usize, usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_worker_where_a_v2_one_is_expected_meets_v2() {
+        let at = "src/billing.rs:59:30: error[E0308]: mismatched types";
+        let error =
+            format!("{at} (expected `&Worker`, found `&SharedWorker<(Invoice, Sender<...>)>`)");
+        assert!(meets_v2(&error));
+        assert!(meets_v2(&format!(
+            "{at} (expected `Pool<u8>`, found `workerpool::v2::Pool`)"
+        )));
+        assert!(!meets_v2(&format!("{at} (expected `Probe0`, found `u8`)")));
+        assert!(!meets_v2(&format!(
+            "{at} (expected `&Worker`, found `&Task`)"
+        )));
+    }
 
     fn diagnostic(json: serde_json::Value) -> Diagnostic {
         serde_json::from_value(json).unwrap()

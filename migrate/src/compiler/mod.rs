@@ -17,10 +17,10 @@ use std::time::Duration;
 use self::findings::Finding;
 use self::paths::Written as Path;
 use crate::analysis::{Answer, Refusal, distinct_types, has_hole, is_alias_use, unqualified};
-use crate::cargo_check::{self, Request};
+use crate::cargo_check::{self, Checked, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
-use crate::report::{Kind, Line};
+use crate::report::{Kind, Line, plural};
 use crate::verify;
 use crate::write::Written;
 
@@ -60,13 +60,12 @@ pub fn ask_when_clean(
                 .iter()
                 .map(|d| cargo_check::seconds(*d))
                 .collect();
+            let asked = asking.typed + asking.refused;
             let message = format!(
-                "asked the compiler for the job types the code does not write: {} probe{} ({}), {} pool{} typed, {} left on v2",
-                took.len(),
-                if took.len() == 1 { "" } else { "s" },
+                "asked the compiler the job types of {asked} of the pools (the code does not write them): {} ({}); {} typed from its answers, {} left on v2 for want of one",
+                plural(took.len(), "probe"),
                 took.join(", "),
                 asking.typed,
-                if asking.typed == 1 { "" } else { "s" },
                 asking.refused,
             );
             Some(Line::file(&manifest, Kind::Note, "compiler-asked", message))
@@ -84,7 +83,8 @@ pub fn ask_when_clean(
 /// `krate`. The probes are written in place and put back before it returns. Errs when cargo cannot run or a file
 /// cannot be put back.
 pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String> {
-    let Some(root) = krate.root.clone() else {
+    // Under a requirement left as it is (a range), the code is left too: a probe of 3.x code there answers nothing.
+    let Some(root) = krate.root.clone().filter(|_| !krate.requirement_left()) else {
         return Ok(Asking::default());
     };
     let externs = extern_names(krate);
@@ -110,21 +110,31 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 }
             }
             verify::apply(krate, &migration, &mut written)?;
-            let plural =
-                |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
             let mut what = format!(
-                "probe {round} of the job types of {}",
+                "asking the compiler (probe {round}) the job types of {}",
                 plural(probe.placeholders.len(), "pool")
             );
             let uses = sites.keys().filter(|n| is_alias_use(**n)).count();
-            for (n, what_it_is) in [(sites.len() - uses, "kept worker"), (uses, "alias use")] {
+            let kinds = [
+                (
+                    sites.len() - uses,
+                    "`Worker`",
+                    " kept for later adds or removes",
+                ),
+                (uses, "use", " of a pool alias of several job types"),
+            ];
+            for (n, what_it_is, of) in kinds {
                 if n > 0 {
-                    what.push_str(&format!(" and {}", plural(n, what_it_is)));
+                    what.push_str(&format!(" and of {}{of}", plural(n, what_it_is)));
                 }
             }
             let request = Request::new(root.join("Cargo.toml"));
             let numbers = |n: usize| probe.placeholders.contains_key(&n) || sites.contains_key(&n);
-            let mut checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
+            // A probe is written not to build: its errors are the answers.
+            let answered =
+                |c: &Checked| plural(findings::findings(&c.diagnostics, &numbers).len(), "answer");
+            let mut checked =
+                cargo_check::cargo_check_showing(&request, &what, progress, &answered)?;
             asking.rounds.push(checked.duration);
             let mut found = findings::findings(&checked.diagnostics, &numbers);
             let numbers_of = |kind: fn(&Crate, &PoolId) -> bool| -> BTreeSet<usize> {
@@ -149,7 +159,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 }
                 verify::apply(krate, &migration, &mut written)?;
                 let what = format!("{what}, with the compiler's fixes");
-                checked = cargo_check::cargo_check_showing(&request, &what, progress)?;
+                checked = cargo_check::cargo_check_showing(&request, &what, progress, &answered)?;
                 asking.rounds.push(checked.duration);
                 found = findings::findings(&checked.diagnostics, &numbers);
                 new = learn(&mut state, &found);
@@ -158,7 +168,10 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             krate.set_site_answers(state.site_answers.clone());
             if !new {
                 // Nothing more to learn: what is still a question stays on v2, saying what the compiler said.
-                let detail = match checked.first_error() {
+                let first = checked.first_error();
+                let meets_v2 = found.is_empty() && first.as_deref().is_some_and(findings::meets_v2);
+                let detail = match first {
+                    Some(error) if meets_v2 => error,
                     Some(error) if found.is_empty() => {
                         format!("the probe's first error is not about a job type: {error}")
                     }
@@ -170,6 +183,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                     state.answers.entry(*pool).or_insert_with(|| {
                         Answer::Refused(Refusal::CompilerFoundNothing {
                             detail: detail.clone(),
+                            meets_v2,
                         })
                     });
                 }

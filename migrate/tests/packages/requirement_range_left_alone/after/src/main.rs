@@ -1,0 +1,63 @@
+//! A tally that grows and shrinks its pool: the worker is kept in the struct beside the pool.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+use workerpool::{Pool, Worker};
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+struct Tally {
+    pool: Arc<Pool>,
+    // the one worker function, added as often as needed
+    counter: Worker,
+    seen: Arc<AtomicU64>,
+}
+
+impl Tally {
+    fn new(done: mpsc::Sender<u64>) -> Tally {
+        let seen = Arc::new(AtomicU64::new(0));
+        let total = Arc::clone(&seen);
+        let done = Mutex::new(done);
+        let counter = Worker::new(move |(word, weight): (String, u64)| {
+            total.fetch_add(word.len() as u64 * weight, Ordering::SeqCst);
+            done.lock().unwrap().send(weight).unwrap();
+        });
+        Tally { pool: Arc::new(Pool::new(4)), counter, seen }
+    }
+
+    fn grow(&self, by: usize) -> Result<(), Error> {
+        let counter = self.counter.clone();
+        for _ in 0..by {
+            self.pool.add_worker(&counter)?;
+        }
+        Ok(())
+    }
+
+    fn shrink(&self) -> Result<(), Error> {
+        self.pool.remove_worker(&self.counter)?;
+        Ok(())
+    }
+}
+
+fn send(pool: &Pool, words: &[&str]) -> Result<(), Error> {
+    for (i, w) in words.iter().enumerate() {
+        pool.delegate((w.to_string(), i as u64 + 1))?;
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Error> {
+    let (tx, rx) = mpsc::channel();
+    let tally = Tally::new(tx);
+    tally.grow(3)?;
+    println!("workers {}", tally.pool.workers_num());
+    let words = ["one", "three", "seven"];
+    send(&tally.pool, &words)?;
+    let weights: u64 = rx.iter().take(words.len()).sum();
+    tally.shrink()?;
+    tally.shrink()?;
+    println!("workers {}", tally.pool.workers_num());
+    println!("weights {weights}, total {}", tally.seen.load(Ordering::SeqCst));
+    Ok(())
+}
