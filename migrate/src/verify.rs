@@ -174,8 +174,10 @@ pub fn verify(
     })
 }
 
-/// The most rounds of fixes from the compiler's messages one check takes (each fix may uncover the next error).
-pub(crate) const FIXUP_ROUNDS: usize = 3;
+/// The most rounds of fixes from the compiler's messages one check takes: each fix may uncover the next error (rustc
+/// stops a crate at its unresolved imports before it checks types, and cargo the targets that use a library that
+/// fails), so a library, a binary and a test can each take two.
+pub(crate) const FIXUP_ROUNDS: usize = 6;
 
 /// Runs the checks of one verification, taking in the fixes the compiler's messages call for.
 struct Checker<'a, 'c> {
@@ -193,6 +195,7 @@ impl Checker<'_, '_> {
     /// [`fixups`]), writes those fixes into `migration`, with a report line each, and checks again.
     fn passes(&mut self, migration: &mut Migration, what: &str) -> Result<bool, String> {
         let mut what = what.to_string();
+        let base = what.clone();
         for round in 0..=FIXUP_ROUNDS {
             let checked = (self.check)(self.root, &what)?;
             let success = checked.success;
@@ -220,7 +223,10 @@ impl Checker<'_, '_> {
                 return Ok(false);
             }
             apply(self.krate, migration, self.written)?;
-            what = format!("{what}, with the compiler's fixes");
+            what = match round {
+                0 => format!("{base}, with the compiler's fixes"),
+                n => format!("{base}, with the compiler's fixes (round {})", n + 1),
+            };
         }
         Ok(false)
     }

@@ -202,6 +202,13 @@ fn under_a_range_requirement_nothing_changes_and_the_compiler_is_not_asked() {
 }
 
 #[test]
+fn a_binary_that_makes_its_pool_through_the_librarys_reexported_names_migrates() {
+    let name = "reexported_pool_names_in_the_binary";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains(" 0 pools left on v2"), "{report}");
+}
+
+#[test]
 fn a_job_type_of_the_library_is_written_with_the_librarys_name_in_its_tests() {
     let (_dir, report) = assert_migrates_to_after(
         "library_job_type_in_a_test",

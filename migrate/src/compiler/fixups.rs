@@ -118,13 +118,17 @@ fn code(d: &Diagnostic) -> Option<&str> {
 
 /// `?` couldn't convert the error to `E`, the error being a 3.x `DelegateError<T>` (named in a label or a note).
 fn delegate_error_into_other(d: &Diagnostic) -> bool {
-    // `the trait `From<DelegateError<String>>` is not implemented for `ShipError``, in a label or a note.
+    // `the trait `From<DelegateError<String>>` is not implemented for `ShipError``, in a label or a note; rustc
+    // writes the path where the name is not in scope (`From<workerpool::error::DelegateError<String>>`).
+    fn names(text: &str) -> bool {
+        text.split("From<").skip(1).any(|rest| {
+            let path = rest.split('<').next().unwrap_or_default();
+            path == "DelegateError" || path.ends_with("::DelegateError")
+        })
+    }
     fn mentions(d: &Diagnostic) -> bool {
-        let from = "From<DelegateError<";
-        d.message.contains(from)
-            || d.spans
-                .iter()
-                .any(|s| s.label.as_deref().is_some_and(|l| l.contains(from)))
+        names(&d.message)
+            || (d.spans.iter()).any(|s| s.label.as_deref().is_some_and(names))
             || d.children.iter().any(mentions)
     }
     d.message.starts_with("`?` couldn't convert the error") && mentions(d)
@@ -188,6 +192,16 @@ mod tests {
             &text,
         );
         assert_eq!(found, vec![]);
+    }
+
+    #[test]
+    fn a_delegate_error_rustc_names_by_its_path_is_one_too() {
+        let question = TEXT.find(")?").unwrap() + 1;
+        let label = "the trait `From<workerpool::error::DelegateError<String>>` is not implemented for `AppError`";
+        let message = "`?` couldn't convert the error to `AppError`";
+        let d = diagnostic("E0277", message, question, question + 1, label);
+        let found = fixups(&checked(serde_json::json!([d])), &text);
+        assert_eq!(found.len(), 1, "{found:?}");
     }
 
     /// A span of `src/lib.rs` at `range`, with rustc's suggestion when given.
