@@ -115,17 +115,13 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                 plural(probe.placeholders.len(), "pool")
             );
             let uses = sites.keys().filter(|n| is_alias_use(**n)).count();
-            let kinds = [
-                (
-                    sites.len() - uses,
-                    "`Worker`",
-                    " kept for later adds or removes",
-                ),
+            let kept = " kept for later adds or removes";
+            for (n, kind, of) in [
+                (sites.len() - uses, "`Worker`", kept),
                 (uses, "use", " of a pool alias of several job types"),
-            ];
-            for (n, what_it_is, of) in kinds {
+            ] {
                 if n > 0 {
-                    what.push_str(&format!(" and of {}{of}", plural(n, what_it_is)));
+                    what.push_str(&format!(" and of {}{of}", plural(n, kind)));
                 }
             }
             let request = Request::new(root.join("Cargo.toml"));
