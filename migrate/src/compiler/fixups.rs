@@ -73,7 +73,7 @@ pub fn fixups(
             Some("E0432") if !d.message.contains("`workerpool::") => {
                 let what =
                     "the rewrite took away the item this import names (2.x's `Worker`): it goes";
-                unresolved_import(&text, range.clone()).map(|r| (Edit::delete(r), what))
+                unresolved_import(&text, range.clone()).map(|edit| (edit, what))
             }
             _ => None,
         };
@@ -92,24 +92,28 @@ pub fn fixups(
     out
 }
 
-/// The bytes to delete for the import rustc cannot resolve at `span` (the check before migration passed, so the
-/// rewrite took its item away): the leaf with its comma in a list (`{a, TaskWorker}`), or the whole `use` line of a
-/// single path (not under an attribute, which would pass to the next item). None for another shape (a rename,
-/// `B as C`), which stays for the halving.
-fn unresolved_import(text: &str, span: std::ops::Range<usize>) -> Option<std::ops::Range<usize>> {
+/// The edit for the import rustc cannot resolve at `span` (the check before migration passed, so the rewrite took
+/// its item away): the leaf with its comma in a list (`{a, TaskWorker}`, and the braces when one plain name is left,
+/// as rustfmt writes it), or the whole `use` line of a single path (not under an attribute, which would pass to the
+/// next item). None for another shape (a rename, `B as C`), which stays for the halving.
+fn unresolved_import(text: &str, span: std::ops::Range<usize>) -> Option<Edit> {
     let (head, tail) = (text[..span.start].trim_end(), text[span.end..].trim_start());
     if head.ends_with(['{', ',']) && tail.starts_with([',', '}']) {
-        return Some(imports::whole_lines(
-            text,
-            imports::leaf_with_comma(text, span),
-        ));
+        let gone = imports::whole_lines(text, imports::leaf_with_comma(text, span.clone()));
+        let (open, close) = (head.rfind('{')?, span.end + text[span.end..].find('}')?);
+        let left = [&text[open + 1..gone.start], &text[gone.end..close]].concat();
+        let plain = |l: &str| l != "self" && l.chars().all(|c| c.is_alphanumeric() || c == '_');
+        return Some(match left.trim() {
+            one if plain(one) && !one.is_empty() => Edit::replace(open..close + 1, one),
+            _ => Edit::delete(gone),
+        });
     }
     let line = head.rfind('\n').map_or(0, |i| i + 1);
     let end = span.end + text[span.end..].find(';')? + 1;
     let alone = head[line..].split_whitespace().last() == Some("use")
         && tail.starts_with(';')
         && !text[..line].trim_end().ends_with(']');
-    alone.then(|| imports::whole_lines(text, line..end))
+    alone.then(|| Edit::delete(imports::whole_lines(text, line..end)))
 }
 
 fn code(d: &Diagnostic) -> Option<&str> {
@@ -400,7 +404,7 @@ mod tests {
     }
 
     #[test]
-    fn an_import_whose_item_the_rewrite_took_away_goes_a_leaf_or_its_line() {
+    fn an_import_whose_item_the_rewrite_took_away_goes_a_leaf_and_its_braces_or_its_line() {
         let text =
             "use l::{a, W};\nuse l::W;\n#[cfg(test)]\nuse l::W;\nuse l::{W as V, a};\nfn f() {}\n";
         // rustc's span: the leaf in a list, the whole path of a single one. Under an attribute (it would pass to
@@ -413,7 +417,7 @@ mod tests {
         errors[1]["message"] = "unresolved import `workerpool::W`".into();
         assert_eq!(
             fixed(text, errors.to_vec()),
-            "use l::{a};\nuse l::W;\n#[cfg(test)]\nuse l::W;\nuse l::{W as V, a};\nfn f() {}\n"
+            "use l::a;\nuse l::W;\n#[cfg(test)]\nuse l::W;\nuse l::{W as V, a};\nfn f() {}\n"
         );
     }
 }

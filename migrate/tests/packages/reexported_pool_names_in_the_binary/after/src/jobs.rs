@@ -1,5 +1,5 @@
 //! A pool of the library.
-use crate::{TaskPool};
+use crate::TaskPool;
 use std::sync::mpsc::Sender;
 
 
