@@ -371,8 +371,8 @@ impl Collector<'_> {
         Some(node)
     }
 
-    /// Accepts `expr` as the value of `place` (a parameter, a return, a field), or refuses its pool where there is
-    /// none.
+    /// Accepts `expr` as the value of `place` (a parameter, a return, a field, what it is assigned to), or refuses
+    /// its pool where there is none.
     pub(super) fn value_of(&mut self, expr: &Expr, place: Option<NodeId>) {
         let Some(place) = place else {
             return self.refuse_flow(expr, Refusal::UNFOLLOWED);
