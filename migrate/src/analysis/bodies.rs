@@ -10,8 +10,7 @@ use syn::{Expr, ExprMethodCall, FnArg, Pat, Stmt};
 use super::declare::Decls;
 use super::model::ModuleId;
 use super::model::{
-    Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, SpanKey, StmtCtx,
-    TypeSite, WorkerId,
+    Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Scope, SpanKey, StmtCtx, WorkerId,
 };
 use super::names::Names;
 use super::reasons::Refusal;
@@ -354,15 +353,8 @@ impl<'a> Collector<'a> {
 
     /// The pool type written at `at` is `node`'s: it gets the job type there.
     fn pool_type_site(&mut self, node: NodeId, at: PoolType) {
-        self.facts.type_sites.push(TypeSite {
-            node,
-            loc: self.loc(at.insert_at),
-            scope: self.scope(),
-            kind: SiteKind::Type,
-        });
-        self.facts
-            .owners
-            .insert(self.loc(at.name_start), Owner::Group(node));
+        let (name, loc) = (self.loc(at.name_start), self.loc(at.insert_at));
+        self.facts.type_site(node, name, loc, self.scope());
     }
 
     /// Records the struct the local whose name is `ident` (in its pattern) holds.

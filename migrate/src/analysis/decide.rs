@@ -192,12 +192,15 @@ pub fn decide(
         .filter(|(root, _, _)| decision.fates[root].migrates())
         .map(|(_, loc, w)| (loc, w))
         .collect();
+    if asked.placeholder_base.is_none() {
+        facts.type_sites.retain(|s| s.kind != SiteKind::TypedCtor);
+    }
     let migrated = |node: NodeId| decision.fates[&facts.root(node)].migrates();
     for site in facts.type_sites.iter().filter(|s| migrated(s.node)) {
         let job = &decision.fates[&facts.root(site.node)].job;
         let job = job.as_ref().map_or_else(String::new, |j| j.text.clone());
         let change = match site.kind {
-            SiteKind::Ctor => SiteChange::JobTypeAtConstructor { job },
+            SiteKind::Ctor | SiteKind::TypedCtor => SiteChange::JobTypeAtConstructor { job },
             SiteKind::Type => SiteChange::JobTypeInType { job },
         };
         decision.migrated_sites.push((site.loc, change));
@@ -604,7 +607,7 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
                 .collect();
             let job = facts.job_written_in(site.loc.file.index(), &inline, &job.text);
             let text = match site.kind {
-                SiteKind::Ctor => format!("::<{job}>"),
+                SiteKind::Ctor | SiteKind::TypedCtor => format!("::<{job}>"),
                 SiteKind::Type => format!("<{job}>"),
             };
             out.entry(site.loc.file)

@@ -9,8 +9,8 @@ use syn::{FnArg, ImplItem, Item, Pat, TraitItem};
 use super::definitions::{Definitions, FnDef};
 use super::model::ModuleId;
 use super::model::{
-    DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, SiteKind, TypeSite,
-    WorkerDecl, WorkerFn, WorkerId,
+    DefId, Facts, FileId, FnId, Key, Loc, Nesting, NodeId, Owner, Scope, WorkerDecl, WorkerFn,
+    WorkerId,
 };
 use super::names::{Names, V2Item};
 use super::reasons::Refusal;
@@ -110,16 +110,9 @@ impl<'a> Declarer<'a> {
 
     /// Records a pool type site for the place under `key`.
     fn site(&mut self, key: Key, at: PoolType, func: Option<usize>) {
-        let node = self.facts.keyed(key, self.loc(at.name_start));
-        self.facts.type_sites.push(TypeSite {
-            node,
-            loc: self.loc(at.insert_at),
-            scope: self.scope(func),
-            kind: SiteKind::Type,
-        });
-        self.facts
-            .owners
-            .insert(self.loc(at.name_start), Owner::Group(node));
+        let (name, loc) = (self.loc(at.name_start), self.loc(at.insert_at));
+        let node = self.facts.keyed(key, name);
+        self.facts.type_site(node, name, loc, self.scope(func));
     }
 
     /// `impl Trait for Pool` (the trait is the crate's own: Rust allows no other): the pool its methods are called

@@ -612,17 +612,13 @@ fn free_pool_types(
             if alias_uses::in_alias(&files[i], u.range.start) {
                 aliases.push(node);
             }
-            facts.type_sites.push(model::TypeSite {
-                node,
-                loc: Loc::new(file, u.range.end),
-                scope: model::Scope {
-                    file,
-                    module: String::new(),
-                    func: None,
-                },
-                kind: model::SiteKind::Type,
-            });
-            facts.owners.insert(at, Owner::Group(node));
+            let module = String::new();
+            let scope = model::Scope {
+                file,
+                module,
+                func: None,
+            };
+            facts.type_site(node, at, Loc::new(file, u.range.end), scope);
             facts.refuse(node, at, Refusal::UNSETTLED);
         }
     }

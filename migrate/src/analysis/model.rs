@@ -152,6 +152,9 @@ pub struct Scope {
 pub enum SiteKind {
     /// `Pool::new(n)` becomes `Pool::<T>::new(n)`.
     Ctor,
+    /// A `Pool::new(n)` that is the value of a place whose pool type is written (a typed `let`, a field, a parameter,
+    /// a return): that type gives its job type, so it stays as it is, but in a probe.
+    TypedCtor,
     /// `Pool` in a type becomes `Pool<T>`.
     Type,
 }
@@ -441,6 +444,18 @@ impl Facts {
     /// value (a union would give every pool that shares an error type one job type).
     pub fn tie(&mut self, pool: NodeId, error: NodeId) {
         self.ties.push((pool, error));
+    }
+
+    /// The pool type whose name starts at `name` is `node`'s: it gets the job type at `loc`, right after the name.
+    pub fn type_site(&mut self, node: NodeId, name: Loc, loc: Loc, scope: Scope) {
+        let kind = SiteKind::Type;
+        self.type_sites.push(TypeSite {
+            node,
+            loc,
+            scope,
+            kind,
+        });
+        self.owners.insert(name, Owner::Group(node));
     }
 
     /// Records that the pool at `node` cannot be migrated.

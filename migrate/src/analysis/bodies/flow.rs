@@ -371,6 +371,33 @@ impl Collector<'_> {
         Some(node)
     }
 
+    /// Accepts `expr` as the value of `place` (a parameter, a return, a field, what it is assigned to), or refuses
+    /// its pool where there is none.
+    pub(super) fn value_of(&mut self, expr: &Expr, place: Option<NodeId>) {
+        let Some(place) = place else {
+            return self.refuse_flow(expr, Refusal::UNFOLLOWED);
+        };
+        self.accept(expr, Some(place));
+        self.typed_by(expr, place);
+    }
+
+    /// `expr` (or each of its branches) as the value of `place`: a `Pool::new(n)` there takes its type from the one
+    /// written at the place, if it has one (`SiteKind::TypedCtor`).
+    pub(super) fn typed_by(&mut self, expr: &Expr, place: NodeId) {
+        let written = |s: &TypeSite| s.node == place && s.kind == SiteKind::Type;
+        if !self.facts.type_sites.iter().any(written) {
+            return;
+        }
+        for leaf in branches::leaves(expr) {
+            let made =
+                (self.classify(leaf.expr)).and_then(|(_, at)| self.ctors.get(&key(&at)).copied());
+            let sites = self.facts.type_sites.iter_mut();
+            for site in sites.filter(|s| s.kind == SiteKind::Ctor && Some(s.node) == made) {
+                site.kind = SiteKind::TypedCtor;
+            }
+        }
+    }
+
     /// Accepts the pool each branch of `expr` evaluates to (`if big { a } else { b }`): one pool, since the branches
     /// have one type. A branch whose pool is not followed (a call of another crate's function) refuses them all.
     fn accept_branches(&mut self, expr: &Expr, target: Option<NodeId>) -> Option<NodeId> {
@@ -441,25 +468,13 @@ impl Collector<'_> {
                 .receivers
                 .get(name)
                 .is_some_and(|r| r.iter().any(|&b| b != r[0]));
-            match param {
-                Some(param) if !ambiguous => {
-                    self.accept(arg, Some(param));
-                }
-                _ => self.refuse_flow(arg, Refusal::UNFOLLOWED),
-            }
+            self.value_of(arg, param.filter(|_| !ambiguous));
         }
     }
 
     /// `expr` is what the current function returns.
     pub(super) fn returned(&mut self, expr: &Expr) {
-        if self.classify(expr).is_none() {
-            return;
-        }
-        match self.fns.last().and_then(|f| f.ret) {
-            Some(ret) => {
-                self.accept(expr, Some(ret));
-            }
-            None => self.refuse_flow(expr, Refusal::UNFOLLOWED),
-        }
+        let ret = self.fns.last().and_then(|f| f.ret);
+        self.value_of(expr, ret);
     }
 }

@@ -317,6 +317,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                     match pool_type(self.names, self.source, ty) {
                         Some(at) => {
                             self.pool_type_site(node, at);
+                            self.typed_by(&init.expr, node);
                         }
                         None => {
                             let loc = self.loc(self.range(ty).start);
@@ -631,12 +632,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 }
                 syn::Member::Unnamed(_) => None,
             };
-            match target {
-                Some(target) => {
-                    self.accept(&field.expr, Some(target));
-                }
-                None => self.refuse_flow(&field.expr, Refusal::UNFOLLOWED),
-            }
+            self.value_of(&field.expr, target);
         }
         visit::visit_expr_struct(self, s);
     }
@@ -647,27 +643,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.accept(&a.left, None);
         }
         if self.classify(&a.right).is_some() {
-            match self.classify(&a.left) {
-                Some((left, _)) => {
-                    self.accept(&a.left, None);
-                    self.accept(&a.right, Some(left));
-                }
-                None => self.refuse_flow(&a.right, Refusal::UNFOLLOWED),
-            }
+            let left = self.accept(&a.left, None);
+            self.value_of(&a.right, left);
         }
         visit::visit_expr_assign(self, a);
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        if let Some(e) = &r.expr
-            && self.classify(e).is_some()
-        {
-            match self.fns.last().and_then(|f| f.ret) {
-                Some(ret) => {
-                    self.accept(e, Some(ret));
-                }
-                None => self.refuse_flow(e, Refusal::UNFOLLOWED),
-            }
+        if let Some(e) = &r.expr {
+            self.returned(e);
         }
         visit::visit_expr_return(self, r);
     }

@@ -5,5 +5,5 @@ pub struct App {
 }
 
 pub fn start() -> App {
-    App { pool: Pool::<u32>::new(4) }
+    App { pool: Pool::new(4) }
 }

@@ -23,7 +23,7 @@ impl Tally {
             total.fetch_add(word.len() as u64 * weight, Ordering::SeqCst);
             done.lock().unwrap().send(weight).unwrap();
         });
-        Tally { pool: Arc::new(Pool::<(String, u64)>::new(4)), counter, seen }
+        Tally { pool: Arc::new(Pool::new(4)), counter, seen }
     }
 
     fn grow(&self, by: usize) -> Result<(), Error> {

@@ -19,7 +19,7 @@ pub struct ThumbJob {
 
 /// The shared queue; created on first use, without workers.
 pub fn queue() -> &'static Pool<ThumbJob> {
-    QUEUE.get_or_init(|| Pool::<ThumbJob>::new(BACKLOG))
+    QUEUE.get_or_init(|| Pool::new(BACKLOG))
 }
 
 /// Queues one thumbnail per size in `sizes`. Returns how many were queued.

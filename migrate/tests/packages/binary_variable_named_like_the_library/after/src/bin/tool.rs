@@ -5,7 +5,7 @@ struct App {
 }
 
 fn main() {
-    let app = App { pool: Pool::<String>::new(1) };
+    let app = App { pool: Pool::new(1) };
     app.pool.add_worker(|s: String| drop(s));
     app.pool.delegate(String::new()).unwrap();
 }

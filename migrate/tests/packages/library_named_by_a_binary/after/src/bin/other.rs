@@ -5,7 +5,7 @@ struct App {
 }
 
 fn main() {
-    let app = App { pool: Pool::<String>::new(2) };
+    let app = App { pool: Pool::new(2) };
     let w = |s: String| println!("{s}");
     app.pool.add_worker(w);
     app.pool.delegate("hi".to_string()).unwrap();
