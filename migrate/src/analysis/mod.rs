@@ -216,7 +216,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     facts.file_imports = files
         .iter()
         .zip(&modules)
-        .map(|(f, module)| types::imported_names(&f.syntax.items, module))
+        .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
         .collect();
     facts.file_modules = modules.clone();
     facts.file_outside_library = files

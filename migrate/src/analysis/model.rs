@@ -375,11 +375,11 @@ impl Facts {
             &none
         };
         let module = [self.file_modules[file].as_slice(), inline].concat();
-        let job = super::types::written_in(job, &module, imported);
-        match &self.file_outside_library[file] {
-            Some(library) => super::types::in_other_crate(&job, library, &self.library_names),
-            None => job,
-        }
+        let job = match &self.file_outside_library[file] {
+            Some(library) => super::types::in_other_crate(job, library, &self.library_names),
+            None => job.to_string(),
+        };
+        super::types::written_in(&job, &module, imported)
     }
 
     /// A new pool place, first seen at `loc`.
