@@ -37,7 +37,7 @@ pub use asked::{
 };
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
-pub use types::{distinct_types, has_hole, unqualified};
+pub use types::{always_nameable, distinct_types, has_hole, unqualified};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};
