@@ -219,6 +219,15 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
         .collect();
     facts.file_modules = modules.clone();
+    facts.file_scopes = (names.iter())
+        .map(|n| {
+            n.modules
+                .iter()
+                .cloned()
+                .zip(n.module_paths.iter().cloned())
+                .collect()
+        })
+        .collect();
     facts.file_outside_library = files
         .iter()
         .map(|f| f.outside_library.map(str::to_string))
@@ -437,6 +446,10 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 needs: &needs[index],
                 foreign: |u, l| foreign.get(&(index, u, l)).cloned().unwrap_or_default(),
                 public: public_api,
+                shared: !f.source.text.contains("SharedWorker")
+                    && pool_edits
+                        .iter()
+                        .any(|e| kept_workers::top_site(&names[index], e)),
             };
             let mut keep = Vec::new();
             // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the
@@ -472,7 +485,10 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
         let rewrite = &rewrites[index];
-        let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        let mut pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        if rewrite.shared {
+            kept_workers::bare(&names[index], &mut pool_edits);
+        }
         let (reexported_edits, reexported_on_v2) =
             imports::reexported_edits(index, &uses[index], &needs[index], |o| {
                 rewrites[o.file].targets[o.use_item][o.leaf]
@@ -710,18 +726,9 @@ fn keep_workers(
     for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
         let file = FileId(index);
         let text = &f.source.text;
-        // Written as a person writes it in this file (`SharedWorker<Op>` where `Op` is imported); an inline module,
-        // which does not see the file's imports, gets the path from the crate root.
-        let inline_modules: Vec<std::ops::Range<usize>> = (f.syntax.items.iter())
-            .filter(|i| matches!(i, syn::Item::Mod(m) if m.content.is_some()))
-            .map(|i| f.source.range(syn::spanned::Spanned::span(i)))
-            .collect();
+        // Written as a person writes it there (`SharedWorker<Op>` where `Op` is imported).
         let kept_type_at = |job: String, at: usize| {
-            if inline_modules.iter().any(|m| m.contains(&at)) {
-                kept_workers::kept_type(&job)
-            } else {
-                kept_workers::kept_type(&facts.job_written_in(index, &[], &job))
-            }
+            kept_workers::kept_type(&facts.job_written_in(index, at, &job))
         };
         let edits = decision.edits.entry(file).or_default();
         let followed_calls: Vec<&std::ops::Range<usize>> = facts

@@ -305,29 +305,22 @@ pub fn imported_names(
             _ => None,
         })
         .collect();
-    let here = std::iter::once("crate").chain(module.iter().map(String::as_str));
-    let mut out: BTreeMap<String, String> = (children.iter())
-        .map(|c| {
-            (
-                c.clone(),
-                here.clone()
-                    .chain([c.as_str()])
-                    .collect::<Vec<_>>()
-                    .join("::"),
-            )
-        })
-        .collect();
     let scope = Scope {
         module,
         children,
         library,
     };
+    let mut out = BTreeMap::new();
     for item in items {
-        if let syn::Item::Use(u) = item
-            && uncfg(&u.attrs)
-        {
-            walk(&u.tree, Vec::new(), &scope, &mut out);
-        }
+        let tree = match item {
+            syn::Item::Use(u) if uncfg(&u.attrs) => u.tree.clone(),
+            // `mod jobs;`: the module is `jobs` here.
+            syn::Item::Mod(m) if uncfg(&m.attrs) => syn::UseTree::Name(syn::UseName {
+                ident: m.ident.clone(),
+            }),
+            _ => continue,
+        };
+        walk(&tree, Vec::new(), &scope, &mut out);
     }
     out
 }
@@ -504,33 +497,25 @@ mod tests {
 
     #[test]
     fn an_item_of_the_module_written_in_is_named_bare() {
-        let module = ["render".to_string()];
-        let none = BTreeMap::new();
-        assert_eq!(
-            written_in(
+        let render = ["render".to_string()];
+        for (module, text, written) in [
+            (
+                &render[..],
                 "(crate::render::Job, Sender<crate::render::Out>)",
-                &module,
-                &none
+                "(Job, Sender<Out>)",
             ),
-            "(Job, Sender<Out>)"
-        );
-        assert_eq!(
-            written_in("crate::render::inner::Job", &module, &none),
-            "crate::render::inner::Job"
-        );
-        assert_eq!(
-            written_in("crate::tile::Tile", &module, &none),
-            "crate::tile::Tile"
-        );
-        assert_eq!(
-            written_in("mycrate::render::Job", &module, &none),
-            "mycrate::render::Job"
-        );
-        assert_eq!(written_in("crate::Job", &[], &none), "Job");
-        assert_eq!(
-            written_in("crate::jobs::Job", &[], &none),
-            "crate::jobs::Job"
-        );
+            (
+                &render,
+                "crate::render::inner::Job",
+                "crate::render::inner::Job",
+            ),
+            (&render, "crate::tile::Tile", "crate::tile::Tile"),
+            (&render, "mycrate::render::Job", "mycrate::render::Job"),
+            (&[], "crate::Job", "Job"),
+            (&[], "crate::jobs::Job", "crate::jobs::Job"),
+        ] {
+            assert_eq!(written_in(text, module, &BTreeMap::new()), written);
+        }
     }
 
     #[test]
