@@ -219,15 +219,8 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
         .collect();
     facts.file_modules = modules.clone();
-    facts.file_scopes = (names.iter())
-        .map(|n| {
-            n.modules
-                .iter()
-                .cloned()
-                .zip(n.module_paths.iter().cloned())
-                .collect()
-        })
-        .collect();
+    let scopes = |n: &Names| std::iter::zip(n.modules.clone(), n.module_paths.clone()).collect();
+    facts.file_scopes = names.iter().map(scopes).collect();
     facts.file_outside_library = files
         .iter()
         .map(|f| f.outside_library.map(str::to_string))
@@ -438,6 +431,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 .filter(|(j, _)| *j != index)
                 .flat_map(|(_, n)| n.iter().cloned())
                 .collect();
+            let top_site = |e: &edit::Edit| kept_workers::top_site(&names[index], e);
             let file = imports::FileNames {
                 file: index,
                 text: &f.source.text,
@@ -446,10 +440,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 needs: &needs[index],
                 foreign: |u, l| foreign.get(&(index, u, l)).cloned().unwrap_or_default(),
                 public: public_api,
-                shared: !f.source.text.contains("SharedWorker")
-                    && pool_edits
-                        .iter()
-                        .any(|e| kept_workers::top_site(&names[index], e)),
+                shared: !f.source.text.contains("SharedWorker") && pool_edits.iter().any(top_site),
             };
             let mut keep = Vec::new();
             // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the

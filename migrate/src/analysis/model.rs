@@ -296,8 +296,8 @@ pub enum CallKind {
 pub struct Facts {
     /// Each file's module path from the crate root (`["render"]` for `src/render.rs`), by file index.
     pub file_modules: Vec<Vec<String>>,
-    /// Each file's scopes: the whole file and its inline modules' bodies, each with its path inside the file (see
-    /// `Names::modules`), by file index.
+    /// Each file's scopes: the whole file and its inline modules' bodies (a module after the one it is in), each with
+    /// its path inside the file (see `Names::modules`), by file index.
     pub file_scopes: Vec<Vec<(Range<usize>, Vec<String>)>>,
     /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
     pub file_imports: Vec<BTreeMap<String, String>>,
@@ -371,12 +371,8 @@ impl Facts {
     /// The job type `job` (rustc's text, crate items from the root) as written at the offset `at` of file `file` (in
     /// an inline module, which does not see the file's imports, from the crate root but for that module's items).
     pub fn job_written_in(&self, file: usize, at: usize, job: &str) -> String {
-        let scopes = self.file_scopes[file]
-            .iter()
-            .filter(|(r, _)| r.contains(&at));
-        let inline = scopes
-            .min_by_key(|(r, _)| r.len())
-            .map_or(&[][..], |(_, p)| p);
+        let scope = (self.file_scopes[file].iter()).rfind(|(r, _)| r.contains(&at));
+        let inline = scope.map_or(&[][..], |(_, p)| p.as_slice());
         let none = BTreeMap::new();
         let imported = if inline.is_empty() {
             &self.file_imports[file]

@@ -497,25 +497,19 @@ mod tests {
 
     #[test]
     fn an_item_of_the_module_written_in_is_named_bare() {
-        let render = ["render".to_string()];
-        for (module, text, written) in [
-            (
-                &render[..],
-                "(crate::render::Job, Sender<crate::render::Out>)",
-                "(Job, Sender<Out>)",
-            ),
-            (
-                &render,
-                "crate::render::inner::Job",
-                "crate::render::inner::Job",
-            ),
-            (&render, "crate::tile::Tile", "crate::tile::Tile"),
-            (&render, "mycrate::render::Job", "mycrate::render::Job"),
-            (&[], "crate::Job", "Job"),
-            (&[], "crate::jobs::Job", "crate::jobs::Job"),
+        let (render, none) = (["render".to_string()], BTreeMap::new());
+        let written = |text, module: &[String]| written_in(text, module, &none);
+        let job_out = "(crate::render::Job, Sender<crate::render::Out>)";
+        assert_eq!(written(job_out, &render), "(Job, Sender<Out>)");
+        for kept in [
+            "crate::render::inner::Job",
+            "crate::tile::Tile",
+            "mycrate::render::Job",
         ] {
-            assert_eq!(written_in(text, module, &BTreeMap::new()), written);
+            assert_eq!(written(kept, &render), kept, "not an item of the module");
         }
+        assert_eq!(written("crate::Job", &[]), "Job");
+        assert_eq!(written("crate::jobs::Job", &[]), "crate::jobs::Job");
     }
 
     #[test]
