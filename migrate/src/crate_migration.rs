@@ -920,7 +920,7 @@ fn shown(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs;
+    use crate::discover::targets::tests::package;
 
     const MANIFEST_V2: &str = "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nworkerpool = \"2\"\n";
 
@@ -929,17 +929,6 @@ mod tests {
         format!(
             "use workerpool::{{Pool, Worker}};\n\nfn main() {{\n    let pool = Pool::new(1);\n    pool.add_worker(&Worker::new(|n: {job}| drop(n))).unwrap();\n    pool.delegate({value}).unwrap();\n}}\n"
         )
-    }
-
-    fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, text).unwrap();
-        }
-        dir
     }
 
     /// The package's files that the migration changes, relative to it, sorted.

@@ -317,24 +317,17 @@ fn entry_key_spans(root: &toml_edit::Table) -> Vec<std::ops::Range<usize>> {
 
 /// Reads one `workerpool` entry.
 fn classify(item: &Item) -> Requirement {
+    if item.get("workspace").and_then(Item::as_bool) == Some(true) {
+        return Requirement::Left(
+            "workspace = true: change the requirement in the workspace's Cargo.toml".into(),
+        );
+    }
     let version = match item {
         Item::Value(Value::String(s)) => Some(s.value().clone()),
-        Item::Value(Value::InlineTable(t)) => {
-            if t.get("workspace").and_then(Value::as_bool) == Some(true) {
-                return Requirement::Left(
-                    "workspace = true: change the requirement in the workspace's Cargo.toml".into(),
-                );
-            }
-            t.get("version").and_then(Value::as_str).map(str::to_string)
-        }
-        Item::Table(t) => {
-            if t.get("workspace").and_then(Item::as_bool) == Some(true) {
-                return Requirement::Left(
-                    "workspace = true: change the requirement in the workspace's Cargo.toml".into(),
-                );
-            }
-            t.get("version").and_then(Item::as_str).map(str::to_string)
-        }
+        Item::Value(Value::InlineTable(_)) | Item::Table(_) => item
+            .get("version")
+            .and_then(Item::as_str)
+            .map(str::to_string),
         _ => None,
     };
     let Some(version) = version else {
@@ -406,6 +399,7 @@ mod tests {
         for text in [
             "[dependencies]\nworkerpool = \">=2.1, <3\"\n",
             "[dependencies]\nworkerpool = { workspace = true }\n",
+            "[dependencies.workerpool]\nworkspace = true\n",
             "[dependencies]\nworkerpool = \"=2.1.0\"\n",
         ] {
             let mut m = Manifest::parse(text).unwrap();

@@ -657,3 +657,12 @@ fn a_probe_stopped_by_an_error_the_check_would_fix_is_fixed_and_checked_again() 
         "{report}"
     );
 }
+
+#[test]
+fn a_job_type_is_written_from_the_module_in_scope_and_a_kept_worker_by_the_name_its_import_brings()
+{
+    let name = "job_type_from_a_module_in_scope";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("2 pools migrated"), "{report}");
+    assert!(!report.contains("left on v2:"), "{report}");
+}

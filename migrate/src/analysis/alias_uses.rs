@@ -52,7 +52,7 @@ pub fn per_use(
             for (at, insert) in uses.found {
                 let loc = Loc { file, offset: at };
                 let job = match (asked.site_answers.get(&loc), number.as_mut()) {
-                    (Some(job), _) => facts.job_written_in(index, &[], job),
+                    (Some(job), _) => facts.job_written_in(index, at, job),
                     (None, Some(n)) => {
                         probed.push((*n, loc));
                         *n += 1;

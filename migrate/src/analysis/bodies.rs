@@ -250,7 +250,11 @@ impl<'a> Collector<'a> {
     /// Walks the file, then refuses every pool and worker used in a way the walk could not follow.
     pub fn run(mut self, file: &syn::File) {
         self.visit_file(file);
-        for (node, range) in std::mem::take(&mut self.occurrences) {
+        let fn_values = std::mem::take(&mut self.fn_values);
+        for (node, range) in std::mem::take(&mut self.occurrences)
+            .into_iter()
+            .chain(fn_values)
+        {
             if !self.accounted.contains(&key(&range)) {
                 self.facts
                     .refuse(node, self.loc(range.start), Refusal::UNFOLLOWED);
@@ -263,12 +267,6 @@ impl<'a> Collector<'a> {
                 .all(|b| self.binding_reads.get(b) == Some(&1))
             {
                 self.facts.literal_jobs.push((node, loc, was));
-            }
-        }
-        for (node, range) in std::mem::take(&mut self.fn_values) {
-            if !self.accounted.contains(&key(&range)) {
-                self.facts
-                    .refuse(node, self.loc(range.start), Refusal::UNFOLLOWED);
             }
         }
         for (worker, range) in std::mem::take(&mut self.worker_uses) {

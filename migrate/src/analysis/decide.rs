@@ -601,11 +601,7 @@ fn edits(facts: &Facts, decision: &mut Decision, by_worker: &BTreeMap<WorkerId, 
     for site in &facts.type_sites {
         let fate = &decision.fates[&facts.root(site.node)];
         if let Some(job) = &fate.job {
-            let inline: Vec<String> = (site.scope.module.split("::"))
-                .filter(|m| !m.is_empty())
-                .map(String::from)
-                .collect();
-            let job = facts.job_written_in(site.loc.file.index(), &inline, &job.text);
+            let job = facts.job_written_in(site.loc.file.index(), site.loc.offset, &job.text);
             let text = match site.kind {
                 SiteKind::Ctor | SiteKind::TypedCtor => format!("::<{job}>"),
                 SiteKind::Type => format!("<{job}>"),

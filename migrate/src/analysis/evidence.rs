@@ -93,37 +93,17 @@ mod tests {
 
     #[test]
     fn tells_the_apis_apart() {
+        let found = |text| {
+            let Evidence { v2, v3 } = evidence(text);
+            (v2, v3)
+        };
         let v2 = "let w = Worker::new(|n: u8| ()); pool.add_worker(&w).unwrap();";
-        assert_eq!(
-            evidence(v2),
-            Evidence {
-                v2: true,
-                v3: false
-            }
-        );
+        assert_eq!(found(v2), (true, false));
         let v3 = "let pool = Pool::new(4); pool.add_worker(|n: u8| ()); pool.wait_idle();";
-        assert_eq!(
-            evidence(v3),
-            Evidence {
-                v2: false,
-                v3: true
-            }
-        );
+        assert_eq!(found(v3), (false, true));
         let compat = "use workerpool::v2::{Pool, Worker}; let w = workerpool::v2::Worker::new(f); p.workers_num();";
-        assert_eq!(
-            evidence(compat),
-            Evidence {
-                v2: true,
-                v3: false
-            }
-        );
-        assert_eq!(evidence("let w = v2::Worker::new(f);"), Evidence::default());
-        assert_eq!(
-            evidence("fn f(p: &Pool<u8>) {}"),
-            Evidence {
-                v2: false,
-                v3: true
-            }
-        );
+        assert_eq!(found(compat), (true, false));
+        assert_eq!(found("let w = v2::Worker::new(f);"), (false, false));
+        assert_eq!(found("fn f(p: &Pool<u8>) {}"), (false, true));
     }
 }

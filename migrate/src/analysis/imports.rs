@@ -57,6 +57,8 @@ pub struct Rewrite {
     /// The re-exports of the crate's public API that change with the pools behind them: (offset of the `use` item,
     /// the leaf as written, whether it goes).
     pub changed_reexports: Vec<(usize, String, bool)>,
+    /// Whether a top-level import of `Worker` the rewrite drops imports `SharedWorker` instead.
+    pub shared: bool,
 }
 
 /// What the rewrite of file `file` is told: its text, names and occurrences with what each must mean, the
@@ -77,6 +79,8 @@ pub struct FileNames<'a, F: Fn(usize, usize) -> Vec<(Occurrence, Need)>> {
     pub foreign: F,
     /// Whether a `pub use` of this file is the crate's public API.
     pub public: bool,
+    /// Whether the file's top level writes a kept worker (`workerpool::SharedWorker`) and names no `SharedWorker`.
+    pub shared: bool,
 }
 
 /// The edits for the names and imports of one file. A leaf in `keep` is never dropped: it stays, on v2, because
@@ -93,6 +97,13 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
     let path_on_v2 = |i: usize| path_on_v2(f.file, i, &uses[i]);
     let mut edits = Vec::new();
     let mut stays_v2 = needs.iter().any(|n| matches!(n, Need::V2 { .. }));
+    let mut shared = None;
+    // Whether leaf `l` of use item `u` imports at the file's top level, not under a `cfg`.
+    let top = |u: usize, l: usize| {
+        let attrs = &text[names.uses[u].item_range.start..names.uses[u].range.start];
+        let mut at = (names.aliases.iter()).map(|(_, c, i)| (i.1, i.2, Some(c)));
+        !attrs.contains("cfg") && at.any(|a| a == (u, l, names.modules.first()))
+    };
     for (u, item) in names.uses.iter().enumerate() {
         let mut new_leaves: Vec<Option<Module>> = Vec::new();
         let public = f.public && item.public();
@@ -117,6 +128,11 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
                     target = Some(Module::V2);
                 } else {
                     dropped.push((u, l));
+                    // A top-level `Worker` the file no longer names brings in its kept workers' `SharedWorker`.
+                    let bring = f.shared && shared.is_none() && leaf.text == "Worker";
+                    if bring && !item.public() && top(u, l) {
+                        (shared, target) = (Some((u, l)), Some(Module::Root));
+                    }
                 }
             }
             if public && counts && !through.is_empty() && target != Some(Module::V2) {
@@ -152,8 +168,12 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
             .iter()
             .zip(&item.leaves)
             .all(|(t, l)| *t == Some(l.module));
-        if !unchanged {
-            edits.extend(print_use(text, item, &new_leaves));
+        let (mut item, renamed) = (item.clone(), shared.filter(|s| s.0 == u));
+        if let Some((_, l)) = renamed {
+            item.leaves[l].text = "SharedWorker".to_string();
+        }
+        if !unchanged || renamed.is_some() {
+            edits.extend(print_use(text, &item, &new_leaves));
         }
     }
     for (i, use_) in uses.iter().enumerate() {
@@ -182,6 +202,7 @@ pub fn rewrite<F: Fn(usize, usize) -> Vec<(Occurrence, Need)>>(
         dropped,
         targets,
         changed_reexports,
+        shared: shared.is_some(),
     }
 }
 
@@ -407,6 +428,9 @@ fn print_use(text: &str, item: &UseItem, targets: &[Option<Module>]) -> Vec<Edit
                 None => Some(Edit::delete(leaf_with_comma(text, leaf.range.clone()))),
                 Some(Module::V2) if leaf.module == Module::Root => {
                     Some(Edit::insert(leaf.range.start, "v2::"))
+                }
+                Some(_) if text[leaf.range.clone()] != leaf.text => {
+                    Some(Edit::replace(leaf.range.clone(), leaf.text.clone()))
                 }
                 Some(_) => None,
             })

@@ -27,6 +27,20 @@ pub fn kept_type(job: &str) -> String {
     format!("workerpool::SharedWorker<{job}>")
 }
 
+/// Whether `edit` writes a kept worker at the top level of the file of `names`, where an import can name it.
+pub fn top_site(names: &super::names::Names, edit: &Edit) -> bool {
+    edit.text.starts_with("workerpool::SharedWorker")
+        && names.module_index(edit.range.start) == Some(0)
+}
+
+/// Writes the kept-worker sites of `edits` at the top level of the file of `names` with the bare name `SharedWorker`,
+/// which the file's rewritten import brings in.
+pub fn bare(names: &super::names::Names, edits: &mut [Edit]) {
+    for edit in edits.iter_mut().filter(|e| top_site(names, e)) {
+        edit.text.replace_range(.."workerpool::".len(), "");
+    }
+}
+
 /// `Worker::new(f)` (bytes `call`, `f` at `func`) as a kept worker, no worker running yet. The job type is the
 /// function's (a closure's written parameter type, or the compiler's inference from its uses).
 pub fn new_edits(call: &Range<usize>, func: &Range<usize>) -> [Edit; 1] {

@@ -37,7 +37,7 @@ pub use asked::{
 };
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
-pub use types::{distinct_types, has_hole, unqualified};
+pub use types::{always_nameable, distinct_types, has_hole, unqualified};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};
@@ -216,9 +216,11 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     facts.file_imports = files
         .iter()
         .zip(&modules)
-        .map(|(f, module)| types::imported_names(&f.syntax.items, module))
+        .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
         .collect();
     facts.file_modules = modules.clone();
+    let scopes = |n: &Names| std::iter::zip(n.modules.clone(), n.module_paths.clone()).collect();
+    facts.file_scopes = names.iter().map(scopes).collect();
     facts.file_outside_library = files
         .iter()
         .map(|f| f.outside_library.map(str::to_string))
@@ -429,6 +431,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 .filter(|(j, _)| *j != index)
                 .flat_map(|(_, n)| n.iter().cloned())
                 .collect();
+            let top_site = |e: &edit::Edit| kept_workers::top_site(&names[index], e);
             let file = imports::FileNames {
                 file: index,
                 text: &f.source.text,
@@ -437,6 +440,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 needs: &needs[index],
                 foreign: |u, l| foreign.get(&(index, u, l)).cloned().unwrap_or_default(),
                 public: public_api,
+                shared: !f.source.text.contains("SharedWorker") && pool_edits.iter().any(top_site),
             };
             let mut keep = Vec::new();
             // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the
@@ -472,7 +476,10 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     for (index, f) in files.iter().enumerate() {
         let i = FileId(index);
         let rewrite = &rewrites[index];
-        let pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        let mut pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
+        if rewrite.shared {
+            kept_workers::bare(&names[index], &mut pool_edits);
+        }
         let (reexported_edits, reexported_on_v2) =
             imports::reexported_edits(index, &uses[index], &needs[index], |o| {
                 rewrites[o.file].targets[o.use_item][o.leaf]
@@ -706,18 +713,9 @@ fn keep_workers(
     for (index, (f, file_uses)) in files.iter().zip(uses).enumerate() {
         let file = FileId(index);
         let text = &f.source.text;
-        // Written as a person writes it in this file (`SharedWorker<Op>` where `Op` is imported); an inline module,
-        // which does not see the file's imports, gets the path from the crate root.
-        let inline_modules: Vec<std::ops::Range<usize>> = (f.syntax.items.iter())
-            .filter(|i| matches!(i, syn::Item::Mod(m) if m.content.is_some()))
-            .map(|i| f.source.range(syn::spanned::Spanned::span(i)))
-            .collect();
+        // Written as a person writes it there (`SharedWorker<Op>` where `Op` is imported).
         let kept_type_at = |job: String, at: usize| {
-            if inline_modules.iter().any(|m| m.contains(&at)) {
-                kept_workers::kept_type(&job)
-            } else {
-                kept_workers::kept_type(&facts.job_written_in(index, &[], &job))
-            }
+            kept_workers::kept_type(&facts.job_written_in(index, at, &job))
         };
         let edits = decision.edits.entry(file).or_default();
         let followed_calls: Vec<&std::ops::Range<usize>> = facts

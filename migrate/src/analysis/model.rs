@@ -299,6 +299,9 @@ pub enum CallKind {
 pub struct Facts {
     /// Each file's module path from the crate root (`["render"]` for `src/render.rs`), by file index.
     pub file_modules: Vec<Vec<String>>,
+    /// Each file's scopes: the whole file and its inline modules' bodies (a module after the one it is in), each with
+    /// its path inside the file (see `Names::modules`), by file index.
+    pub file_scopes: Vec<Vec<(Range<usize>, Vec<String>)>>,
     /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
     pub file_imports: Vec<BTreeMap<String, String>>,
     /// For each file of another target than the library (see `Input::outside_library`): the library's name there.
@@ -368,9 +371,11 @@ impl std::ops::IndexMut<WorkerId> for Vec<WorkerDecl> {
 }
 
 impl Facts {
-    /// The job type `job` (rustc's text, crate items from the root) as written at a place of file `file` inside the
-    /// inline modules `inline` (none: the file's own scope, where its imports are seen).
-    pub fn job_written_in(&self, file: usize, inline: &[String], job: &str) -> String {
+    /// The job type `job` (rustc's text, crate items from the root) as written at the offset `at` of file `file` (in
+    /// an inline module, which does not see the file's imports, from the crate root but for that module's items).
+    pub fn job_written_in(&self, file: usize, at: usize, job: &str) -> String {
+        let scope = (self.file_scopes[file].iter()).rfind(|(r, _)| r.contains(&at));
+        let inline = scope.map_or(&[][..], |(_, p)| p.as_slice());
         let none = BTreeMap::new();
         let imported = if inline.is_empty() {
             &self.file_imports[file]
@@ -378,11 +383,11 @@ impl Facts {
             &none
         };
         let module = [self.file_modules[file].as_slice(), inline].concat();
-        let job = super::types::written_in(job, &module, imported);
-        match &self.file_outside_library[file] {
-            Some(library) => super::types::in_other_crate(&job, library, &self.library_names),
-            None => job,
-        }
+        let job = match &self.file_outside_library[file] {
+            Some(library) => super::types::in_other_crate(job, library, &self.library_names),
+            None => job.to_string(),
+        };
+        super::types::written_in(&job, &module, imported)
     }
 
     /// A new pool place, first seen at `loc`.

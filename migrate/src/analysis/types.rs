@@ -215,12 +215,16 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
 }
 
 /// `text` (a type whose crate items are written from the root, `crate::render::Job`) as written in the module
-/// `module` (its path from the crate root) whose file imports `imported` (see [`imported_names`]): the items of that
-/// module and the names it imports by their bare names, as a person writes them.
+/// `module` (its path from the crate root) whose file has the names `imported` in scope (see [`imported_names`]):
+/// the items of that module by their bare names, and each path from the longest prefix a name in scope stands for
+/// (`jobs::Square` beside `mod jobs;`), as a person writes them.
 pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, String>) -> String {
     let mut text = in_module(text, module);
+    let mut imported: Vec<(&String, &String)> = imported.iter().collect();
+    imported.sort_by_key(|(_, path)| std::cmp::Reverse(path.len()));
     for (name, path) in imported {
-        text = whole_path_as(&text, path, name);
+        // A whole path or a prefix, not a longer path's head (`crate::jobs` of `crate::jobsets::X`).
+        text = with_prefixes(&text, path, |next, _| next.is_empty().then(|| name.clone()));
     }
     text
 }
@@ -233,14 +237,20 @@ pub fn in_other_crate(text: &str, library: &str, names: &BTreeSet<String>) -> St
     })
 }
 
-/// What each name a file's own `use` items bring in (not those inside functions or inline modules) names, as
-/// rustc prints it from the crate root (`Sender` → `std::sync::mpsc::Sender`, `Order` → `crate::jobs::Order`),
-/// for a file of the module `module`. Globs, imports under a `cfg`, and paths of other crates (rustc may print them
-/// another way) are left out.
-pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String, String> {
+/// What each name a file's own `use` items bring in (not those inside functions or inline modules) and each of its
+/// child modules names, as rustc prints it from the crate root (`Sender` → `std::sync::mpsc::Sender`, `Order` →
+/// `crate::jobs::Order`, `jobs` → `crate::jobs`), for a file of the module `module`, in another target than the
+/// library called `library` there. Globs, what is under a `cfg`, and paths of other crates (rustc may print them
+/// another way; but the library's, which [`in_other_crate`] writes) are left out.
+pub fn imported_names(
+    items: &[syn::Item],
+    module: &[String],
+    library: Option<&str>,
+) -> BTreeMap<String, String> {
     struct Scope<'a> {
         module: &'a [String],
         children: BTreeSet<String>,
+        library: Option<&'a str>,
     }
     fn walk(
         tree: &syn::UseTree,
@@ -256,6 +266,7 @@ pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String
             // What the first segment stands for, and whether it is replaced by that.
             let (root, skip): (Vec<String>, usize) = match full[0].as_str() {
                 "crate" | "std" | "core" | "alloc" => (Vec::new(), 0),
+                lib if scope.library == Some(lib) => (Vec::new(), 0),
                 "self" => (here().collect(), 1),
                 "super" if !module.is_empty() => (here().take(module.len()).collect(), 1),
                 // `use jobs::Order` beside `mod jobs;`: a module of this file (an extern crate of that name would
@@ -286,40 +297,32 @@ pub fn imported_names(items: &[syn::Item], module: &[String]) -> BTreeMap<String
             syn::UseTree::Glob(_) => {}
         }
     }
-    let children = (items.iter())
+    // An import or a module under a `cfg` is not there in every build the type is.
+    let uncfg = |attrs: &[syn::Attribute]| !attrs.iter().any(|a| a.path().is_ident("cfg"));
+    let children: BTreeSet<String> = (items.iter())
         .filter_map(|i| match i {
-            syn::Item::Mod(m) => Some(m.ident.to_string()),
+            syn::Item::Mod(m) if uncfg(&m.attrs) => Some(m.ident.to_string()),
             _ => None,
         })
         .collect();
-    let scope = Scope { module, children };
+    let scope = Scope {
+        module,
+        children,
+        library,
+    };
     let mut out = BTreeMap::new();
     for item in items {
-        // An import under a `cfg` is not there in every build the type is.
-        if let syn::Item::Use(u) = item
-            && !u.attrs.iter().any(|a| a.path().is_ident("cfg"))
-        {
-            walk(&u.tree, Vec::new(), &scope, &mut out);
-        }
+        let tree = match item {
+            syn::Item::Use(u) if uncfg(&u.attrs) => u.tree.clone(),
+            // `mod jobs;`: the module is `jobs` here.
+            syn::Item::Mod(m) if uncfg(&m.attrs) => syn::UseTree::Name(syn::UseName {
+                ident: m.ident.clone(),
+            }),
+            _ => continue,
+        };
+        walk(&tree, Vec::new(), &scope, &mut out);
     }
     out
-}
-
-/// `text` with each whole path `path` in it (not a longer path's tail or head) written `name`.
-fn whole_path_as(text: &str, path: &str, name: &str) -> String {
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(path) {
-        let after = &rest[at + path.len()..];
-        let whole = !rest[..at].ends_with(|c: char| ident(c) || c == ':')
-            && !after.starts_with(ident)
-            && !after.starts_with("::");
-        out.push_str(&rest[..at]);
-        out.push_str(if whole { name } else { path });
-        rest = after;
-    }
-    out + rest
 }
 
 /// `text` with the items of `module` by their bare names.
@@ -494,33 +497,19 @@ mod tests {
 
     #[test]
     fn an_item_of_the_module_written_in_is_named_bare() {
-        let module = ["render".to_string()];
-        let none = BTreeMap::new();
-        assert_eq!(
-            written_in(
-                "(crate::render::Job, Sender<crate::render::Out>)",
-                &module,
-                &none
-            ),
-            "(Job, Sender<Out>)"
-        );
-        assert_eq!(
-            written_in("crate::render::inner::Job", &module, &none),
-            "crate::render::inner::Job"
-        );
-        assert_eq!(
-            written_in("crate::tile::Tile", &module, &none),
-            "crate::tile::Tile"
-        );
-        assert_eq!(
-            written_in("mycrate::render::Job", &module, &none),
-            "mycrate::render::Job"
-        );
-        assert_eq!(written_in("crate::Job", &[], &none), "Job");
-        assert_eq!(
-            written_in("crate::jobs::Job", &[], &none),
-            "crate::jobs::Job"
-        );
+        let (render, none) = (["render".to_string()], BTreeMap::new());
+        let written = |text, module: &[String]| written_in(text, module, &none);
+        let job_out = "(crate::render::Job, Sender<crate::render::Out>)";
+        assert_eq!(written(job_out, &render), "(Job, Sender<Out>)");
+        for kept in [
+            "crate::render::inner::Job",
+            "crate::tile::Tile",
+            "mycrate::render::Job",
+        ] {
+            assert_eq!(written(kept, &render), kept, "not an item of the module");
+        }
+        assert_eq!(written("crate::Job", &[]), "Job");
+        assert_eq!(written("crate::jobs::Job", &[]), "crate::jobs::Job");
     }
 
     #[test]
@@ -528,18 +517,22 @@ mod tests {
         let file = syn::parse_file(
             "use std::sync::mpsc::{channel, Sender};\nuse crate::jobs::Order as O;\n\
              use super::out::Out;\nuse self::inner::*;\nfn f() { use crate::x::Hidden; }\n\
-             #[cfg(test)]\nuse crate::y::Y;\nmod jobs;\nuse jobs::Batch;\nuse serde::Thing;",
+             #[cfg(test)]\nuse crate::y::Y;\nmod jobs;\nuse jobs::Batch;\nuse serde::Thing;\n\
+             #[cfg(test)]\nmod tests;\nuse shop::orders;",
         )
         .unwrap();
-        let imported = imported_names(&file.items, &["render".to_string()]);
+        let imported = imported_names(&file.items, &["render".to_string()], Some("shop"));
         assert_eq!(
             written_in(
                 "(crate::jobs::Order, std::sync::mpsc::Sender<crate::out::Out>, crate::x::Hidden, crate::y::Y, \
-                 crate::render::jobs::Batch, serde::Thing)",
+                 crate::render::jobs::Batch, serde::Thing, crate::render::jobs::more::Job, \
+                 crate::render::jobsets::Set, crate::render::tests::T, shop::orders::Order)",
                 &["render".to_string()],
                 &imported
             ),
-            "(O, Sender<Out>, crate::x::Hidden, crate::y::Y, Batch, serde::Thing)"
+            "(O, Sender<Out>, crate::x::Hidden, crate::y::Y, Batch, serde::Thing, jobs::more::Job, \
+             crate::render::jobsets::Set, crate::render::tests::T, orders::Order)",
+            "a child module, or a module the file imports, by its name"
         );
         assert_eq!(
             written_in(

@@ -527,24 +527,17 @@ mod tests {
 
     #[test]
     fn a_type_printed_with_a_hole_is_the_full_type_it_fits() {
-        // rustc prints `_` where it had not inferred a part yet, at one site; another site says what it is.
-        let answer = settled(&[
-            "(String, std::sync::mpsc::Sender<(String, u64)>)",
-            "(String, Sender<_>)",
-        ]);
-        assert!(
-            matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),
-            "{answer:?}"
-        );
-        // rustc elides a long part as `...`: a hole too, and the answer is the text without it.
-        let answer = settled(&[
-            "(String, std::sync::mpsc::Sender<...>)",
-            "(String, std::sync::mpsc::Sender<(String, u64)>)",
-        ]);
-        assert!(
-            matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),
-            "{answer:?}"
-        );
+        // rustc prints `_` where it had not inferred a part yet, at one site; another site says what it is. It elides
+        // a long part as `...`: a hole too, and the answer is the text without it.
+        let full = "(String, std::sync::mpsc::Sender<(String, u64)>)";
+        let elided = "(String, std::sync::mpsc::Sender<...>)";
+        for pair in [[full, "(String, Sender<_>)"], [elided, full]] {
+            let answer = settled(&pair);
+            assert!(
+                matches!(&answer, Some(Answer::Job(t)) if t.contains("Sender<(String, u64)>")),
+                "{answer:?}"
+            );
+        }
         // A hole does not make two different types one.
         let answer = settled(&["(String, Sender<u64>)", "(u8, Sender<_>)"]);
         assert!(

@@ -6,11 +6,7 @@ use std::collections::BTreeSet;
 
 use syn::visit::Visit;
 
-/// Names rustc prints bare that resolve bare everywhere (the prelude's types, the primitives).
-const BARE: [&str; 25] = [
-    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
-    "i128", "isize", "f32", "f64", "String", "Vec", "Box", "Option", "Result", "Self", "_", "Fn",
-];
+use crate::analysis::always_nameable;
 
 /// How a printed type is written.
 #[derive(Debug, PartialEq, Eq)]
@@ -62,9 +58,9 @@ pub fn written(
     let mut inserts = Vec::new();
     for (offset, first, segments) in heads.paths {
         let local = match (segments, first.as_str()) {
-            (_, "std" | "core" | "alloc" | "crate") => false,
-            (_, name) if externs.contains(name) => false,
-            (1, name) if BARE.contains(&name) || parameters.contains(name) => false,
+            // Names that resolve bare everywhere (the prelude's, the primitives, `std`), and `Self`, `_`, `Fn`.
+            (_, name) if externs.contains(name) || always_nameable(name) => false,
+            (1, name) if ["Self", "_", "Fn"].contains(&name) || parameters.contains(name) => false,
             (1, name) if !decoyed.contains(name) => {
                 trimmed.insert(name.to_string());
                 continue;

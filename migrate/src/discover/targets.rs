@@ -230,14 +230,15 @@ fn parsed_tokens(text: &str) -> Option<TokenStream> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::fs;
 
     const MANIFEST: &str =
         "[package]\nname = \"my-app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
 
-    fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    /// A package of `manifest` and `files` (path, text) in a temporary directory.
+    pub(crate) fn package(manifest: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
         for (path, text) in files {

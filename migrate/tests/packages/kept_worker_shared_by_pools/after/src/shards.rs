@@ -1,12 +1,12 @@
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 pub struct Shards {
     pools: Vec<Pool<(String, std::sync::mpsc::Sender<(String, usize)>)>>,
-    worker: workerpool::SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>,
+    worker: SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>,
 }
 
 impl Shards {
-    pub fn new(count: usize, per_shard: usize, worker: workerpool::SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>) -> Result<Shards, workerpool::Error> {
+    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>) -> Result<Shards, workerpool::Error> {
         let pools: Vec<Pool<(String, std::sync::mpsc::Sender<(String, usize)>)>> = (0..count).map(|_| Pool::<(String, std::sync::mpsc::Sender<(String, usize)>)>::new(4)).collect();
         for pool in &pools {
             for _ in 0..per_shard {

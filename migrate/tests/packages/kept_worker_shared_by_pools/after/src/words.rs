@@ -1,4 +1,5 @@
 use std::sync::mpsc::Sender;
+use workerpool::SharedWorker;
 
 /// A word to measure, and where its length goes.
 pub type Job = (String, Sender<(String, usize)>);
@@ -7,6 +8,6 @@ pub fn measure() -> impl Fn(Job) + Send + Sync + 'static {
     |(word, out): Job| out.send((word.clone(), word.len())).unwrap()
 }
 
-pub fn worker() -> workerpool::SharedWorker<(String, Sender<(String, usize)>)> {
-    workerpool::SharedWorker::new(measure())
+pub fn worker() -> SharedWorker<(String, Sender<(String, usize)>)> {
+    SharedWorker::new(measure())
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 #[derive(Debug)]
 pub enum UploadError {
@@ -29,7 +29,7 @@ impl From<workerpool::Error> for UploadError {
 #[derive(Default)]
 pub struct Uploader {
     pool: Option<Pool<u32>>,
-    sender: Option<workerpool::SharedWorker<u32>>,
+    sender: Option<SharedWorker<u32>>,
     pub stored: Arc<Mutex<Vec<u32>>>,
 }
 
@@ -37,7 +37,7 @@ impl Uploader {
     pub fn open(&mut self, lanes: usize) -> Result<(), UploadError> {
         let pool = Pool::<u32>::new(8);
         let stored = Arc::clone(&self.stored);
-        let sender = workerpool::SharedWorker::new(move |chunk: u32| stored.lock().unwrap().push(chunk * 10));
+        let sender = SharedWorker::new(move |chunk: u32| stored.lock().unwrap().push(chunk * 10));
         for _ in 0..lanes {
             pool.add_shared_worker(&sender);
         }

@@ -3,14 +3,14 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
 struct Tally {
     pool: Arc<Pool<(String, u64)>>,
     // the one worker function, added as often as needed
-    counter: workerpool::SharedWorker<(String, u64)>,
+    counter: SharedWorker<(String, u64)>,
     seen: Arc<AtomicU64>,
 }
 
@@ -19,7 +19,7 @@ impl Tally {
         let seen = Arc::new(AtomicU64::new(0));
         let total = Arc::clone(&seen);
         let done = Mutex::new(done);
-        let counter = workerpool::SharedWorker::new(move |(word, weight): (String, u64)| {
+        let counter = SharedWorker::new(move |(word, weight): (String, u64)| {
             total.fetch_add(word.len() as u64 * weight, Ordering::SeqCst);
             done.lock().unwrap().send(weight).unwrap();
         });

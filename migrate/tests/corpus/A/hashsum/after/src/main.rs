@@ -7,7 +7,7 @@ use std::error::Error;
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use digest::ChunkSum;
 
@@ -19,13 +19,13 @@ const CHUNK: usize = 1024;
 /// The pool and the worker it runs, kept so that workers can be added and removed later.
 struct Hasher {
     pool: Shared,
-    worker: workerpool::SharedWorker<(String, usize, Vec<u8>)>,
+    worker: SharedWorker<(String, usize, Vec<u8>)>,
 }
 
 impl Hasher {
     fn new(queue: usize, out: mpsc::Sender<(String, ChunkSum)>) -> Hasher {
         let out = Mutex::new(out);
-        let worker = workerpool::SharedWorker::new(move |(file, index, data): (String, usize, Vec<u8>)| {
+        let worker = SharedWorker::new(move |(file, index, data): (String, usize, Vec<u8>)| {
             let sum = digest::sum_chunk(index, &data);
             out.lock().unwrap().send((file, sum)).unwrap();
         });

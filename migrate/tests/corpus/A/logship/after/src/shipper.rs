@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::ShipError;
 use crate::parse::{Level, Record};
@@ -40,7 +40,7 @@ impl Sink {
 
 pub struct Shipper {
     pool: Option<Pool<String>>,
-    worker: Option<workerpool::SharedWorker<String>>,
+    worker: Option<SharedWorker<String>>,
     sink: Sink,
     min_level: Level,
     shipped: usize,
@@ -55,7 +55,7 @@ impl Shipper {
     pub fn start(&mut self, threads: usize) -> Result<(), ShipError> {
         let pool = Pool::<String>::new(64);
         let sink = self.sink.clone();
-        let worker = workerpool::SharedWorker::new(move |line: String| sink.push(line));
+        let worker = SharedWorker::new(move |line: String| sink.push(line));
         for _ in 0..threads {
             pool.add_shared_worker(&worker);
         }

@@ -55,7 +55,7 @@ mod report {
     }
 }
 
-fn build_pool(done: mpsc::Sender<Thumbnail>) -> Result<WorkPool<crate::image::ResizeJob>, PoolError> {
+fn build_pool(done: mpsc::Sender<Thumbnail>) -> Result<WorkPool<image::ResizeJob>, PoolError> {
     let pool = WorkPool::<ResizeJob>::new(16);
     let done = Mutex::new(done);
     let worker = std::sync::Arc::new(move |job: ResizeJob| {

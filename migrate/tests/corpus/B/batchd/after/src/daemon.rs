@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::metrics;
 use crate::task::{Outcome, Task};
@@ -41,9 +41,9 @@ pub struct Daemon {
     accepted: usize,
 }
 
-fn runner(out: Sender<Outcome>) -> workerpool::SharedWorker<Task> {
+fn runner(out: Sender<Outcome>) -> SharedWorker<Task> {
     let out = Mutex::new(out);
-    workerpool::SharedWorker::new(move |task: Task| {
+    SharedWorker::new(move |task: Task| {
         let outcome = task.run();
         metrics::bump(outcome.kind, 1);
         out.lock().unwrap().send(outcome).unwrap();

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+use workerpool::SharedWorker;
 
 use crate::op::{Op, Reply};
 
@@ -31,6 +32,6 @@ pub fn apply(table: &Table, op: Op) {
     }
 }
 
-pub fn worker_for(table: Table) -> workerpool::SharedWorker<Op> {
-    workerpool::SharedWorker::new(move |op: Op| apply(&table, op))
+pub fn worker_for(table: Table) -> SharedWorker<Op> {
+    SharedWorker::new(move |op: Op| apply(&table, op))
 }

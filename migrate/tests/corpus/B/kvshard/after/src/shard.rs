@@ -2,7 +2,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::engine::{self, Table};
 use crate::op::Op;
@@ -34,7 +34,7 @@ impl From<workerpool::Error> for StoreError {
 #[derive(Clone)]
 pub struct Shard {
     pool: Arc<Pool<Op>>,
-    worker: workerpool::SharedWorker<Op>,
+    worker: SharedWorker<Op>,
 }
 
 impl Shard {

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Condvar, LazyLock, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::cache::Cache;
 use crate::error::{WarmError, WarmResult};
@@ -29,7 +29,7 @@ struct Progress {
 
 pub struct Warmer<O: Origin + 'static> {
     pool: WarmPool,
-    workers: Mutex<Vec<workerpool::SharedWorker<String>>>,
+    workers: Mutex<Vec<SharedWorker<String>>>,
     origin: Arc<O>,
     cache: Arc<Cache>,
     progress: Arc<Progress>,
@@ -58,11 +58,11 @@ impl<O: Origin + 'static> Warmer<O> {
         }
     }
 
-    fn fetch_worker(&self) -> workerpool::SharedWorker<String> {
+    fn fetch_worker(&self) -> SharedWorker<String> {
         let origin = Arc::clone(&self.origin);
         let cache = Arc::clone(&self.cache);
         let progress = Arc::clone(&self.progress);
-        workerpool::SharedWorker::new(move |key: String| {
+        SharedWorker::new(move |key: String| {
             let outcome = if cache.contains(&key) {
                 None
             } else {

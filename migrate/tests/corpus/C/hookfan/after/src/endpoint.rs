@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use super::dispatcher::Ledger;
 use super::event::Event;
@@ -14,7 +14,7 @@ pub const MAX_ATTEMPTS: u32 = 3;
 pub(crate) struct Endpoint {
     pub url: String,
     pool: Pool<Arc<Event>>,
-    worker: workerpool::SharedWorker<Arc<Event>>,
+    worker: SharedWorker<Arc<Event>>,
     concurrency: usize,
 }
 
@@ -26,7 +26,7 @@ impl Endpoint {
         ledger: Arc<Ledger>,
     ) -> Result<Endpoint, workerpool::Error> {
         let target = url.to_string();
-        let worker = workerpool::SharedWorker::new(move |event: Arc<Event>| {
+        let worker = SharedWorker::new(move |event: Arc<Event>| {
             let mut outcome = Err(String::new());
             for attempt in 1..=MAX_ATTEMPTS {
                 match transport.post(&target, &event.body) {

@@ -3,7 +3,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::{IndexError, Result};
 use crate::index::{InvertedIndex, Posting};
@@ -47,7 +47,7 @@ impl InFlight {
 
 pub struct Indexer {
     pool: Arc<Pool<Chunk>>,
-    worker: workerpool::SharedWorker<Chunk>,
+    worker: SharedWorker<Chunk>,
     index: Arc<Mutex<InvertedIndex>>,
     in_flight: Arc<InFlight>,
     names: Vec<String>,
@@ -64,7 +64,7 @@ impl Indexer {
         let worker = {
             let index = Arc::clone(&index);
             let in_flight = Arc::clone(&in_flight);
-            workerpool::SharedWorker::new(move |chunk: Chunk| {
+            SharedWorker::new(move |chunk: Chunk| {
                 let terms: Vec<String> = tokenize::terms(&chunk.text).collect();
                 let mut ix = index.lock().unwrap();
                 for term in terms {

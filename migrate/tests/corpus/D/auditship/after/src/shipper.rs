@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::codec::rle_encode;
 use crate::error::{ShipError, ShipResult};
@@ -26,7 +26,7 @@ struct Tenant {
     name: Arc<str>,
     config: TenantConfig,
     uploads: Arc<Pool<Packed>>,
-    uploader: workerpool::SharedWorker<Packed>,
+    uploader: SharedWorker<Packed>,
     buffer: Mutex<Vec<AuditEvent>>,
     next_seq: AtomicU64,
 }
@@ -40,7 +40,7 @@ pub struct ShipperStats {
 pub struct Shipper<S: Sink> {
     sink: Arc<S>,
     compress: Pool<Chunk>,
-    compressor: workerpool::SharedWorker<Chunk>,
+    compressor: SharedWorker<Chunk>,
     tenants: RwLock<BTreeMap<String, Tenant>>,
     routes: Arc<RwLock<BTreeMap<Arc<str>, Arc<Pool<Packed>>>>>,
     inflight: Arc<Inflight>,
@@ -54,7 +54,7 @@ impl<S: Sink> Shipper<S> {
         let compressor = {
             let routes = Arc::clone(&routes);
             let inflight = Arc::clone(&inflight);
-            workerpool::SharedWorker::new(move |chunk: Chunk| {
+            SharedWorker::new(move |chunk: Chunk| {
                 let raw = chunk.to_bytes();
                 let packed = Packed { raw_len: raw.len(), bytes: rle_encode(&raw), tenant: chunk.tenant, seq: chunk.seq };
                 let pool = routes.read().unwrap().get(&packed.tenant).cloned();
@@ -91,7 +91,7 @@ impl<S: Sink> Shipper<S> {
             let sink = Arc::clone(&self.sink);
             let inflight = Arc::clone(&self.inflight);
             let raw_shipped = Arc::clone(&self.raw_shipped);
-            workerpool::SharedWorker::new(move |p: Packed| {
+            SharedWorker::new(move |p: Packed| {
                 raw_shipped.fetch_add(p.raw_len, Ordering::Relaxed);
                 sink.put(format!("{}/{:06}.rle", p.tenant, p.seq), p.bytes);
                 inflight.done();

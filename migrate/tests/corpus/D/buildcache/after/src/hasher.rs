@@ -3,16 +3,16 @@
 use std::sync::mpsc::{self, Sender};
 use std::sync::{LazyLock, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::digest::Digest;
 use crate::Result;
 
 type HashJob = (String, Vec<u8>, Sender<(String, Digest)>);
 
-static HASHERS: LazyLock<Pool<(String, Vec<u8>, Sender<(String, Digest)>)>> = LazyLock::new(|| Pool::new(32));
-static HASH_WORKER: LazyLock<workerpool::SharedWorker<(String, Vec<u8>, Sender<(String, Digest)>)>> =
-    LazyLock::new(|| workerpool::SharedWorker::new(|(name, bytes, reply): HashJob| {
+static HASHERS: LazyLock<Pool<(String, Vec<u8>, Sender<(String, Digest)>)>> = LazyLock::new(|| Pool::<(String, Vec<u8>, Sender<(String, Digest)>)>::new(32));
+static HASH_WORKER: LazyLock<SharedWorker<(String, Vec<u8>, Sender<(String, Digest)>)>> =
+    LazyLock::new(|| SharedWorker::new(|(name, bytes, reply): HashJob| {
         let _ = reply.send((name, Digest::of(&bytes)));
     }));
 static STARTED: Mutex<bool> = Mutex::new(false);

@@ -2,7 +2,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::{HubError, Result};
 use crate::message::{Delivery, Message, UserId};
@@ -29,7 +29,7 @@ pub struct Hub<O: Outbox> {
     pool: SharedPool,
     outbox: Arc<O>,
     rooms: Mutex<BTreeMap<String, BTreeSet<UserId>>>,
-    workers: Mutex<Vec<workerpool::SharedWorker<Delivery>>>,
+    workers: Mutex<Vec<SharedWorker<Delivery>>>,
     progress: Arc<Progress>,
     queued: AtomicUsize,
     seq: AtomicU64,
@@ -55,10 +55,10 @@ impl<O: Outbox> Hub<O> {
         Ok(hub)
     }
 
-    fn sender(&self) -> workerpool::SharedWorker<Delivery> {
+    fn sender(&self) -> SharedWorker<Delivery> {
         let outbox = Arc::clone(&self.outbox);
         let progress = Arc::clone(&self.progress);
-        workerpool::SharedWorker::new(move |d: Delivery| {
+        SharedWorker::new(move |d: Delivery| {
             outbox.push(&d);
             *progress.delivered.lock().unwrap() += 1;
             progress.changed.notify_all();

@@ -2,7 +2,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::image::{Image, Size};
 use crate::Result;
@@ -25,7 +25,7 @@ pub struct Thumb {
 /// Owns the pool and the channel thumbnails come back on.
 pub struct Resizer {
     pool: Pool<ResizeJob>,
-    worker: workerpool::SharedWorker<ResizeJob>,
+    worker: SharedWorker<ResizeJob>,
     done: Mutex<Receiver<Thumb>>,
     submitted: Mutex<usize>,
 }
@@ -95,9 +95,9 @@ impl Resizer {
     }
 }
 
-fn make_worker(tx: Sender<Thumb>) -> workerpool::SharedWorker<ResizeJob> {
+fn make_worker(tx: Sender<Thumb>) -> SharedWorker<ResizeJob> {
     let tx = Mutex::new(tx);
-    workerpool::SharedWorker::new(move |job: ResizeJob| {
+    SharedWorker::new(move |job: ResizeJob| {
         let size = job.source.size().fit_into(job.bounds);
         let thumb = job.source.resized(size);
         let _ = tx.lock().unwrap().send(Thumb {

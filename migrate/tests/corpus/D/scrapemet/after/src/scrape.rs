@@ -2,6 +2,8 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use workerpool::SharedWorker;
+
 use crate::config::Target;
 use crate::error::ScrapeError;
 use crate::source::Source;
@@ -53,13 +55,13 @@ fn parse(job: &str, body: &str) -> Result<Vec<Sample>, ScrapeError> {
 /// A set of scrape threads on the shared pool, all fetching through one source.
 pub struct Scraper<S: Source + 'static> {
     source: Arc<S>,
-    worker: workerpool::SharedWorker<ScrapeJob>,
+    worker: SharedWorker<ScrapeJob>,
     threads: usize,
 }
 
 impl<S: Source + 'static> Scraper<S> {
     pub fn start(source: S, threads: usize) -> Result<Self, ScrapeError> {
-        let worker = workerpool::SharedWorker::new(ScrapeJob::run);
+        let worker = SharedWorker::new(ScrapeJob::run);
         for _ in 0..threads {
             pool().add_shared_worker(&worker);
         }

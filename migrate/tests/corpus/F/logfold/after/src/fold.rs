@@ -3,7 +3,7 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::{FoldError, FoldResult};
 use crate::parse::{parse_line, Entry};
@@ -22,7 +22,7 @@ struct RawLine(usize, String);
 
 pub struct Folder {
     pool: Pool<RawLine>,
-    parser: workerpool::SharedWorker<RawLine>,
+    parser: SharedWorker<RawLine>,
     stats: Shared,
     done_rx: Receiver<Result<(), FoldError>>,
     pending: usize,
@@ -34,7 +34,7 @@ impl Folder {
         let (done_tx, done_rx): (Sender<Result<(), FoldError>>, _) = channel();
         let done_tx = Mutex::new(done_tx);
         let sink = Arc::clone(&stats);
-        let parser = workerpool::SharedWorker::new(move |RawLine(n, text): RawLine| {
+        let parser = SharedWorker::new(move |RawLine(n, text): RawLine| {
             let res = parse_line(n, &text).map(|e| fold_into(&sink, e));
             let _ = done_tx.lock().unwrap().send(res);
         });

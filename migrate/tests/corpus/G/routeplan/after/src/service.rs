@@ -3,14 +3,14 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::graph::Graph;
 use crate::planner::{PlanError, Query};
 
 pub struct Service {
     pool: Arc<Pool<Query>>,
-    planner: workerpool::SharedWorker<Query>,
+    planner: SharedWorker<Query>,
     graph: Arc<Graph>,
     served: Arc<AtomicUsize>,
 }
@@ -25,7 +25,7 @@ pub fn init_service(graph: Graph, lanes: usize) -> &'static Service {
         let planner = {
             let graph = Arc::clone(&graph);
             let served = Arc::clone(&served);
-            workerpool::SharedWorker::new(move |q: Query| {
+            SharedWorker::new(move |q: Query| {
                 let answer = graph.shortest(q.from, q.to).ok_or(PlanError::NoRoute {
                     from: q.from,
                     to: q.to,

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::HubError;
 use crate::handlers::{checker, Limits};
@@ -13,7 +13,7 @@ use crate::sink::Sink;
 
 pub struct Hub {
     pools: HashMap<String, Arc<Pool<Reading>>>,
-    checkers: HashMap<String, workerpool::SharedWorker<Reading>>,
+    checkers: HashMap<String, SharedWorker<Reading>>,
     verdicts_tx: Sender<Verdict>,
     verdicts: Mutex<Receiver<Verdict>>,
 }
@@ -38,7 +38,7 @@ impl Hub {
     /// Starts a pool of `threads` checkers for `kind`.
     pub fn register(&mut self, kind: &str, limits: Limits, threads: usize) -> Result<(), HubError> {
         let pool = Arc::new(Pool::<Reading>::new(16));
-        let worker = workerpool::SharedWorker::new(checker(limits, self.verdicts_tx.clone()));
+        let worker = SharedWorker::new(checker(limits, self.verdicts_tx.clone()));
         for _ in 0..threads {
             pool.add_shared_worker(&worker);
         }

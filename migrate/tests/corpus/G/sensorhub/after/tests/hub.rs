@@ -27,7 +27,7 @@ fn unknown_kind_is_rejected() {
 #[test]
 fn a_bare_pool_is_a_sink() {
     let (tx, rx) = mpsc::channel();
-    let pool = Pool::<sensorhub::Reading>::new(4);
+    let pool = Pool::<Reading>::new(4);
     pool.add_worker(checker(LIMITS, tx));
     replay(&pool, vec![Reading::new(7, "any", "z", 11)]).unwrap();
     assert_eq!(rx.recv().unwrap().status, Status::High);

@@ -12,7 +12,7 @@ fn main() -> Result<(), BoxError> {
         args.join("\n")
     };
 
-    let pool = TaskPool::<(String, std::sync::mpsc::Sender<std::collections::BTreeMap<String, usize>>)>::new(4);
+    let pool = TaskPool::<(String, mpsc::Sender<std::collections::BTreeMap<String, usize>>)>::new(4);
     let counter = count_chunk;
     let mut counter_handles = Vec::new();
     counter_handles.push(pool.add_worker(counter));

@@ -23,7 +23,7 @@ pub type BoxError = Box<dyn Error + Send + Sync>;
 pub const LINES_PER_CHUNK: usize = 2;
 
 /// Counts the words of every document on `pool`, one feeder thread per document.
-pub fn word_counts(pool: &TaskPool<(String, std::sync::mpsc::Sender<std::collections::BTreeMap<String, usize>>)>, docs: &[&str]) -> Result<Counts, BoxError> {
+pub fn word_counts(pool: &TaskPool<(String, mpsc::Sender<std::collections::BTreeMap<String, usize>>)>, docs: &[&str]) -> Result<Counts, BoxError> {
     let (out, partials) = mpsc::channel::<Counts>();
     let sent: usize = std::thread::scope(|s| {
         let feeders: Vec<_> = docs

@@ -14,7 +14,7 @@ fn shared_pool_counts_every_document() {
 
 #[test]
 fn a_private_pool_works_the_same() {
-    let pool = TaskPool::<(String, std::sync::mpsc::Sender<std::collections::BTreeMap<String, usize>>)>::new(1);
+    let pool = TaskPool::<(String, mpsc::Sender<std::collections::BTreeMap<String, usize>>)>::new(1);
     pool.add_worker(count_chunk);
     let counts = word_counts(&pool, &["x y x"]).unwrap();
     assert_eq!(top(&counts, 1), vec![("x", 2)]);

@@ -1,4 +1,5 @@
 use std::sync::mpsc::Sender;
+use workerpool::SharedWorker;
 
 /// A point to index, and where the cell key goes.
 pub type Lookup = (String, f64, f64, Sender<(String, String)>);
@@ -17,8 +18,8 @@ pub fn indexer(precision: u32) -> impl Fn(Lookup) + Send + Sync + 'static {
     }
 }
 
-pub fn shard_worker(precision: u32) -> workerpool::SharedWorker<(String, f64, f64, Sender<(String, String)>)> {
-    workerpool::SharedWorker::new(indexer(precision))
+pub fn shard_worker(precision: u32) -> SharedWorker<(String, f64, f64, Sender<(String, String)>)> {
+    SharedWorker::new(indexer(precision))
 }
 
 #[cfg(test)]

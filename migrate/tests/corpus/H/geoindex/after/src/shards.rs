@@ -1,14 +1,14 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 pub struct Shards {
     pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>>,
-    worker: workerpool::SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>,
+    worker: SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>,
 }
 
 impl Shards {
-    pub fn new(count: usize, per_shard: usize, worker: workerpool::SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>) -> Result<Shards, workerpool::Error> {
+    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>) -> Result<Shards, workerpool::Error> {
         let pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>> = (0..count).map(|_| Pool::<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>::new(8)).collect();
         for pool in &pools {
             for _ in 0..per_shard {

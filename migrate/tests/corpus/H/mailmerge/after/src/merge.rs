@@ -3,7 +3,7 @@ use std::fmt;
 use std::rc::Rc;
 use std::sync::mpsc::{channel, Sender};
 use std::thread;
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::template;
 
@@ -30,11 +30,11 @@ impl fmt::Display for MergeError {
 
 pub struct Mailer {
     pool: Pool<(String, BTreeMap<String, String>, Sender<String>)>,
-    writer: workerpool::SharedWorker<(String, BTreeMap<String, String>, Sender<String>)>,
+    writer: SharedWorker<(String, BTreeMap<String, String>, Sender<String>)>,
 }
 
 pub fn mailer(writers: usize) -> Result<Rc<Mailer>, MergeError> {
-    let writer = workerpool::SharedWorker::new(|(tpl, fields, out): (String, BTreeMap<String, String>, Sender<String>)| {
+    let writer = SharedWorker::new(|(tpl, fields, out): (String, BTreeMap<String, String>, Sender<String>)| {
             out.send(template::render(&tpl, &fields)).unwrap();
         },
     );

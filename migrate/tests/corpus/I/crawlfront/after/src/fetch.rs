@@ -3,6 +3,7 @@ use crate::web;
 use std::collections::BTreeMap;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
+use workerpool::SharedWorker;
 
 /// Fetches per host, across all shards.
 pub type HitCounts = Arc<Mutex<BTreeMap<String, u32>>>;
@@ -16,8 +17,8 @@ pub struct Page {
 }
 
 /// The worker of one shard: fetches a URL and sends the page back.
-pub fn fetcher(hits: HitCounts) -> workerpool::SharedWorker<(Url, u32, Sender<Page>)> {
-    workerpool::SharedWorker::new(move |(url, depth, out): (Url, u32, Sender<Page>)| {
+pub fn fetcher(hits: HitCounts) -> SharedWorker<(Url, u32, Sender<Page>)> {
+    SharedWorker::new(move |(url, depth, out): (Url, u32, Sender<Page>)| {
         *hits.lock().unwrap().entry(url.host.clone()).or_insert(0) += 1;
         let page = match web::get(&url.host, &url.path) {
             Some(links) => Page {

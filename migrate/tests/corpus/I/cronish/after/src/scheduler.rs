@@ -5,7 +5,7 @@ use crate::task::{due, Task};
 use std::collections::HashMap;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Outcome {
@@ -22,8 +22,8 @@ pub struct Run {
     done: Sender<Outcome>,
 }
 
-fn lane_worker(lane: Lane) -> workerpool::SharedWorker<Run> {
-    workerpool::SharedWorker::new(move |run: Run| {
+fn lane_worker(lane: Lane) -> SharedWorker<Run> {
+    SharedWorker::new(move |run: Run| {
         let value = run.task.run(run.tick);
         audit::record(format!("t{:02} {:?} {}", run.tick, lane, run.task.name()));
         let _ = run.done.send(Outcome {
@@ -37,7 +37,7 @@ fn lane_worker(lane: Lane) -> workerpool::SharedWorker<Run> {
 
 pub struct Scheduler {
     lanes: HashMap<Lane, Pool<Run>>,
-    workers: HashMap<Lane, workerpool::SharedWorker<Run>>,
+    workers: HashMap<Lane, SharedWorker<Run>>,
     tasks: Vec<Arc<dyn Task>>,
 }
 

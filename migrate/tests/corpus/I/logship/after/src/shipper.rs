@@ -3,7 +3,7 @@ use crate::record::Batch;
 use crate::sink::Sink;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 /// What the sink said about one batch.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -16,7 +16,7 @@ pub struct Receipt {
 /// A pool of shipper threads in front of one sink.
 pub struct Shipper<S: Sink + 'static> {
     pool: Pool<(Batch, Sender<Receipt>)>,
-    worker: workerpool::SharedWorker<(Batch, Sender<Receipt>)>,
+    worker: SharedWorker<(Batch, Sender<Receipt>)>,
     sink: Arc<S>,
 }
 
@@ -25,7 +25,7 @@ impl<S: Sink + 'static> Shipper<S> {
     pub fn new(sink: S, backlog: usize, threads: usize) -> Result<Self, ShipError> {
         let sink = Arc::new(sink);
         let target = Arc::clone(&sink);
-        let worker = workerpool::SharedWorker::new(move |(batch, ack): (Batch, Sender<Receipt>)| {
+        let worker = SharedWorker::new(move |(batch, ack): (Batch, Sender<Receipt>)| {
             let summary = target.accept(&batch);
             let receipt = Receipt {
                 batch: batch.id,

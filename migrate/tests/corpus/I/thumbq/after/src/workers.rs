@@ -4,6 +4,7 @@ use crate::image::Thumbnail;
 use crate::queue::ThumbJob;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use workerpool::SharedWorker;
 
 /// Counts the pixels written, across every resizer built with it.
 #[derive(Default)]
@@ -13,8 +14,8 @@ pub struct Stats {
 }
 
 /// A worker that resizes one `ThumbJob` and replies with the thumbnail.
-pub fn resizer(stats: Arc<Stats>) -> workerpool::SharedWorker<ThumbJob> {
-    workerpool::SharedWorker::new(move |job: ThumbJob| {
+pub fn resizer(stats: Arc<Stats>) -> SharedWorker<ThumbJob> {
+    SharedWorker::new(move |job: ThumbJob| {
         let thumb = job.image.resize(job.max_side);
         stats.pixels.fetch_add(thumb.pixels.len() as u64, Ordering::Relaxed);
         stats.thumbnails.fetch_add(1, Ordering::Relaxed);
@@ -29,7 +30,7 @@ pub fn resizer(stats: Arc<Stats>) -> workerpool::SharedWorker<ThumbJob> {
 }
 
 /// Starts `n` instances of `worker` on the queue.
-pub fn start(worker: &workerpool::SharedWorker<ThumbJob>, n: usize) -> Result<(), workerpool::Error> {
+pub fn start(worker: &SharedWorker<ThumbJob>, n: usize) -> Result<(), workerpool::Error> {
     for _ in 0..n {
         crate::queue().add_shared_worker(worker);
     }

@@ -2,18 +2,18 @@
 
 use std::sync::Arc;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 pub struct Scaler {
     pool: Arc<Pool<crate::metric::Metric>>,
-    worker: workerpool::SharedWorker<crate::metric::Metric>,
+    worker: SharedWorker<crate::metric::Metric>,
     min: usize,
     max: usize,
     per_worker: usize,
 }
 
 impl Scaler {
-    pub fn new(pool: Arc<Pool<crate::metric::Metric>>, worker: workerpool::SharedWorker<crate::metric::Metric>, min: usize, max: usize) -> Self {
+    pub fn new(pool: Arc<Pool<crate::metric::Metric>>, worker: SharedWorker<crate::metric::Metric>, min: usize, max: usize) -> Self {
         Scaler {
             pool,
             worker,

@@ -1,6 +1,6 @@
 //! Builder for stages: name, queue length and worker count.
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::StageError;
 use crate::stage::Stage;
@@ -53,7 +53,7 @@ impl StageBuilder {
             )));
         }
         let pool = Pool::<J>::new(self.queue);
-        let worker = workerpool::SharedWorker::new(f);
+        let worker = SharedWorker::new(f);
         for _ in 0..self.workers {
             pool.add_shared_worker(&worker);
         }

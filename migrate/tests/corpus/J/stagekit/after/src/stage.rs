@@ -2,7 +2,7 @@
 
 use std::marker::PhantomData;
 
-use workerpool::Pool;
+use workerpool::{Pool, SharedWorker};
 
 use crate::error::StageError;
 
@@ -13,7 +13,7 @@ use crate::error::StageError;
 pub struct Stage<J> {
     name: String,
     pool: Pool<J>,
-    worker: workerpool::SharedWorker<J>,
+    worker: SharedWorker<J>,
     _job: PhantomData<fn(J)>,
 }
 
@@ -21,7 +21,7 @@ impl<J> Stage<J>
 where
     J: Send + 'static,
 {
-    pub(crate) fn from_parts(name: String, pool: Pool<J>, worker: workerpool::SharedWorker<J>) -> Self {
+    pub(crate) fn from_parts(name: String, pool: Pool<J>, worker: SharedWorker<J>) -> Self {
         Stage {
             name,
             pool,
