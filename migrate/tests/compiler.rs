@@ -52,7 +52,7 @@ fn a_job_type_the_code_does_not_write_at_the_pool_comes_from_the_compiler() {
     assert_eq!(out.status.code(), Some(0), "{report}");
     let main = fs::read_to_string(dir.path().join("src/main.rs")).unwrap();
     assert!(
-        main.contains("fn build(out: mpsc::Sender<u32>) -> Pool<crate::jobs::Order> {"),
+        main.contains("fn build(out: mpsc::Sender<u32>) -> Pool<jobs::Order> {"),
         "{main}\n{report}"
     );
     assert!(!main.contains("v2"), "{main}\n{report}");

@@ -19,7 +19,7 @@ pub struct Keeper {
 
 impl Keeper {
     pub fn new() -> Keeper {
-        let k = Keeper { pool: Pool::<jobs::Square>::new(2), worker: SharedWorker::new(jobs::run) };
+        let k = Keeper { pool: Pool::new(2), worker: SharedWorker::new(jobs::run) };
         k.pool.add_shared_worker(&k.worker);
         k
     }
