@@ -230,31 +230,24 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         if let (Some(named), Some(strukt)) = (named, strukt) {
             self.typed(named, strukt);
         }
-        if let (Some(_), None, None, Expr::MethodCall(m)) =
-            (&ident, &init.diverge, annotation, &*init.expr)
-            && let Some(id) = self.helper_method_call(m)
-        {
-            // `let w = Hasher { .. }.into_worker();`: the method form of `let w = helper(..);`.
-            self.visit_expr(&init.expr);
-            let made = self.range(m);
-            self.bind_helper_worker(named.expect("bound by name"), id, made);
-            return;
-        }
-        // `let w = helper(..);`, or `let w = { let total = Arc::clone(&total); helper(move |n| ..) };` whose block's
-        // tail is the call: added once, where it is bound, it moves in as the helper's closure.
+        // `let w = helper(..);`, `let w = { let total = Arc::clone(&total); helper(move |n| ..) };` whose block's
+        // tail is the call, or the method form `let w = Hasher { .. }.into_worker();`: added once, where it is bound,
+        // it moves in as the helper's closure.
         let helper_made = match &*init.expr {
-            Expr::Call(c) => Some(c),
+            Expr::Call(c) => self.helper_call(c).map(|id| (id, self.range(c))),
+            Expr::MethodCall(m) => self.helper_method_call(m).map(|id| (id, self.range(m))),
             Expr::Block(b) if b.label.is_none() => match b.block.stmts.last() {
-                Some(Stmt::Expr(Expr::Call(c), None)) => Some(c),
+                Some(Stmt::Expr(Expr::Call(c), None)) => {
+                    self.helper_call(c).map(|id| (id, self.range(c)))
+                }
                 _ => None,
             },
             _ => None,
         };
-        if let (Some(_), None, None, Some(c)) = (&ident, &init.diverge, annotation, helper_made)
-            && let Some(id) = self.helper_call(c)
+        if let (Some(_), None, None, Some((id, made))) =
+            (&ident, &init.diverge, annotation, helper_made)
         {
             self.visit_expr(&init.expr);
-            let made = self.range(c);
             self.bind_helper_worker(named.expect("bound by name"), id, made);
             return;
         }
