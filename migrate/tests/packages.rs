@@ -470,6 +470,13 @@ fn under_a_manifest_on_3_only_the_paths_given_are_read_and_a_target_on_2x_is_nam
 }
 
 #[test]
+fn a_second_run_on_src_names_a_test_an_earlier_run_left_on_v2() {
+    let report = assert_migrates_unchecked("second_run_names_a_target_left_on_v2", &["src/"]);
+    let hint = "tests/smoke.rs: note: the test tests/smoke.rs of this package names workerpool::v2 (code an earlier run left on v2) and is not among the paths given: give it too (`migrate tests/smoke.rs` beside the paths given), or the pools it shares with them stay on v2";
+    assert!(report.contains(hint), "{report}");
+}
+
+#[test]
 fn a_module_taken_in_that_does_not_parse_is_a_note_and_given_by_name_an_error() {
     let name = "module_that_does_not_parse_taken_in";
     let report = assert_migrates_unchecked(name, &["src/main.rs"]);
