@@ -160,7 +160,7 @@ pub struct Crate {
     unread_may_use_v2: bool,
     /// Where the manifest's requirement is left as it is (a range, `workspace = true`): the place to edit, and
     /// the report's words about it.
-    left: Option<LeftRequirement>,
+    pub(crate) left: Option<LeftRequirement>,
 }
 
 /// What the migrations of a crate and the compiler have told about its pools.
@@ -190,7 +190,7 @@ pub struct Probe {
 
 /// A requirement migrate leaves as it is, and where to write what instead.
 #[derive(Debug, Clone)]
-struct LeftRequirement {
+pub(crate) struct LeftRequirement {
     /// The manifest to edit (the workspace's, for `workspace = true`) and the 1-based line of the entry.
     path: PathBuf,
     line: Option<usize>,
@@ -377,11 +377,6 @@ impl Crate {
     /// from what all of them need.
     pub fn migrate(&self, forced_v2: &BTreeSet<PoolId>) -> Migration {
         self.migrate_asking(forced_v2, None, &mut BTreeMap::new())
-    }
-
-    /// Whether the manifest's requirement is left as it is (a range, `workspace = true`), and the code with it.
-    pub fn requirement_left(&self) -> bool {
-        self.left.is_some()
     }
 
     /// Says that every migration of the crate from now on is checked by the compiler (see [`Asked::checked`]).

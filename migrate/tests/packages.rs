@@ -227,6 +227,13 @@ fn under_a_range_requirement_nothing_changes_and_the_compiler_is_not_asked() {
 }
 
 #[test]
+fn a_pool_made_from_a_helpers_worker_is_answered_by_the_test_that_feeds_it() {
+    let name = "kept_worker_from_a_helper_given_jobs_in_a_test";
+    let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains(" 0 pools left on v2"), "{report}");
+}
+
+#[test]
 fn a_binary_that_makes_its_pool_through_the_librarys_reexported_names_migrates() {
     let name = "reexported_pool_names_in_the_binary";
     let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);

@@ -302,17 +302,16 @@ mod tests {
 
     #[test]
     fn a_typed_worker_where_a_v2_one_is_expected_meets_v2() {
-        let at = "src/billing.rs:59:30: error[E0308]: mismatched types";
         let error =
-            format!("{at} (expected `&Worker`, found `&SharedWorker<(Invoice, Sender<...>)>`)");
-        assert!(meets_v2(&error));
-        assert!(meets_v2(&format!(
-            "{at} (expected `Pool<u8>`, found `workerpool::v2::Pool`)"
+            |pair: &str| format!("src/billing.rs:59:30: error[E0308]: mismatched types ({pair})");
+        assert!(meets_v2(&error(
+            "expected `&Worker`, found `&SharedWorker<(Invoice, Sender<...>)>`"
         )));
-        assert!(!meets_v2(&format!("{at} (expected `Probe0`, found `u8`)")));
-        assert!(!meets_v2(&format!(
-            "{at} (expected `&Worker`, found `&Task`)"
+        assert!(meets_v2(&error(
+            "expected `Pool<u8>`, found `workerpool::v2::Pool`"
         )));
+        assert!(!meets_v2(&error("expected `Probe0`, found `u8`")));
+        assert!(!meets_v2(&error("expected `&Worker`, found `&Task`")));
     }
 
     fn diagnostic(json: serde_json::Value) -> Diagnostic {

@@ -17,6 +17,7 @@ use std::time::Duration;
 use self::findings::Finding;
 use self::paths::Written as Path;
 use crate::analysis::{Answer, Refusal, distinct_types, has_hole, is_alias_use, unqualified};
+use crate::analysis::{is_placeholder, placeholder};
 use crate::cargo_check::{self, Checked, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
@@ -60,13 +61,12 @@ pub fn ask_when_clean(
                 .iter()
                 .map(|d| cargo_check::seconds(*d))
                 .collect();
-            let asked = asking.typed + asking.refused;
+            let (typed, refused) = (asking.typed, asking.refused);
             let message = format!(
-                "asked the compiler the job types of {asked} of the pools (the code does not write them): {} ({}); {} typed from its answers, {} left on v2 for want of one",
+                "asked the compiler the job types of {} of the pools (the code does not write them): {} ({}); {typed} typed from its answers, {refused} left on v2 for want of one",
+                typed + refused,
                 plural(took.len(), "probe"),
                 took.join(", "),
-                asking.typed,
-                asking.refused,
             );
             Some(Line::file(&manifest, Kind::Note, "compiler-asked", message))
         }
@@ -84,7 +84,7 @@ pub fn ask_when_clean(
 /// cannot be put back.
 pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String> {
     // Under a requirement left as it is (a range), the code is left too: a probe of 3.x code there answers nothing.
-    let Some(root) = krate.root.clone().filter(|_| !krate.requirement_left()) else {
+    let Some(root) = krate.root.clone().filter(|_| krate.left.is_none()) else {
         return Ok(Asking::default());
     };
     let externs = extern_names(krate);
@@ -183,6 +183,9 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                         })
                     });
                 }
+                // A placeholder no answer replaced is not written.
+                state.site_answers.retain(|_, job| !is_placeholder(job));
+                krate.set_site_answers(state.site_answers.clone());
                 krate.set_answers(state.answers.clone());
                 break;
             }
@@ -337,6 +340,15 @@ impl State {
             }
             let Some(answer) = self.settle(&met, &decoys, externs, type_parameters, &mut new)
             else {
+                // A pool and kept-worker sites that are one and carry nothing yet: what they carry may be given in a
+                // target that compiles only once this one does, so the sites take the pool's placeholder.
+                let pool = members.iter().find(|n| placeholders.contains_key(n));
+                for site in members.iter().filter_map(|n| sites.get(n)) {
+                    if let (Some(pool), true) = (pool, met.is_empty()) {
+                        let same = placeholder(*pool);
+                        new |= self.site_answers.insert(*site, same.clone()) != Some(same);
+                    }
+                }
                 continue;
             };
             // An alias that meets several job types names several pools: its uses are typed one by one.
@@ -361,6 +373,14 @@ impl State {
                 }
             }
             new = true;
+        }
+        // A site that took a pool's placeholder takes the pool's answer.
+        for job in self.site_answers.values_mut() {
+            let pool = placeholders.iter().find(|(n, _)| placeholder(**n) == *job);
+            if let Some(Answer::Job(answer)) = pool.and_then(|(_, p)| self.answers.get(p)) {
+                *job = answer.clone();
+                new = true;
+            }
         }
         new
     }
