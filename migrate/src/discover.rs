@@ -55,7 +55,7 @@ pub fn discover(paths: &[PathBuf]) -> (Crates, Vec<BadPath>) {
         } else {
             bad.push(BadPath {
                 path: path.clone(),
-                reason: "not a .rs file or a directory".into(),
+                reason: "not a .rs file or a directory: give the package's directory or the .rs files and directories to migrate (`migrate src/`)".into(),
             });
         }
     }

@@ -199,6 +199,25 @@ fn a_path_that_does_not_exist_fails_with_a_clear_error() {
 }
 
 #[test]
+fn a_path_that_is_not_rust_source_says_what_to_give_instead() {
+    let dir = krate("\"2\"", V2_SOURCE);
+    let manifest = dir.path().join("Cargo.toml");
+    let before = fs::read_to_string(&manifest).unwrap();
+    let out = migrate(&[], &[&manifest]);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    assert!(
+        report.contains("Cargo.toml: error: not a .rs file or a directory: give the package's directory or the .rs files and directories to migrate (`migrate src/`)"),
+        "{report}"
+    );
+    assert_eq!(fs::read_to_string(&manifest).unwrap(), before);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.rs")).unwrap(),
+        V2_SOURCE
+    );
+}
+
+#[test]
 fn gitignored_files_and_target_are_skipped() {
     let dir = krate("\"2\"", V2_SOURCE);
     fs::write(dir.path().join(".gitignore"), "generated.rs\n").unwrap();
