@@ -58,6 +58,9 @@ const TARGETS_UNKNOWN: &str = "targets-unknown";
 /// The id of the line about a target of the package, not given, that still uses 2.x.
 pub const OTHER_TARGET_ON_V2: &str = "other-target-on-2x";
 
+/// The id of the line that says the manifest's `v2` feature is no longer needed.
+pub const V2_FEATURE_UNUSED: &str = "v2-feature-unused";
+
 /// A file whose text changes.
 #[derive(Debug, Clone)]
 pub struct Change {
@@ -158,6 +161,8 @@ pub struct Crate {
     /// Whether a file migrate could not read or parse may still be 2.x code: the manifest then keeps the `v2`
     /// feature, so that once the file is fixed it builds on `workerpool::v2` and can be migrated.
     unread_may_use_v2: bool,
+    /// Whether a target of the package that is not given still uses 2.x or names `workerpool::v2` (a hint says so).
+    others_on_v2: bool,
     /// Where the manifest's requirement is left as it is (a range, `workspace = true`): the place to edit, and
     /// the report's words about it.
     pub(crate) left: Option<LeftRequirement>,
@@ -354,6 +359,7 @@ impl Crate {
             learnt: Default::default(),
             checked: false,
             unread_may_use_v2,
+            others_on_v2: !plan.hints.is_empty(),
             left,
         }
     }
@@ -482,7 +488,22 @@ impl Crate {
                     .push(Line::file(&change.path, Kind::Note, TAKEN_IN, why.clone()));
             }
         }
-        let manifest = self.manifest_change(needs_v2 || self.unread_may_use_v2);
+        let keeps_v2 = needs_v2 || self.unread_may_use_v2;
+        if let (Some((path, text)), false) = (&self.manifest, keeps_v2 || self.others_on_v2) {
+            // A feature a first run added (or the user wrote as its note said) that nothing needs any more.
+            let manifest = Manifest::parse(text).ok();
+            if let Some(m3) =
+                manifest.filter(|m| m.requirement() == Requirement::V3 && m.has_v2_feature())
+            {
+                let at = m3.line_of_entry().map(|l| (l, 1));
+                let message = "no code of this package names workerpool::v2 once this run is written: the `v2` feature turned on here is no longer needed (take \"v2\" out of the features)";
+                m.lines.push(Line {
+                    at,
+                    ..Line::file(path, Kind::Note, V2_FEATURE_UNUSED, message)
+                });
+            }
+        }
+        let manifest = self.manifest_change(keeps_v2);
         m.changes.extend(manifest.filter(|c| c.new != c.old));
         m
     }

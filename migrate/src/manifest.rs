@@ -106,6 +106,15 @@ impl Manifest {
         out
     }
 
+    /// Whether some `workerpool` entry turns on the `v2` feature.
+    pub fn has_v2_feature(&self) -> bool {
+        spanned_entries(self.doc.as_table()).iter().any(|item| {
+            (item.as_table_like().and_then(|t| t.get("features")))
+                .and_then(Item::as_array)
+                .is_some_and(|a| a.iter().any(|v| v.as_str() == Some("v2")))
+        })
+    }
+
     /// What the manifest asks for (the first `workerpool` entry decides; others are rewritten alike).
     pub fn requirement(&self) -> Requirement {
         spanned_entries(self.doc.as_table())

@@ -224,6 +224,15 @@ fn under_a_range_requirement_nothing_changes_and_the_compiler_is_not_asked() {
         again.contains("1 pool migrated") && again.contains(" 0 pools left on v2"),
         "{again}"
     );
+    // Nothing names workerpool::v2 any more, so the feature the line turned on can go, and the report says so.
+    let line = 1 + fs::read_to_string(&manifest).unwrap()[..]
+        .split_once(written)
+        .map(|(before, _)| before.matches('\n').count())
+        .unwrap();
+    assert!(
+        again.contains(&format!("Cargo.toml:{line}:1: note: no code of this package names workerpool::v2 once this run is written: the `v2` feature turned on here is no longer needed")),
+        "{again}"
+    );
 }
 
 #[test]
@@ -481,6 +490,8 @@ fn a_second_run_on_src_names_a_test_an_earlier_run_left_on_v2() {
     let report = assert_migrates_unchecked("second_run_names_a_target_left_on_v2", &["src/"]);
     let hint = "tests/smoke.rs: note: the test tests/smoke.rs of this package names workerpool::v2 (code an earlier run left on v2) and is not among the paths given: give it too (`migrate tests/smoke.rs` beside the paths given), or the pools it shares with them stay on v2";
     assert!(report.contains(hint), "{report}");
+    // The test still needs the feature.
+    assert!(!report.contains("`v2` feature"), "{report}");
 }
 
 #[test]
