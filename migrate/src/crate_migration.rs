@@ -95,6 +95,9 @@ pub struct Pool {
     pub sites: Vec<(PathBuf, usize)>,
     /// Its job type as written, when it migrates.
     pub job: Option<String>,
+    /// The first of the pools the compiler found to be one value with it (a `-> AppResult<Pool>` and the `Ok(pool)`
+    /// it returns), itself when none: the summary counts each such value once.
+    pub one_with: PoolId,
 }
 
 impl Pool {
@@ -118,12 +121,18 @@ pub struct Migration {
 impl Migration {
     /// Pools that migrate.
     pub fn migrated(&self) -> usize {
-        self.pools.iter().filter(|p| p.migrates).count()
+        self.values(true)
     }
 
     /// Pools that stay on v2.
     pub fn left(&self) -> usize {
-        self.pools.len() - self.migrated()
+        self.values(false)
+    }
+
+    /// The pools that migrate (or stay), each value the compiler found several of them to be counted once.
+    fn values(&self, migrate: bool) -> usize {
+        let pools = self.pools.iter().filter(|p| p.migrates == migrate);
+        pools.map(|p| p.one_with).collect::<BTreeSet<_>>().len()
     }
 }
 
@@ -182,6 +191,8 @@ struct Learnt {
     probed_sites: BTreeMap<usize, (usize, analysis::Loc)>,
     /// What the compiler said each such site carries.
     site_answers: BTreeMap<(usize, analysis::Loc), String>,
+    /// Each pool the compiler found to be one value with others, to the first of them (see [`Pool::one_with`]).
+    one_with: BTreeMap<PoolId, PoolId>,
 }
 
 /// A migration written with placeholder job types, to be compiled: which placeholder stands for which pool.
@@ -413,6 +424,11 @@ impl Crate {
     /// Sets what the compiler said about the pools (from [`Crate::probe`]'s placeholders); later migrations use it.
     pub fn set_answers(&mut self, answers: BTreeMap<PoolId, Answer>) {
         self.learnt.get_mut().answers = answers;
+    }
+
+    /// Keeps which pools the compiler found to be one value (see [`Pool::one_with`]).
+    pub fn set_one_with(&mut self, one_with: BTreeMap<PoolId, PoolId>) {
+        self.learnt.get_mut().one_with = one_with;
     }
 
     /// Types `pool` with `job` in later migrations, when the probes found nothing about it (a check of the output
@@ -658,7 +674,9 @@ impl Crate {
                 .iter()
                 .map(|&l| place(l))
                 .map(|(p, (line, _))| (p, line));
+            let one_with = self.learnt.borrow().one_with.get(&pool(&group.id)).copied();
             m.pools.push(Pool {
+                one_with: one_with.unwrap_or(pool(&group.id)),
                 id: pool(&group.id),
                 migrates: group.migrates,
                 path,

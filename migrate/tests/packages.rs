@@ -246,7 +246,16 @@ fn a_pool_made_from_a_helpers_worker_is_answered_by_the_test_that_feeds_it() {
 fn a_binary_that_makes_its_pool_through_the_librarys_reexported_names_migrates() {
     let name = "reexported_pool_names_in_the_binary";
     let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
-    assert!(report.contains(" 0 pools left on v2"), "{report}");
+    // Two constructions; the library's `Ok(pool)` and its `-> crate::AppResult<TaskPool>` are one pool, which only
+    // the compiler joins.
+    assert!(
+        report.contains("2 pools migrated (8 sites), 0 pools left on v2"),
+        "{report}"
+    );
+    assert!(
+        report.contains("asked the compiler the job types of 2 of the pools"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -703,7 +712,8 @@ fn a_probe_stopped_by_an_error_the_check_would_fix_is_fixed_and_checked_again() 
         "pool_behind_a_trait_in_a_test",
     );
     assert!(
-        report.contains("5 pools migrated (8 sites), 0 pools left on v2"),
+        // The places the compiler finds to be one value with another pool are not counted again (5 before).
+        report.contains("3 pools migrated (8 sites), 0 pools left on v2"),
         "{report}"
     );
 }

@@ -92,9 +92,12 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     let mut asking = Asking::default();
     let mut state = State::default();
     let mut written = Written::default();
+    // Every pool a placeholder stood for, by number.
+    let mut asked_about = BTreeMap::new();
     let result = (|| -> Result<(), String> {
         for round in 1..=MAX_ROUNDS {
             let probe = krate.probe();
+            asked_about.extend(probe.placeholders.clone());
             let sites = krate.probed_sites();
             if probe.placeholders.is_empty() && sites.is_empty() {
                 break;
@@ -200,12 +203,24 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
         ));
     }
     result?;
-    for answer in state.answers.values() {
+    let mut first: BTreeMap<usize, PoolId> = BTreeMap::new();
+    let mut one_with = BTreeMap::new();
+    for (n, pool) in asked_about {
+        let value = *first.entry(state.find(n)).or_insert(pool);
+        one_with.insert(pool, value);
+    }
+    // Each value counted once, as the summary counts it.
+    let mut counted = BTreeSet::new();
+    for (pool, answer) in &state.answers {
+        if !counted.insert(one_with.get(pool).unwrap_or(pool)) {
+            continue;
+        }
         match answer {
             Answer::Job(_) | Answer::PerUse => asking.typed += 1,
             Answer::Refused(_) => asking.refused += 1,
         }
     }
+    krate.set_one_with(one_with);
     Ok(asking)
 }
 
