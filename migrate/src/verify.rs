@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::analysis::reasons::put_back_by_verify;
-use crate::analysis::unqualified;
+use crate::analysis::{always_nameable, type_key, unqualified};
 use crate::cargo_check::Checked;
 use crate::compiler::findings::untyped_meeting;
 use crate::compiler::{fixups, unused_imports};
@@ -447,9 +447,17 @@ fn one_pools(migrated: &[Pool], joined: &[(BTreeSet<PoolId>, String)]) -> Vec<Ve
 
 /// Two pools of `set` that carry different job types, if any.
 fn mixed(set: &[Pool]) -> Option<(&Pool, &Pool)> {
-    let job = |p: &Pool| p.job.as_deref().map(unqualified);
-    let other = set.iter().find(|p| job(p) != job(&set[0]))?;
+    let job = |p: &Pool| p.job.clone().unwrap_or_default();
+    let other = set.iter().find(|p| differ(&job(p), &job(&set[0])))?;
     Some((&set[0], other))
+}
+
+/// Whether two job types as written are certainly two types: not one printed two ways, nor a name of the crate's
+/// own that may be an alias of the other (`Task` for `Box<dyn FnOnce() + Send>`), which the check's error tells.
+fn differ(a: &str, b: &str) -> bool {
+    let own = |k: &str| k.chars().all(|c| c.is_alphanumeric() || c == '_') && !always_nameable(k);
+    let (a, b) = (type_key(a), type_key(b));
+    a != b && !own(&a) && !own(&b)
 }
 
 /// Types the pools on v2 in `migration` that the probes found nothing about with the job type its failed `checked`
@@ -536,6 +544,18 @@ mod tests {
             id,
             message: "the import of `Pool` stays on workerpool::v2".into(),
         }
+    }
+
+    #[test]
+    fn job_types_printed_two_ways_or_named_by_an_alias_are_not_told_apart() {
+        assert!(differ("u8", "String"));
+        assert!(differ("(u8, String)", "Vec<u8>"));
+        assert!(!differ("jobs::Order", "Order"));
+        assert!(!differ(
+            "Box<(dyn FnOnce() + Send + 'static)>",
+            "Box<dyn FnOnce() + Send>"
+        ));
+        assert!(!differ("Task", "Box<dyn FnOnce() + Send>"));
     }
 
     #[test]

@@ -37,7 +37,9 @@ pub use asked::{
 };
 pub use model::{FileId, Loc};
 pub use reasons::{Note, Refusal, SiteChange, Warning};
-pub use types::{always_nameable, distinct_types, has_hole, unqualified};
+pub use types::{
+    always_nameable, bare_trait_objects, distinct_types, has_hole, type_key, unqualified,
+};
 
 use self::imports::Need;
 use self::model::{Facts, Owner};

@@ -384,7 +384,7 @@ pub fn unqualified(text: &str) -> String {
 /// output tells them apart. Lifetimes are left out: rustc prints one literal's type `&'static str` at one site and
 /// `&str` at another, and a job type's lifetime is the check's to judge.
 pub fn type_key(text: &str) -> String {
-    without_lifetimes(&unqualified(text))
+    without_lifetimes(&unqualified(&bare_trait_objects(text)))
         .split_whitespace()
         .collect::<String>()
         .replace("...", "_")
@@ -392,8 +392,42 @@ pub fn type_key(text: &str) -> String {
         .replace("{float}", "_")
 }
 
-/// `text` without its lifetimes (`'a`, `'static`), each with the `,` after it (`Ref<'a, T>` is `Ref<T>`), and
-/// without the `<>` a lifetime alone filled.
+/// `text` with each trait object that is a whole type argument written as a person writes it: rustc prints
+/// `Box<(dyn FnOnce() + Send + 'static)>` where the code says `Box<dyn FnOnce() + Send>` (the parentheses are
+/// needed only after `&`, and `'static` is a type argument's default object lifetime).
+pub fn bare_trait_objects(text: &str) -> String {
+    let mut out = text.to_string();
+    let mut from = 0;
+    while let Some(at) = out[from..].find("(dyn ").map(|i| from + i) {
+        from = at + 1;
+        let before = out[..at].trim_end();
+        let close = out[at..].char_indices().scan(0i32, |depth, (i, c)| {
+            *depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            Some((i, *depth))
+        });
+        let Some(close) = close.filter(|(_, d)| *d == 0).map(|(i, _)| at + i).next() else {
+            break;
+        };
+        let after = out[close + 1..].trim_start();
+        if !(before.ends_with(['<', ',']) && after.starts_with(['>', ','])) {
+            continue;
+        }
+        let inner = &out[at + 1..close];
+        let inner = inner
+            .strip_suffix(" + 'static")
+            .unwrap_or(inner)
+            .to_string();
+        out.replace_range(at..=close, &inner);
+    }
+    out
+}
+
+/// `text` without its lifetimes (`'a`, `'static`), each with the `,` after it (`Ref<'a, T>` is `Ref<T>`) or the `+`
+/// before it (`dyn Fn() + 'a`), and without the `<>` a lifetime alone filled.
 fn without_lifetimes(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars().peekable();
@@ -401,6 +435,9 @@ fn without_lifetimes(text: &str) -> String {
         if c != '\'' {
             out.push(c);
             continue;
+        }
+        if let Some(bound) = out.trim_end().strip_suffix('+') {
+            out.truncate(bound.trim_end().len());
         }
         while chars
             .next_if(|c| c.is_alphanumeric() || *c == '_')
@@ -593,8 +630,14 @@ mod tests {
             "Ref<u8>",
             "Cow<'_>",
             "Cow",
+            // A boxed closure's type, printed at a worker and at a delegate.
+            "Box<(dyn FnOnce() + Send + 'static)>",
+            "Box<dyn FnOnce() + Send>",
         ]);
-        assert_eq!(kinds.keys().collect::<Vec<_>>(), ["&str", "Cow", "Ref<u8>"]);
+        assert_eq!(
+            kinds.keys().collect::<Vec<_>>(),
+            ["&str", "Box<dynFnOnce()+Send>", "Cow", "Ref<u8>"]
+        );
     }
 
     #[test]

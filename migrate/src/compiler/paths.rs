@@ -30,7 +30,7 @@ pub fn written(
     parameters: &BTreeSet<String>,
 ) -> Written {
     // An untyped literal nothing else settled is what rustc's fallback makes it.
-    let printed = &printed
+    let printed = &crate::analysis::bare_trait_objects(printed)
         .replace("{integer}", "i32")
         .replace("{float}", "f64");
     if printed.starts_with('{') {
@@ -145,6 +145,15 @@ mod tests {
             "an untyped literal nothing else settles is what rustc makes it"
         );
         assert_eq!(write("&'static str"), Written::Path("&'static str".into()));
+        assert_eq!(
+            write("Box<(dyn FnOnce() + Send + 'static)>"),
+            Written::Path("Box<dyn FnOnce() + Send>".into()),
+            "as a type argument, a trait object needs no parentheses, and 'static is its default"
+        );
+        assert_eq!(
+            write("&'a (dyn Fn(u8) + Sync)"),
+            Written::Path("&'a (dyn Fn(u8) + Sync)".into())
+        );
     }
 
     #[test]
