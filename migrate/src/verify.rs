@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::analysis::reasons::put_back_by_verify;
 use crate::analysis::{always_nameable, type_key, unqualified};
 use crate::cargo_check::Checked;
-use crate::compiler::findings::untyped_meeting;
+use crate::compiler::findings::{meets_v2, untyped_meeting};
 use crate::compiler::{fixups, unused_imports};
 use crate::crate_migration::{Change, Crate, Migration, Pool, PoolId};
 use crate::edit;
@@ -154,7 +154,7 @@ pub fn verify(
                 a.job.as_deref().unwrap_or_default(),
                 b.job.as_deref().unwrap_or_default(),
             ),
-            _ => put_back_by_verify(culprit_error.as_deref()),
+            _ => put_back_by_verify(cause(culprit_error, &first_failure).as_deref()),
         };
         for pool in culprit {
             forced.insert(pool.id);
@@ -172,6 +172,17 @@ pub fn verify(
         checks,
         first_failure,
     })
+}
+
+/// What to quote for pools the halving put back: the error of the smallest trial that failed, but where that trial
+/// failed only where its migrated code meets code it left on v2 (`expected `&Pool`, found `&Pool<u8>``), a symptom of
+/// splitting what moves together, the first error of the first check with every pool migrated, which says what to fix (a test of
+/// 2.x's `NoWorkers`).
+fn cause(trial: Option<String>, every_pool: &Option<String>) -> Option<String> {
+    match (trial, every_pool) {
+        (Some(trial), Some(every)) if meets_v2(&trial) && !meets_v2(every) => Some(every.clone()),
+        (trial, _) => trial,
+    }
 }
 
 /// The most rounds of fixes from the compiler's messages one check takes: each fix may uncover the next error (rustc

@@ -15,14 +15,8 @@ fn packages() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages")
 }
 
-/// Copies the package `name/before` into a temporary directory and runs migrate there (from the package's
-/// directory, as a user would) on `paths`; returns the directory and migrate's output.
-fn migrate_copy(
-    name: &str,
-    before: &str,
-    paths: &[&str],
-    check_as: &str,
-) -> (tempfile::TempDir, Output) {
+/// Copies the package `name/before` into a temporary directory set up to build offline, as its user has it.
+fn copy_package(name: &str, before: &str) -> tempfile::TempDir {
     let from = packages().join(name).join(before);
     let dir = tempfile::tempdir().unwrap();
     for file in files(&from) {
@@ -34,6 +28,18 @@ fn migrate_copy(
         }
     }
     common::patch_workerpool(dir.path());
+    dir
+}
+
+/// Copies the package `name/before` and runs migrate there (from the package's directory, as a user would) on
+/// `paths`; returns the directory and migrate's output.
+fn migrate_copy(
+    name: &str,
+    before: &str,
+    paths: &[&str],
+    check_as: &str,
+) -> (tempfile::TempDir, Output) {
+    let dir = copy_package(name, before);
     let args: Vec<&str> = ["--allow-dirty"].iter().chain(paths).copied().collect();
     let out = common::migrate_in(dir.path(), &args, &target_dir(check_as));
     (dir, out)
@@ -725,4 +731,38 @@ fn a_job_type_is_written_from_the_module_in_scope_and_a_kept_worker_by_the_name_
     let (_dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
     assert!(report.contains("2 pools migrated"), "{report}");
     assert!(!report.contains("left on v2:"), "{report}");
+}
+
+#[test]
+fn pools_held_back_by_a_test_of_no_workers_say_so_and_migrate_once_it_is_rewritten() {
+    let name = "no_workers_test_of_a_generic_helper";
+    let (dir, out) = migrate_copy(name, "before", &["src/"], name);
+    let report = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_same_as_after(dir.path(), name);
+    assert_checks(dir.path(), name);
+    let left: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains(": left on v2: "))
+        .collect();
+    assert_eq!(left.len(), 4, "{report}");
+    for line in left {
+        assert!(
+            line.contains("cargo check said: tests/fan_out.rs:21:46: error[E0599]: no variant or associated item named `NoWorkers`")
+                && line.contains("rewrite the code that matches it"),
+            "{line}"
+        );
+    }
+    // What the reason says to do works: without the test, every pool migrates.
+    let dir = copy_package(name, "before");
+    let test = dir.path().join("tests/fan_out.rs");
+    let code = fs::read_to_string(&test).unwrap();
+    let start = code.find("#[test]\nfn a_pool_without_workers").unwrap();
+    fs::write(&test, &code[..start]).unwrap();
+    let out = common::migrate_in(dir.path(), &["--allow-dirty", "src/"], &target_dir(name));
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("3 pools migrated (5 sites), 0 pools left on v2"),
+        "{report}"
+    );
 }
