@@ -184,147 +184,23 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         .iter()
         .map(|f| declare::file_module(&f.source.path))
         .collect();
-    let library = files.iter().find_map(|f| f.library_root);
-    let collect = |crates: &CrateReexports| -> Vec<Names> {
-        let each = files.iter().zip(&modules);
-        each.map(|(f, module)| {
-            let crates = CrateReexports {
-                file_module: module.clone(),
-                library: library.map(str::to_string),
-                ..crates.clone()
-            };
-            Names::collect(f.source, f.syntax, f.root_is_v2, &crates)
-        })
-        .collect()
-    };
-    let mut names = collect(&CrateReexports::default());
-    // A re-export of the crate under another name (`pub use workerpool as wp;`) is seen in the other files once it
-    // is known: collect them again.
-    let paths: Vec<Vec<String>> = (names.iter().zip(&modules))
-        .flat_map(|(n, module)| {
-            n.exported_crates
-                .iter()
-                .map(|p| [module.as_slice(), p].concat())
-        })
-        .collect();
-    if !paths.is_empty() {
-        names = collect(&CrateReexports {
-            paths,
-            ..CrateReexports::default()
-        });
-    }
-    reexports::link(&modules, library, &mut names);
-    let mut facts = Facts::default();
-    facts.file_imports = files
-        .iter()
-        .zip(&modules)
-        .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
-        .collect();
-    facts.file_modules = modules.clone();
-    let scopes = |n: &Names| std::iter::zip(n.modules.clone(), n.module_paths.clone()).collect();
-    facts.file_scopes = names.iter().map(scopes).collect();
-    facts.file_outside_library = files
-        .iter()
-        .map(|f| f.outside_library.map(str::to_string))
-        .collect();
-    if let Some(lib) = files.iter().position(|f| f.library_root.is_some()) {
-        let modules = files[lib].syntax.items.iter().filter_map(|i| match i {
-            syn::Item::Mod(m) => Some(m.ident.to_string()),
-            _ => None,
-        });
-        let own = names[lib].own_names().into_iter().map(String::from);
-        facts.library_names = own.chain(modules).collect();
-    }
-    let mut decls = declare::Decls::default();
-    for (i, f) in files.iter().enumerate() {
-        declare::Declarer::new(FileId(i), f.source, &names[i], &mut facts, &mut decls)
-            .items(&f.syntax.items);
-    }
-    decls.claim_error_types(&mut facts);
-    // The name layer of every body, then the flow layer over it.
-    let trees: Vec<scope_tree::ScopeTree> = files
-        .iter()
-        .map(|f| scope_tree::ScopeTree::of_file(f.source, f.syntax))
-        .collect();
-    for (i, f) in files.iter().enumerate() {
-        bodies::Collector::new(
-            FileId(i),
-            f.source,
-            &names[i],
-            &trees[i],
-            &mut facts,
-            &decls,
-            asked.checked,
-        )
-        .run(f.syntax);
-    }
-    // Doc tests are not analysed: they move to v2, and the pools of the items they name stay there with them.
-    let doc_tests: Vec<doc_tests::DocTest> = files
-        .iter()
-        .enumerate()
-        // In a file of 3.x code, `workerpool::Pool` in a doc test is 3.x's.
-        .filter(|(_, f)| f.root_is_v2)
-        .flat_map(|(i, f)| doc_tests::doc_tests(FileId(i), &f.source.text))
-        .collect();
-    for test in &doc_tests {
-        for (node, name) in decls.defs.places_named(&facts, &test.idents) {
-            let line = files[test.at.file.index()]
-                .source
-                .line_col(test.at.offset)
-                .0;
-            facts.refuse(node, test.at, Refusal::NamedInDocTest { name, line });
-        }
-    }
+    let names = name_layer(files, &modules);
+    let mut facts = file_facts(files, modules, &names);
+    let decls = declaration_layer(files, &names, &mut facts);
+    flow_layer(files, &names, &decls, asked, &mut facts);
+    let doc_tests = refuse_doc_test_items(files, &decls, &mut facts);
     let uses: Vec<Vec<names::NameUse>> = files
         .iter()
         .zip(&names)
         .map(|(f, n)| n.occurrences(f.source))
         .collect();
-    for (node, file, range) in std::mem::take(&mut facts.error_claims) {
-        for u in uses[file.index()]
-            .iter()
-            .filter(|u| u.item == V2Item::Error && range.contains(&u.range.start))
-        {
-            facts
-                .owners
-                .entry(Loc::new(file, u.range.start))
-                .or_insert(Owner::Group(node));
-        }
-    }
+    claim_error_names(&uses, &mut facts);
     let aliases = if asked.checked {
         free_pool_types(files, &uses, &mut facts)
     } else {
         Vec::new()
     };
-    let mut free_errors = Vec::new();
-    let mut notes = Vec::new();
-    let public_api = files.iter().any(|f| f.public_api);
-    for (i, file_uses) in uses.iter().enumerate() {
-        let i = FileId(i);
-        for u in file_uses {
-            if u.item == V2Item::Error && !facts.owners.contains_key(&Loc::new(i, u.range.start)) {
-                free_errors.push(Loc::new(i, u.range.start));
-            }
-        }
-        // A public re-export of `Error` that nothing of the crate goes through is the crate's users' (it stays 2.x's).
-        for (u, item) in names[i.index()].uses.iter().enumerate() {
-            for (l, leaf) in item.leaves.iter().enumerate() {
-                let through = |n: &names::NameUse| {
-                    n.via == names::Via::Import(u, l)
-                        || matches!(n.via, names::Via::Reexport(o)
-                            if (o.file, o.use_item, o.leaf) == (i.index(), u, l))
-                };
-                if leaf.item == Some(V2Item::Error)
-                    && public_api
-                    && item.public()
-                    && !uses.iter().flatten().any(through)
-                {
-                    free_errors.push(Loc::new(i, item.range.start));
-                }
-            }
-        }
-    }
-    free_errors.sort();
+    let free_errors = free_errors(files, &names, &uses, &facts);
     let free_workers = uses.iter().enumerate().any(|(i, file_uses)| {
         (file_uses.iter()).any(|u| {
             u.item == V2Item::Worker
@@ -336,15 +212,11 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
     let mut probed_sites = keep_workers(files, &uses, &mut facts, &mut decision, asked);
     probed_sites.extend(alias_uses::per_use(files, &facts, &mut decision, asked));
-    for site in facts
-        .worker_sites
-        .iter()
+    let notes = (facts.worker_sites.iter())
         .filter(|s| s.ctx == model::StmtCtx::DeadCheck)
-    {
-        if decision.fates[&facts.root(site.node)].migrates() {
-            notes.push((site.loc, Note::DeadCheckDropped));
-        }
-    }
+        .filter(|s| decision.fates[&facts.root(s.node)].migrates())
+        .map(|s| (s.loc, Note::DeadCheckDropped))
+        .collect();
     let base = asked.placeholder_base.unwrap_or_default();
     let mut outcome = Outcome {
         probed: decision
@@ -365,69 +237,264 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
         notes,
         ..Outcome::default()
     };
-    let worker_group: HashMap<model::WorkerId, usize> = facts
-        .worker_sites
-        .iter()
-        .map(|s| (s.worker, facts.root(s.node)))
-        .collect();
-    // Bare names used by files that import with a glob from this crate (`use super::*`, `use crate::x::*`): they may
-    // reach another file's workerpool imports. A name the file imports from a re-export is tied to it already.
-    let globbing: Vec<(usize, Vec<String>)> = files
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .filter(|(_, (_, n))| n.crate_glob)
-        .map(|(j, (f, n))| {
-            let mut bare = imports::bare_names(&f.source.text);
-            // A file of one module names what it imports or defines itself through that, not through its glob.
-            if n.modules.len() == 1 {
-                bare.retain(|name| !n.own_names().contains(&name.as_str()));
-            }
-            bare.retain(|name| !n.reexported.iter().any(|r| r.name == *name));
-            (j, bare)
+    let output = Output {
+        files,
+        names: &names,
+        uses: &uses,
+        facts: &facts,
+        decision: &decision,
+        worker_group: (facts.worker_sites.iter())
+            .map(|s| (s.worker, facts.root(s.node)))
+            .collect(),
+    };
+    output.write_texts(&doc_tests, &mut outcome);
+    output.count_groups(&mut outcome);
+    outcome
+}
+
+/// The name layer: which names of each file mean a 2.x item, with the re-exports of the crate linked.
+fn name_layer(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<Names> {
+    let library = files.iter().find_map(|f| f.library_root);
+    let collect = |crates: &CrateReexports| -> Vec<Names> {
+        let each = files.iter().zip(modules);
+        each.map(|(f, module)| {
+            let crates = CrateReexports {
+                file_module: module.clone(),
+                library: library.map(str::to_string),
+                ..crates.clone()
+            };
+            Names::collect(f.source, f.syntax, f.root_is_v2, &crates)
+        })
+        .collect()
+    };
+    let mut names = collect(&CrateReexports::default());
+    // A re-export of the crate under another name (`pub use workerpool as wp;`) is seen in the other files once it
+    // is known: collect them again.
+    let paths: Vec<Vec<String>> = (names.iter().zip(modules))
+        .flat_map(|(n, module)| {
+            n.exported_crates
+                .iter()
+                .map(|p| [module.as_slice(), p].concat())
         })
         .collect();
-    // A `workerpool::Error` that belongs to nothing is 3.x's once every pool migrates (see `Decision::errors_go`).
-    let errors_go = decision.errors_go;
-    let need = |i: FileId, u: &names::NameUse| match facts.owners.get(&Loc::new(i, u.range.start)) {
-        None if errors_go && u.item == V2Item::Error => Need::V3,
-        None => Need::V2 { free: true },
-        Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
-        Some(Owner::Group(_)) => Need::V2 { free: false },
-        Some(Owner::Worker(w)) => match worker_group.get(w) {
-            Some(root) if decision.fates[root].migrates() => Need::Gone,
-            Some(_) => Need::V2 { free: false },
-            None => Need::V2 { free: true },
-        },
-        Some(Owner::KeptWorker(n)) if decision.fates[&facts.root(*n)].migrates() => Need::Gone,
-        Some(Owner::KeptWorker(_)) => Need::V2 { free: false },
-    };
-    let needs: Vec<Vec<Need>> = uses
+    if !paths.is_empty() {
+        names = collect(&CrateReexports {
+            paths,
+            ..CrateReexports::default()
+        });
+    }
+    reexports::link(modules, library, &mut names);
+    names
+}
+
+/// The facts of each file that later layers write job types by: its module, what its `use` items import, its
+/// scopes, and the library's own names.
+fn file_facts(files: &[Input<'_>], modules: Vec<Vec<String>>, names: &[Names]) -> Facts {
+    let mut facts = Facts::default();
+    facts.file_imports = (files.iter().zip(&modules))
+        .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
+        .collect();
+    facts.file_modules = modules;
+    facts.file_outside_library = (files.iter())
+        .map(|f| f.outside_library.map(str::to_string))
+        .collect();
+    let scopes = |n: &Names| std::iter::zip(n.modules.clone(), n.module_paths.clone()).collect();
+    facts.file_scopes = names.iter().map(scopes).collect();
+    if let Some(lib) = files.iter().position(|f| f.library_root.is_some()) {
+        let modules = files[lib].syntax.items.iter().filter_map(|i| match i {
+            syn::Item::Mod(m) => Some(m.ident.to_string()),
+            _ => None,
+        });
+        let own = names[lib].own_names().into_iter().map(String::from);
+        facts.library_names = own.chain(modules).collect();
+    }
+    facts
+}
+
+/// The declaration layer: the pool types the items of every file declare.
+fn declaration_layer(files: &[Input<'_>], names: &[Names], facts: &mut Facts) -> declare::Decls {
+    let mut decls = declare::Decls::default();
+    for (i, f) in files.iter().enumerate() {
+        declare::Declarer::new(FileId(i), f.source, &names[i], facts, &mut decls)
+            .items(&f.syntax.items);
+    }
+    decls.claim_error_types(facts);
+    decls
+}
+
+/// The flow layer: the name layer of every body (its scopes), then one walk over the bodies.
+fn flow_layer(
+    files: &[Input<'_>],
+    names: &[Names],
+    decls: &declare::Decls,
+    asked: &Asked,
+    facts: &mut Facts,
+) {
+    for (i, f) in files.iter().enumerate() {
+        let tree = scope_tree::ScopeTree::of_file(f.source, f.syntax);
+        bodies::Collector::new(
+            FileId(i),
+            f.source,
+            &names[i],
+            &tree,
+            facts,
+            decls,
+            asked.checked,
+        )
+        .run(f.syntax);
+    }
+}
+
+/// Doc tests are not analysed: they move to v2, and the pools of the items they name stay there with them.
+fn refuse_doc_test_items(
+    files: &[Input<'_>],
+    decls: &declare::Decls,
+    facts: &mut Facts,
+) -> Vec<doc_tests::DocTest> {
+    let doc_tests: Vec<doc_tests::DocTest> = files
         .iter()
         .enumerate()
-        .map(|(i, file_uses)| file_uses.iter().map(|u| need(FileId(i), u)).collect())
+        // In a file of 3.x code, `workerpool::Pool` in a doc test is 3.x's.
+        .filter(|(_, f)| f.root_is_v2)
+        .flat_map(|(i, f)| doc_tests::doc_tests(FileId(i), &f.source.text))
         .collect();
-    // The occurrences each leaf stands for in the files that import it from its module (a re-export).
-    let mut foreign: HashMap<(usize, usize, usize), Vec<(imports::Occurrence, Need)>> =
-        HashMap::new();
-    for (j, file_uses) in uses.iter().enumerate() {
-        for (k, u) in file_uses.iter().enumerate() {
-            if let names::Via::Reexport(o) = u.via {
-                foreign
-                    .entry((o.file, o.use_item, o.leaf))
-                    .or_default()
-                    .push(((j, k), needs[j][k]));
+    for test in &doc_tests {
+        for (node, name) in decls.defs.places_named(facts, &test.idents) {
+            let line = files[test.at.file.index()]
+                .source
+                .line_col(test.at.offset)
+                .0;
+            facts.refuse(node, test.at, Refusal::NamedInDocTest { name, line });
+        }
+    }
+    doc_tests
+}
+
+/// Every `Error` written inside a range an error type's group claimed belongs to that group.
+fn claim_error_names(uses: &[Vec<names::NameUse>], facts: &mut Facts) {
+    for (node, file, range) in std::mem::take(&mut facts.error_claims) {
+        for u in uses[file.index()]
+            .iter()
+            .filter(|u| u.item == V2Item::Error && range.contains(&u.range.start))
+        {
+            facts
+                .owners
+                .entry(Loc::new(file, u.range.start))
+                .or_insert(Owner::Group(node));
+        }
+    }
+}
+
+/// The uses of `workerpool::Error` that belong to no pool, sorted: an `Error` no group owns, and a public re-export
+/// of `Error` that nothing of the crate goes through (the crate's users', which stays 2.x's).
+fn free_errors(
+    files: &[Input<'_>],
+    names: &[Names],
+    uses: &[Vec<names::NameUse>],
+    facts: &Facts,
+) -> Vec<Loc> {
+    let mut free = Vec::new();
+    let public_api = files.iter().any(|f| f.public_api);
+    for (i, file_uses) in uses.iter().enumerate() {
+        let i = FileId(i);
+        for u in file_uses {
+            if u.item == V2Item::Error && !facts.owners.contains_key(&Loc::new(i, u.range.start)) {
+                free.push(Loc::new(i, u.range.start));
+            }
+        }
+        for (u, item) in names[i.index()].uses.iter().enumerate() {
+            for (l, leaf) in item.leaves.iter().enumerate() {
+                let through = |n: &names::NameUse| {
+                    n.via == names::Via::Import(u, l)
+                        || matches!(n.via, names::Via::Reexport(o)
+                            if (o.file, o.use_item, o.leaf) == (i.index(), u, l))
+                };
+                if leaf.item == Some(V2Item::Error)
+                    && public_api
+                    && item.public()
+                    && !uses.iter().flatten().any(through)
+                {
+                    free.push(Loc::new(i, item.range.start));
+                }
             }
         }
     }
-    let rewrites: Vec<imports::Rewrite> = files
-        .iter()
-        .enumerate()
-        .map(|(index, f)| {
-            let pool_edits = decision
-                .edits
-                .get(&FileId(index))
-                .map_or(&[][..], Vec::as_slice);
+    free.sort();
+    free
+}
+
+/// The output layer's inputs: what every earlier layer found, and the decisions.
+struct Output<'a> {
+    files: &'a [Input<'a>],
+    names: &'a [Names],
+    uses: &'a [Vec<names::NameUse>],
+    facts: &'a Facts,
+    decision: &'a decide::Decision,
+    /// The pool each worker the walk follows is added to, by group root.
+    worker_group: HashMap<model::WorkerId, usize>,
+}
+
+impl Output<'_> {
+    /// What each occurrence of a 2.x name becomes, by file.
+    fn needs(&self) -> Vec<Vec<Need>> {
+        let (facts, decision) = (self.facts, self.decision);
+        // A `workerpool::Error` that belongs to nothing is 3.x's once every pool migrates (see `Decision::errors_go`).
+        let need = |i: FileId, u: &names::NameUse| match facts
+            .owners
+            .get(&Loc::new(i, u.range.start))
+        {
+            None if decision.errors_go && u.item == V2Item::Error => Need::V3,
+            None => Need::V2 { free: true },
+            Some(Owner::Group(n)) if decision.fates[&facts.root(*n)].migrates() => Need::V3,
+            Some(Owner::Group(_)) => Need::V2 { free: false },
+            Some(Owner::Worker(w)) => match self.worker_group.get(w) {
+                Some(root) if decision.fates[root].migrates() => Need::Gone,
+                Some(_) => Need::V2 { free: false },
+                None => Need::V2 { free: true },
+            },
+            Some(Owner::KeptWorker(n)) if decision.fates[&facts.root(*n)].migrates() => Need::Gone,
+            Some(Owner::KeptWorker(_)) => Need::V2 { free: false },
+        };
+        (self.uses.iter().enumerate())
+            .map(|(i, file_uses)| file_uses.iter().map(|u| need(FileId(i), u)).collect())
+            .collect()
+    }
+
+    /// The rewrite of each file's `use` items. Never worse than no tool: an import the rewrite drops while the file
+    /// (or a file that globs from the crate) still names it is kept, and the rewrite redone.
+    fn import_rewrites(&self, needs: &[Vec<Need>]) -> Vec<imports::Rewrite> {
+        let (names, uses) = (self.names, self.uses);
+        let public_api = self.files.iter().any(|f| f.public_api);
+        // Bare names used by files that import with a glob from this crate (`use super::*`, `use crate::x::*`): they
+        // may reach another file's workerpool imports. A name the file imports from a re-export is tied to it already.
+        let globbing: Vec<(usize, Vec<String>)> = (self.files.iter().zip(names).enumerate())
+            .filter(|(_, (_, n))| n.crate_glob)
+            .map(|(j, (f, n))| {
+                let mut bare = imports::bare_names(&f.source.text);
+                // A file of one module names what it imports or defines itself through that, not through its glob.
+                if n.modules.len() == 1 {
+                    bare.retain(|name| !n.own_names().contains(&name.as_str()));
+                }
+                bare.retain(|name| !n.reexported.iter().any(|r| r.name == *name));
+                (j, bare)
+            })
+            .collect();
+        // The occurrences each leaf stands for in the files that import it from its module (a re-export).
+        let mut foreign: HashMap<(usize, usize, usize), Vec<(imports::Occurrence, Need)>> =
+            HashMap::new();
+        for (j, file_uses) in uses.iter().enumerate() {
+            for (k, u) in file_uses.iter().enumerate() {
+                if let names::Via::Reexport(o) = u.via {
+                    foreign
+                        .entry((o.file, o.use_item, o.leaf))
+                        .or_default()
+                        .push(((j, k), needs[j][k]));
+                }
+            }
+        }
+        let rewrite_file = |(index, f): (usize, &Input<'_>)| {
+            let pool_edits =
+                (self.decision.edits.get(&FileId(index))).map_or(&[][..], Vec::as_slice);
             let elsewhere: Vec<String> = globbing
                 .iter()
                 .filter(|(j, _)| *j != index)
@@ -445,8 +512,6 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 shared: !f.source.text.contains("SharedWorker") && pool_edits.iter().any(top_site),
             };
             let mut keep = Vec::new();
-            // Never worse than no tool: an import the rewrite drops while the file (or a file that globs from the
-            // crate) still names it is kept, and the rewrite redone.
             loop {
                 let rewrite = imports::rewrite(&file, &keep);
                 let mut edits = rewrite.edits.clone();
@@ -473,119 +538,141 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 }
                 keep.extend(named);
             }
-        })
-        .collect();
-    for (index, f) in files.iter().enumerate() {
-        let i = FileId(index);
-        let rewrite = &rewrites[index];
-        let mut pool_edits = decision.edits.get(&i).cloned().unwrap_or_default();
-        if rewrite.shared {
-            kept_workers::bare(&names[index], &mut pool_edits);
-        }
-        let (reexported_edits, reexported_on_v2) =
-            imports::reexported_edits(index, &uses[index], &needs[index], |o| {
-                rewrites[o.file].targets[o.use_item][o.leaf]
-            });
-        outcome.needs_v2 |= rewrite.stays_v2 || !reexported_on_v2.is_empty();
-        for (offset, leaf, gone) in &rewrite.changed_reexports {
-            let note = Note::ReexportChanged {
-                leaf: leaf.clone(),
-                gone: *gone,
-            };
-            outcome.notes.push((Loc::new(i, *offset), note));
-        }
-        for place in rewrite.on_v2.iter().chain(&reexported_on_v2) {
-            let mut pools = Vec::new();
-            let mut free = false;
-            for &(j, u) in &place.uses {
-                if !matches!(needs[j][u], Need::V2 { .. }) {
-                    continue;
-                }
-                let at = Loc::new(FileId(j), uses[j][u].range.start);
-                let root = match facts.owners.get(&at) {
-                    Some(Owner::Group(n)) => Some(facts.root(*n)),
-                    Some(Owner::Worker(w)) => worker_group.get(w).copied(),
-                    Some(Owner::KeptWorker(n)) => Some(facts.root(*n)),
-                    None => None,
-                };
-                match root {
-                    // Where the pool's first reason is reported.
-                    Some(root) if decision.fates[&root].pool => {
-                        pools.extend(decision.fates[&root].reasons.first().map(|r| r.0));
-                    }
-                    _ => free = true,
-                }
-            }
-            pools.sort();
-            pools.dedup();
-            if place.reexport {
-                outcome.notes.push((
-                    Loc::new(i, place.offset),
-                    Note::Reexport {
-                        leaf: place.name.clone(),
-                    },
-                ));
-            }
-            outcome.kept_on_v2.push(KeptOnV2 {
-                at: Loc::new(i, place.offset),
-                name: place.name.clone(),
-                unused: place.uses.is_empty() && !place.still_named,
-                import: place.import,
-                pools,
-                free,
-                reexport: place.reexport,
-                still_named: place.still_named,
-            });
-        }
-        let mut edits = rewrite.edits.clone();
-        edits.extend(reexported_edits);
-        edits.extend(pool_edits);
-        for test in doc_tests.iter().filter(|t| t.at.file == i) {
-            outcome.needs_v2 = true;
-            outcome.notes.push((test.at, Note::DocTestOnV2));
-            edits.extend(test.edits.iter().cloned());
-        }
-        let text = match edit::apply(&f.source.text, edits) {
-            Ok(new) if new != f.source.text => Some(new),
-            Ok(_) => None,
-            Err(overlap) => {
-                outcome.clashes.push(Loc::new(i, overlap.at));
-                None
-            }
         };
-        outcome.texts.push(text);
+        self.files.iter().enumerate().map(rewrite_file).collect()
     }
-    let mut sites: BTreeMap<model::NodeId, Vec<Loc>> = BTreeMap::new();
-    let seen = facts.first_seen.iter().map(|(n, l)| (*n, *l));
-    let calls = facts.calls.iter().map(|(n, _, _, l)| (*n, *l));
-    let refused = facts.refusals.iter().map(|(n, l, _)| (*n, *l));
-    for (node, loc) in seen.chain(calls).chain(refused) {
-        sites.entry(facts.root(node)).or_default().push(loc);
-    }
-    // Pools tied to one error type share their reasons: each is said once.
-    let mut said = HashSet::new();
-    for (&root, fate) in decision.fates.iter().filter(|(_, f)| f.pool) {
-        outcome.groups.push(Group {
-            id: GroupId(root),
-            at: facts.first_seen[&root],
-            sites: sites.remove(&root).unwrap_or_default(),
-            migrates: fate.migrates(),
-            job: fate.job.as_ref().map(|j| j.text.clone()),
-        });
-        if fate.migrates() {
-            outcome.migrated += 1;
-        } else {
-            outcome.left.push(LeftOnV2 {
-                reasons: (fate.reasons.iter())
-                    .filter(|(loc, why)| said.insert((*loc, why.to_string())))
-                    .cloned()
-                    .collect(),
-            });
+
+    /// Each file's new text (its imports, re-exports, pool edits and doc tests), with the places it names
+    /// `workerpool::v2` and the notes about them.
+    fn write_texts(&self, doc_tests: &[doc_tests::DocTest], outcome: &mut Outcome) {
+        let needs = self.needs();
+        let rewrites = self.import_rewrites(&needs);
+        for (index, f) in self.files.iter().enumerate() {
+            let i = FileId(index);
+            let rewrite = &rewrites[index];
+            let mut pool_edits = self.decision.edits.get(&i).cloned().unwrap_or_default();
+            if rewrite.shared {
+                kept_workers::bare(&self.names[index], &mut pool_edits);
+            }
+            let (reexported_edits, reexported_on_v2) =
+                imports::reexported_edits(index, &self.uses[index], &needs[index], |o| {
+                    rewrites[o.file].targets[o.use_item][o.leaf]
+                });
+            outcome.needs_v2 |= rewrite.stays_v2 || !reexported_on_v2.is_empty();
+            for (offset, leaf, gone) in &rewrite.changed_reexports {
+                let note = Note::ReexportChanged {
+                    leaf: leaf.clone(),
+                    gone: *gone,
+                };
+                outcome.notes.push((Loc::new(i, *offset), note));
+            }
+            for place in rewrite.on_v2.iter().chain(&reexported_on_v2) {
+                self.kept_on_v2(i, place, &needs, outcome);
+            }
+            let mut edits = rewrite.edits.clone();
+            edits.extend(reexported_edits);
+            edits.extend(pool_edits);
+            for test in doc_tests.iter().filter(|t| t.at.file == i) {
+                outcome.needs_v2 = true;
+                outcome.notes.push((test.at, Note::DocTestOnV2));
+                edits.extend(test.edits.iter().cloned());
+            }
+            let text = match edit::apply(&f.source.text, edits) {
+                Ok(new) if new != f.source.text => Some(new),
+                Ok(_) => None,
+                Err(overlap) => {
+                    outcome.clashes.push(Loc::new(i, overlap.at));
+                    None
+                }
+            };
+            outcome.texts.push(text);
         }
     }
-    outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
-    outcome.groups.sort_by_key(|g| g.at);
-    outcome
+
+    /// A place of file `i` the new text names `workerpool::v2`: which pools left on v2 it belongs to (each where its
+    /// first reason is reported), and whether something it stands for belongs to none.
+    fn kept_on_v2(
+        &self,
+        i: FileId,
+        place: &imports::OnV2,
+        needs: &[Vec<Need>],
+        outcome: &mut Outcome,
+    ) {
+        let (facts, fates) = (self.facts, &self.decision.fates);
+        let mut pools = Vec::new();
+        let mut free = false;
+        for &(j, u) in &place.uses {
+            if !matches!(needs[j][u], Need::V2 { .. }) {
+                continue;
+            }
+            let at = Loc::new(FileId(j), self.uses[j][u].range.start);
+            let root = match facts.owners.get(&at) {
+                Some(Owner::Group(n)) => Some(facts.root(*n)),
+                Some(Owner::Worker(w)) => self.worker_group.get(w).copied(),
+                Some(Owner::KeptWorker(n)) => Some(facts.root(*n)),
+                None => None,
+            };
+            match root {
+                Some(root) if fates[&root].pool => {
+                    pools.extend(fates[&root].reasons.first().map(|r| r.0));
+                }
+                _ => free = true,
+            }
+        }
+        pools.sort();
+        pools.dedup();
+        if place.reexport {
+            let note = Note::Reexport {
+                leaf: place.name.clone(),
+            };
+            outcome.notes.push((Loc::new(i, place.offset), note));
+        }
+        outcome.kept_on_v2.push(KeptOnV2 {
+            at: Loc::new(i, place.offset),
+            name: place.name.clone(),
+            unused: place.uses.is_empty() && !place.still_named,
+            import: place.import,
+            pools,
+            free,
+            reexport: place.reexport,
+            still_named: place.still_named,
+        });
+    }
+
+    /// Every pool with its sites, counted as migrated or left with its reasons.
+    fn count_groups(&self, outcome: &mut Outcome) {
+        let facts = self.facts;
+        let mut sites: BTreeMap<model::NodeId, Vec<Loc>> = BTreeMap::new();
+        let seen = facts.first_seen.iter().map(|(n, l)| (*n, *l));
+        let calls = facts.calls.iter().map(|(n, _, _, l)| (*n, *l));
+        let refused = facts.refusals.iter().map(|(n, l, _)| (*n, *l));
+        for (node, loc) in seen.chain(calls).chain(refused) {
+            sites.entry(facts.root(node)).or_default().push(loc);
+        }
+        // Pools tied to one error type share their reasons: each is said once.
+        let mut said = HashSet::new();
+        for (&root, fate) in self.decision.fates.iter().filter(|(_, f)| f.pool) {
+            outcome.groups.push(Group {
+                id: GroupId(root),
+                at: facts.first_seen[&root],
+                sites: sites.remove(&root).unwrap_or_default(),
+                migrates: fate.migrates(),
+                job: fate.job.as_ref().map(|j| j.text.clone()),
+            });
+            if fate.migrates() {
+                outcome.migrated += 1;
+            } else {
+                outcome.left.push(LeftOnV2 {
+                    reasons: (fate.reasons.iter())
+                        .filter(|(loc, why)| said.insert((*loc, why.to_string())))
+                        .cloned()
+                        .collect(),
+                });
+            }
+        }
+        outcome.left.sort_by_key(|l| l.reasons.first().map(|r| r.0));
+        outcome.groups.sort_by_key(|g| g.at);
+    }
 }
 
 /// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
