@@ -25,8 +25,10 @@ pub fn per_use(
     asked: &Asked,
 ) -> Vec<(usize, Loc)> {
     let mut probed = Vec::new();
-    // A use's number is its place among the uses of every such alias: the same in every round of probes.
-    let mut number = asked.placeholder_base.map(|base| base + ALIAS_USES_FROM);
+    // A use's number is its place among the uses of every such alias, answered or not: the same in every round of
+    // probes, so the pairs an earlier probe found still name the same uses.
+    let first_number = asked.placeholder_base.map(|base| base + ALIAS_USES_FROM);
+    let mut uses_seen = 0;
     for site in facts.type_sites.iter().filter(|s| s.kind == SiteKind::Type) {
         let root = facts.root(site.node);
         let per_use = matches!(asked.answers.get(&GroupId(root)), Some(Answer::PerUse));
@@ -51,12 +53,13 @@ pub fn per_use(
             uses.visit_file(input.syntax);
             for (at, insert) in uses.found {
                 let loc = Loc { file, offset: at };
-                let job = match (asked.site_answers.get(&loc), number.as_mut()) {
+                uses_seen += 1;
+                let job = match (asked.site_answers.get(&loc), first_number) {
                     (Some(job), _) => facts.job_written_in(index, at, job),
-                    (None, Some(n)) => {
-                        probed.push((*n, loc));
-                        *n += 1;
-                        placeholder(*n - 1)
+                    (None, Some(first)) => {
+                        let n = first + uses_seen - 1;
+                        probed.push((n, loc));
+                        placeholder(n)
                     }
                     (None, None) => continue,
                 };
