@@ -102,13 +102,23 @@ fn typed_against_untyped(typed: &str, untyped: &str) -> Option<String> {
 }
 
 /// Whether a check's first error gives a 3.x pool or shared worker where a 2.x one is expected, or the other way
-/// round (`expected `&Worker`, found `&SharedWorker<..>``): the probed code meets code that stays on v2.
+/// round (`expected `&Worker`, found `&SharedWorker<..>``, `&MutexGuard<'_, Pool>` for `&Pool<u8>`): the probed code
+/// meets code that stays on v2.
 pub fn meets_v2(error: &str) -> bool {
+    // A 2.x `Pool` or `Worker` anywhere in the type: the name with no generic arguments after it.
     let v2 = |t: &str| {
-        matches!(
-            t.trim_start_matches('&').rsplit("::").next(),
-            Some("Worker" | "Pool")
-        )
+        let mut rest = t;
+        while let Some(at) = rest.find(|c: char| c.is_alphanumeric() || c == '_') {
+            let word_len = rest[at..]
+                .find(|c: char| !c.is_alphanumeric() && c != '_')
+                .unwrap_or(rest.len() - at);
+            let (word, after) = rest[at..].split_at(word_len);
+            if matches!(word, "Pool" | "Worker") && !after.starts_with('<') {
+                return true;
+            }
+            rest = after;
+        }
+        false
     };
     let typed = |t: &str| t.contains("SharedWorker<") || t.contains("Pool<");
     pairs(error).iter().any(|(expected, found)| match found {
@@ -309,6 +319,15 @@ mod tests {
         )));
         assert!(meets_v2(&error(
             "expected `Pool<u8>`, found `workerpool::v2::Pool`"
+        )));
+        assert!(meets_v2(&error(
+            "expected `&Pool<(usize, Vec<String>, usize, ...)>`, found `&MutexGuard<'_, Pool>`"
+        )));
+        assert!(meets_v2(&error(
+            "expected `Arc<Pool>`, found `Arc<Pool<u64>>`"
+        )));
+        assert!(!meets_v2(&error(
+            "expected `Arc<Pool<u8>>`, found `Arc<Pool<u64>>`"
         )));
         assert!(!meets_v2(&error("expected `Probe0`, found `u8`")));
         assert!(!meets_v2(&error("expected `&Worker`, found `&Task`")));
