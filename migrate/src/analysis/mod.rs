@@ -21,6 +21,7 @@ mod definitions;
 mod doc_tests;
 mod evidence;
 pub(crate) mod imports;
+mod job_aliases;
 mod kept_workers;
 mod model;
 mod names;
@@ -294,6 +295,7 @@ fn file_facts(files: &[Input<'_>], modules: Vec<Vec<String>>, names: &[Names]) -
     facts.file_imports = (files.iter().zip(&modules))
         .map(|(f, module)| types::imported_names(&f.syntax.items, module, f.outside_library))
         .collect();
+    facts.job_aliases = job_aliases::collect(files, &modules);
     facts.file_modules = modules;
     facts.file_outside_library = (files.iter())
         .map(|f| f.outside_library.map(str::to_string))

@@ -306,6 +306,8 @@ pub struct Facts {
     pub file_imports: Vec<BTreeMap<String, String>>,
     /// For each file of another target than the library (see `Input::outside_library`): the library's name there.
     pub file_outside_library: Vec<Option<String>>,
+    /// The type aliases a job type is written by where its type is theirs (see `job_aliases`).
+    pub job_aliases: Vec<super::job_aliases::JobAlias>,
     /// The names the library's root defines or declares (`model` for `pub mod model;`): a `crate::model::..` of the
     /// library's is `mylib::model::..` in another target.
     pub library_names: std::collections::BTreeSet<String>,
@@ -383,6 +385,9 @@ impl Facts {
             &none
         };
         let module = [self.file_modules[file].as_slice(), inline].concat();
+        let outside = &self.file_outside_library;
+        let alias = super::job_aliases::alias_for(&self.job_aliases, file, &module, outside, job);
+        let job = alias.as_deref().unwrap_or(job);
         let job = match &self.file_outside_library[file] {
             Some(library) => super::types::in_other_crate(job, library, &self.library_names),
             None => job.to_string(),

@@ -13,12 +13,12 @@ use crate::profile::Profile;
 /// Encoder threads started on first use.
 pub const ENCODER_THREADS: usize = 3;
 
-static ENCODERS: OnceLock<Pool<(Job, Sender<Outcome>)>> = OnceLock::new();
+static ENCODERS: OnceLock<Pool<encode::Ticket>> = OnceLock::new();
 
 /// The shared encoder pool, started on first use.
-pub fn encoders() -> &'static Pool<(Job, Sender<Outcome>)> {
+pub fn encoders() -> &'static Pool<encode::Ticket> {
     ENCODERS.get_or_init(|| {
-        let pool = Pool::<(Job, Sender<Outcome>)>::new(32);
+        let pool = Pool::<encode::Ticket>::new(32);
         let worker = encode::run;
         for _ in 0..ENCODER_THREADS {
             pool.add_worker(worker);

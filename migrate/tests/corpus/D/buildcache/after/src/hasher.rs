@@ -10,8 +10,8 @@ use crate::Result;
 
 type HashJob = (String, Vec<u8>, Sender<(String, Digest)>);
 
-static HASHERS: LazyLock<Pool<(String, Vec<u8>, Sender<(String, Digest)>)>> = LazyLock::new(|| Pool::new(32));
-static HASH_WORKER: LazyLock<SharedWorker<(String, Vec<u8>, Sender<(String, Digest)>)>> =
+static HASHERS: LazyLock<Pool<HashJob>> = LazyLock::new(|| Pool::new(32));
+static HASH_WORKER: LazyLock<SharedWorker<HashJob>> =
     LazyLock::new(|| SharedWorker::new(|(name, bytes, reply): HashJob| {
         let _ = reply.send((name, Digest::of(&bytes)));
     }));

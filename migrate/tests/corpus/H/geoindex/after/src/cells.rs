@@ -18,7 +18,7 @@ pub fn indexer(precision: u32) -> impl Fn(Lookup) + Send + Sync + 'static {
     }
 }
 
-pub fn shard_worker(precision: u32) -> SharedWorker<(String, f64, f64, Sender<(String, String)>)> {
+pub fn shard_worker(precision: u32) -> SharedWorker<Lookup> {
     SharedWorker::new(indexer(precision))
 }
 

@@ -3,13 +3,13 @@ use std::hash::{Hash, Hasher};
 use workerpool::{Pool, SharedWorker};
 
 pub struct Shards {
-    pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>>,
-    worker: SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>,
+    pools: Vec<Pool<crate::cells::Lookup>>,
+    worker: SharedWorker<crate::cells::Lookup>,
 }
 
 impl Shards {
-    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>) -> Result<Shards, workerpool::Error> {
-        let pools: Vec<Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>> = (0..count).map(|_| Pool::<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)>::new(8)).collect();
+    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<crate::cells::Lookup>) -> Result<Shards, workerpool::Error> {
+        let pools: Vec<Pool<crate::cells::Lookup>> = (0..count).map(|_| Pool::<crate::cells::Lookup>::new(8)).collect();
         for pool in &pools {
             for _ in 0..per_shard {
                 pool.add_shared_worker(&worker);
@@ -18,7 +18,7 @@ impl Shards {
         Ok(Shards { pools, worker })
     }
 
-    pub fn for_key(&self, key: &str) -> &Pool<(String, f64, f64, std::sync::mpsc::Sender<(String, String)>)> {
+    pub fn for_key(&self, key: &str) -> &Pool<crate::cells::Lookup> {
         let mut h = DefaultHasher::new();
         key.hash(&mut h);
         &self.pools[(h.finish() as usize) % self.pools.len()]

@@ -21,9 +21,9 @@ pub struct Mismatch {
 }
 
 pub struct Reconciler {
-    posting: TaskPool<(Entry, Sender<String>)>,
-    poster: workerpool::SharedWorker<(Entry, Sender<String>)>,
-    checks: Arc<TaskPool<(String, i64, Sender<Option<Mismatch>>)>>,
+    posting: TaskPool<Posting>,
+    poster: workerpool::SharedWorker<Posting>,
+    checks: Arc<TaskPool<CheckJob>>,
     balances: Balances,
 }
 
@@ -39,7 +39,7 @@ impl Reconciler {
             let _ = ack.send(entry.account);
         });
 
-        let checks = Arc::new(TaskPool::<(String, i64, Sender<Option<Mismatch>>)>::new(16));
+        let checks = Arc::new(TaskPool::<CheckJob>::new(16));
         let b = Arc::clone(&balances);
         let checker = move |(account, statement, report): CheckJob| {
             let ledger = b.lock().unwrap().get(&account).copied().unwrap_or(0);
@@ -109,7 +109,7 @@ impl Reconciler {
     }
 
     /// A handle on the check pool, for callers that queue their own checks.
-    pub fn check_pool(&self) -> Arc<TaskPool<(String, i64, Sender<Option<Mismatch>>)>> {
+    pub fn check_pool(&self) -> Arc<TaskPool<CheckJob>> {
         Arc::clone(&self.checks)
     }
 

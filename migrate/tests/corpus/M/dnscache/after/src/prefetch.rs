@@ -11,7 +11,7 @@ type WarmJob = (Vec<String>, Sender<usize>);
 
 /// Builds the pool that warms caches: `threads` instances of one worker, which
 /// resolves its batch through the shared resolver pool and fills `cache`.
-pub fn prefetch_pool(threads: usize, cache: Arc<Cache>) -> Result<Pool<(Vec<String>, Sender<usize>)>, Error> {
+pub fn prefetch_pool(threads: usize, cache: Arc<Cache>) -> Result<Pool<WarmJob>, Error> {
     let pool = Pool::<WarmJob>::new(threads);
     let warm = move |(batch, done): WarmJob| {
         let cached = match lookup_many(batch) {
@@ -31,7 +31,7 @@ pub fn prefetch_pool(threads: usize, cache: Arc<Cache>) -> Result<Pool<(Vec<Stri
 }
 
 pub struct Prefetcher {
-    pool: Pool<(Vec<String>, Sender<usize>)>,
+    pool: Pool<WarmJob>,
     batch: usize,
 }
 

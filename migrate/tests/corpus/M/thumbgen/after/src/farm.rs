@@ -28,7 +28,7 @@ impl Farm {
         Ok(Farm { pool: Some(pool), renderer, max_side, rendered: 0 })
     }
 
-    fn pool(&self) -> Result<&ThreadPool<(Image, u32, Sender<Thumb>)>> {
+    fn pool(&self) -> Result<&ThreadPool<RenderJob>> {
         self.pool.as_ref().ok_or_else(|| "the farm is closed".into())
     }
 
