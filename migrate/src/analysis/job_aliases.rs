@@ -1,7 +1,7 @@
 //! A job type the code names by an alias (`type ParseJob = (LogLine, Sender<Reply>);`) is written by that name, as its
 //! author would write it, not as the compiler prints it (rustc never prints aliases).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use syn::spanned::Spanned;
 use syn::visit::Visit;
@@ -16,6 +16,8 @@ pub struct JobAlias {
     file: usize,
     /// Its module's path from the crate root.
     module: Vec<String>,
+    /// Its name.
+    name: String,
     /// Its path from the crate root, as job types are written before [`super::types::written_in`] (`crate::a::Job`).
     path: String,
     /// Whether it is `pub` or `pub(crate)` (any other visibility is taken as private).
@@ -61,6 +63,7 @@ pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
             out.push(JobAlias {
                 file,
                 module: module.clone(),
+                name,
                 path,
                 public,
                 key: type_key(written),
@@ -70,14 +73,16 @@ pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
     out
 }
 
-/// The alias `job` (a type written from the crate root) is written by in the module `module` of the file `file`: the
-/// one alias of that type visible there, in the same crate (`outside` says, by file, which files are of another
-/// target than the library); `None` when there is none or more than one.
+/// The alias `job` (a type written from the crate root) is written by at the top level of the file `file`, of the
+/// module `module`: the one alias of that type visible there, in the same crate (`outside` says, by file, which files
+/// are of another target than the library); `None` when there is none or more than one. Its path from the crate
+/// root, or its bare name where a glob of the file (`globs`, see `types::Imports`) brings it in and no import of
+/// another item of that name (`imported`) hides it.
 pub fn alias_for(
     aliases: &[JobAlias],
-    file: usize,
-    module: &[String],
+    (file, module): (usize, &[String]),
     outside: &[Option<String>],
+    (globs, imported): (&BTreeSet<String>, &BTreeMap<String, String>),
     job: &str,
 ) -> Option<String> {
     let key = type_key(job);
@@ -92,7 +97,15 @@ pub fn alias_for(
         same_crate && module.starts_with(seen_below) && a.key == key
     });
     let alias = found.next()?;
-    found.next().is_none().then(|| alias.path.clone())
+    if found.next().is_some() {
+        return None;
+    }
+    let globbed = globs.contains(&alias.path[..alias.path.len() - alias.name.len() - 2]);
+    let hidden = imported.get(&alias.name).is_some_and(|p| *p != alias.path);
+    Some(match globbed && !hidden {
+        true => alias.name.clone(),
+        false => alias.path.clone(),
+    })
 }
 
 /// Counts the type paths of each last name (`ParseJob` in `|j: ParseJob|`, `Vec<record::ParseJob>`).
@@ -138,9 +151,11 @@ mod tests {
         let job = "(crate::record::LogLine, std::sync::mpsc::Sender<Result<crate::record::Parsed, \
                    crate::error::ShipError>>)";
         let outside = [None];
+        let (no_globs, no_imports) = (BTreeSet::new(), BTreeMap::new());
+        let none = (&no_globs, &no_imports);
         let at = |module: &[&str], job: &str| {
             let module: Vec<String> = module.iter().map(|m| m.to_string()).collect();
-            alias_for(&aliases, 0, &module, &outside, job)
+            alias_for(&aliases, (0, &module), &outside, none, job)
         };
         assert_eq!(
             at(&["shipper"], job).as_deref(),
@@ -159,13 +174,27 @@ mod tests {
         assert_eq!(at(&["record"], "(u8, Vec<u16>)"), None);
         // Nor is an alias of another crate (the library's, in a test).
         let outside = [None, Some("lib".to_string())];
-        assert_eq!(alias_for(&aliases, 1, &[], &outside, job), None);
+        assert_eq!(alias_for(&aliases, (1, &[]), &outside, none, job), None);
+        // Its bare name where a glob brings it in, unless an import of another item of that name hides it.
+        let globs = BTreeSet::from(["crate::record".to_string()]);
+        let shipper = ["shipper".to_string()];
+        let globbed =
+            |imported| alias_for(&aliases, (0, &shipper), &[None], (&globs, imported), job);
+        let no_imports = BTreeMap::new();
+        assert_eq!(globbed(&no_imports).as_deref(), Some("ParseJob"));
+        let other =
+            BTreeMap::from([("ParseJob".to_string(), "crate::other::ParseJob".to_string())]);
+        assert_eq!(globbed(&other).as_deref(), Some("crate::record::ParseJob"));
     }
 
     #[test]
     fn two_aliases_of_one_type_leave_it_as_it_is() {
         let code = "pub type A = (u8, u8);\npub type B = (u8, u8);\nfn f(_: A, _: B) {}\n";
         let aliases = aliases_of(code, &[]);
-        assert_eq!(alias_for(&aliases, 0, &[], &[None], "(u8, u8)"), None);
+        let none = (&BTreeSet::new(), &BTreeMap::new());
+        assert_eq!(
+            alias_for(&aliases, (0, &[]), &[None], none, "(u8, u8)"),
+            None
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The facts collected about pools across one crate, and the union-find that groups the places one pool flows through.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 use super::reasons::Refusal;
@@ -304,6 +304,8 @@ pub struct Facts {
     pub file_scopes: Vec<Vec<(Range<usize>, Vec<String>)>>,
     /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
     pub file_imports: Vec<BTreeMap<String, String>>,
+    /// The modules each file's own globs import all of (see `types::Imports`), by file index.
+    pub file_globs: Vec<BTreeSet<String>>,
     /// For each file of another target than the library (see `Input::outside_library`): the library's name there.
     pub file_outside_library: Vec<Option<String>>,
     /// The type aliases a job type is written by where its type is theirs (see `job_aliases`).
@@ -386,7 +388,17 @@ impl Facts {
         };
         let module = [self.file_modules[file].as_slice(), inline].concat();
         let outside = &self.file_outside_library;
-        let alias = super::job_aliases::alias_for(&self.job_aliases, file, &module, outside, job);
+        let globs = match inline.is_empty() {
+            true => &self.file_globs[file],
+            false => &BTreeSet::new(),
+        };
+        let alias = super::job_aliases::alias_for(
+            &self.job_aliases,
+            (file, &module),
+            outside,
+            (globs, imported),
+            job,
+        );
         let job = alias.as_deref().unwrap_or(job);
         let job = match &self.file_outside_library[file] {
             Some(library) => super::types::in_other_crate(job, library, &self.library_names),

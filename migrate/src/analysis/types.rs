@@ -215,7 +215,7 @@ pub fn job_type(source: &Source, ty: &Type, scope: Scope, generics: &[String]) -
 }
 
 /// `text` (a type whose crate items are written from the root, `crate::render::Job`) as written in the module
-/// `module` (its path from the crate root) whose file has the names `imported` in scope (see [`imported_names`]):
+/// `module` (its path from the crate root) whose file has the names `imported` in scope (see [`imports`]):
 /// the items of that module by their bare names, and each path from the longest prefix a name in scope stands for
 /// (`jobs::Square` beside `mod jobs;`), as a person writes them.
 pub fn written_in(text: &str, module: &[String], imported: &BTreeMap<String, String>) -> String {
@@ -237,49 +237,55 @@ pub fn in_other_crate(text: &str, library: &str, names: &BTreeSet<String>) -> St
     })
 }
 
-/// What each name a file's own `use` items bring in (not those inside functions or inline modules) and each of its
-/// child modules names, as rustc prints it from the crate root (`Sender` → `std::sync::mpsc::Sender`, `Order` →
-/// `crate::jobs::Order`, `jobs` → `crate::jobs`), for a file of the module `module`, in another target than the
-/// library called `library` there. Globs, what is under a `cfg`, and paths of other crates (rustc may print them
-/// another way; but the library's, which [`in_other_crate`] writes) are left out.
-pub fn imported_names(
-    items: &[syn::Item],
-    module: &[String],
-    library: Option<&str>,
-) -> BTreeMap<String, String> {
+/// What a file's own `use` items bring in (not those inside functions or inline modules), by [`imports`].
+#[derive(Debug, Default)]
+pub struct Imports {
+    /// Each name imported and each child module, by the path rustc prints for it from the crate root (`Sender` →
+    /// `std::sync::mpsc::Sender`, `Order` → `crate::jobs::Order`, `jobs` → `crate::jobs`).
+    pub names: BTreeMap<String, String>,
+    /// The paths of the modules whose items a glob brings in (`crate::record` for `use crate::record::*;`).
+    pub globs: BTreeSet<String>,
+}
+
+/// What a file of the module `module`, in another target than the library called `library` there, imports. What is
+/// under a `cfg`, and paths of other crates (rustc may print them another way; but the library's, which
+/// [`in_other_crate`] writes) are left out.
+pub fn imports(items: &[syn::Item], module: &[String], library: Option<&str>) -> Imports {
     struct Scope<'a> {
         module: &'a [String],
         children: BTreeSet<String>,
         library: Option<&'a str>,
     }
-    fn walk(
-        tree: &syn::UseTree,
-        mut path: Vec<String>,
-        scope: &Scope,
-        out: &mut BTreeMap<String, String>,
-    ) {
+    /// `full` (a path a `use` names) from the crate root, if this file can say.
+    fn from_root(full: Vec<String>, scope: &Scope) -> Option<Vec<String>> {
+        let module = scope.module;
+        let here = || std::iter::once("crate".to_string()).chain(module.iter().cloned());
+        // What the first segment stands for, and whether it is replaced by that.
+        let (root, skip): (Vec<String>, usize) = match full.first()?.as_str() {
+            "crate" | "std" | "core" | "alloc" => (Vec::new(), 0),
+            lib if scope.library == Some(lib) => (Vec::new(), 0),
+            "self" => (here().collect(), 1),
+            "super" if !module.is_empty() => (here().take(module.len()).collect(), 1),
+            // `use jobs::Order` beside `mod jobs;`: a module of this file (an extern crate of that name would make the
+            // path ambiguous, which rustc rejects).
+            child if scope.children.contains(child) => (here().collect(), 0),
+            _ => return None,
+        };
+        Some(
+            root.into_iter()
+                .chain(full.into_iter().skip(skip))
+                .collect(),
+        )
+    }
+    fn walk(tree: &syn::UseTree, mut path: Vec<String>, scope: &Scope, out: &mut Imports) {
         let mut named = |name: &syn::Ident, last: &syn::Ident, path: &[String]| {
             let mut full = path.to_vec();
             full.push(last.to_string());
-            let module = scope.module;
-            let here = || std::iter::once("crate".to_string()).chain(module.iter().cloned());
-            // What the first segment stands for, and whether it is replaced by that.
-            let (root, skip): (Vec<String>, usize) = match full[0].as_str() {
-                "crate" | "std" | "core" | "alloc" => (Vec::new(), 0),
-                lib if scope.library == Some(lib) => (Vec::new(), 0),
-                "self" => (here().collect(), 1),
-                "super" if !module.is_empty() => (here().take(module.len()).collect(), 1),
-                // `use jobs::Order` beside `mod jobs;`: a module of this file (an extern crate of that name would
-                // make the path ambiguous, which rustc rejects).
-                child if scope.children.contains(child) => (here().collect(), 0),
-                _ => return,
-            };
-            let full: Vec<String> = root
-                .into_iter()
-                .chain(full.into_iter().skip(skip))
-                .collect();
-            if full.len() > 1 && last != "self" {
-                out.insert(name.to_string(), full.join("::"));
+            if let Some(full) = from_root(full, scope)
+                && full.len() > 1
+                && last != "self"
+            {
+                out.names.insert(name.to_string(), full.join("::"));
             }
         };
         match tree {
@@ -294,7 +300,11 @@ pub fn imported_names(
                     walk(tree, path.clone(), scope, out);
                 }
             }
-            syn::UseTree::Glob(_) => {}
+            syn::UseTree::Glob(_) => {
+                if let Some(module) = from_root(path, scope) {
+                    out.globs.insert(module.join("::"));
+                }
+            }
         }
     }
     // An import or a module under a `cfg` is not there in every build the type is.
@@ -310,7 +320,7 @@ pub fn imported_names(
         children,
         library,
     };
-    let mut out = BTreeMap::new();
+    let mut out = Imports::default();
     for item in items {
         let tree = match item {
             syn::Item::Use(u) if uncfg(&u.attrs) => u.tree.clone(),
@@ -558,7 +568,7 @@ mod tests {
              #[cfg(test)]\nmod tests;\nuse shop::orders;",
         )
         .unwrap();
-        let imported = imported_names(&file.items, &["render".to_string()], Some("shop"));
+        let imported = imports(&file.items, &["render".to_string()], Some("shop")).names;
         assert_eq!(
             written_in(
                 "(crate::jobs::Order, std::sync::mpsc::Sender<crate::out::Out>, crate::x::Hidden, crate::y::Y, \

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use workerpool::{Pool, SharedWorker};
 
 pub struct Relay {
-    pool: Pool<crate::message::Envelope>,
-    worker: SharedWorker<crate::message::Envelope>,
+    pool: Pool<Envelope>,
+    worker: SharedWorker<Envelope>,
     sent: Arc<AtomicUsize>,
 }
 
@@ -28,7 +28,7 @@ impl Relay {
             };
             let _ = reply.send(Receipt { to: msg.to.clone(), status });
         });
-        let pool = Pool::<crate::message::Envelope>::new(queue);
+        let pool = Pool::<Envelope>::new(queue);
         for _ in 0..threads {
             pool.add_shared_worker(&worker);
         }

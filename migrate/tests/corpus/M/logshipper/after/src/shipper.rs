@@ -22,16 +22,16 @@ pub struct Report {
 }
 
 pub struct Shipper {
-    parse_pool: SharedPool<crate::record::ParseJob>,
-    parse_worker: SharedWorker<crate::record::ParseJob>,
-    index_pool: SharedPool<crate::record::IndexJob>,
-    index_worker: SharedWorker<crate::record::IndexJob>,
+    parse_pool: SharedPool<ParseJob>,
+    parse_worker: SharedWorker<ParseJob>,
+    index_pool: SharedPool<IndexJob>,
+    index_worker: SharedWorker<IndexJob>,
     index: Index,
 }
 
 impl Shipper {
     pub fn new(parsers: usize) -> ShipResult<Shipper> {
-        let parse_pool: SharedPool<crate::record::ParseJob> = Arc::new(Pool::<ParseJob>::new(64));
+        let parse_pool: SharedPool<ParseJob> = Arc::new(Pool::<ParseJob>::new(64));
         let parse_worker = SharedWorker::new(|(line, reply): ParseJob| {
             let outcome = parser::parse_line(&line);
             let _ = reply.send(outcome);
@@ -60,7 +60,7 @@ impl Shipper {
     }
 
     /// The parse pool, for callers that want to queue their own lines.
-    pub fn parse_pool(&self) -> SharedPool<crate::record::ParseJob> {
+    pub fn parse_pool(&self) -> SharedPool<ParseJob> {
         Arc::clone(&self.parse_pool)
     }
 
