@@ -307,7 +307,7 @@ fn dependency_tables(root: &toml_edit::Table) -> Vec<&toml_edit::Table> {
     out
 }
 
-/// Every `workerpool` entry: in [dependencies], [dev-dependencies], [build-dependencies] and their
+/// Every `workerpool` entry: in `[dependencies]`, `[dev-dependencies]`, `[build-dependencies]` and their
 /// `[target.'cfg(..)'.*]` forms.
 fn spanned_entries(root: &toml_edit::Table) -> Vec<&Item> {
     dependency_tables(root)

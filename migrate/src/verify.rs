@@ -175,7 +175,7 @@ pub fn verify(
 }
 
 /// What to quote for pools the halving put back: the error of the smallest trial that failed, but where that trial
-/// failed only where its migrated code meets code it left on v2 (`expected `&Pool`, found `&Pool<u8>``), a symptom of
+/// failed only where its migrated code meets code it left on v2 (``expected `&Pool`, found `&Pool<u8>` ``), a symptom of
 /// splitting what moves together, the first error of the first check with every pool migrated, which says what to fix (a test of
 /// 2.x's `NoWorkers`).
 fn cause(trial: Option<String>, every_pool: &Option<String>) -> Option<String> {

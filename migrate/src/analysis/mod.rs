@@ -681,8 +681,8 @@ impl Output<'_> {
 
 /// Each 2.x `Pool` written as a type where no place of the walk owns it (`let v: Vec<Pool>`, a closure's
 /// `p: &Pool`, a slice parameter `&[Pool]`) becomes a place of its own whose job type is the compiler's to say: in a
-/// probe it gets a placeholder, and the mismatch with the pool that flows into it (`expected `Pool<[(); N]>`, found
-/// `Pool<u32>``) types it. Only where the output is checked: a wrong guess cannot build, and the check puts it back.
+/// probe it gets a placeholder, and the mismatch with the pool that flows into it (``expected `Pool<[(); N]>`, found
+/// `Pool<u32>` ``) types it. Only where the output is checked: a wrong guess cannot build, and the check puts it back.
 /// Returns the places that are the `Pool` of a type alias.
 fn free_pool_types(
     files: &[Input<'_>],

@@ -60,7 +60,7 @@ pub fn findings(diagnostics: &[Diagnostic], numbers: &dyn Fn(usize) -> bool) -> 
     out
 }
 
-/// A 3.x pool met a 2.x one (E0308 `expected `Pool<X>`, found `Pool``, either way, inside any type: two places of
+/// A 3.x pool met a 2.x one (E0308 ``expected `Pool<X>`, found `Pool` ``, either way, inside any type: two places of
 /// one pool, one migrated and one on v2): `X`, and rustc's words.
 pub fn untyped_meeting(d: &Diagnostic) -> Option<(String, String)> {
     d.code.as_ref().filter(|c| c.code == "E0308")?;

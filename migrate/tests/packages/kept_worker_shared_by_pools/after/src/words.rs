@@ -8,6 +8,6 @@ pub fn measure() -> impl Fn(Job) + Send + Sync + 'static {
     |(word, out): Job| out.send((word.clone(), word.len())).unwrap()
 }
 
-pub fn worker() -> SharedWorker<(String, Sender<(String, usize)>)> {
+pub fn worker() -> SharedWorker<Job> {
     SharedWorker::new(measure())
 }
