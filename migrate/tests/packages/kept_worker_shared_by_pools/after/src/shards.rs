@@ -1,13 +1,13 @@
 use workerpool::{Pool, SharedWorker};
 
 pub struct Shards {
-    pools: Vec<Pool<(String, std::sync::mpsc::Sender<(String, usize)>)>>,
-    worker: SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>,
+    pools: Vec<Pool<crate::words::Job>>,
+    worker: SharedWorker<crate::words::Job>,
 }
 
 impl Shards {
-    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<(String, std::sync::mpsc::Sender<(String, usize)>)>) -> Result<Shards, workerpool::Error> {
-        let pools: Vec<Pool<(String, std::sync::mpsc::Sender<(String, usize)>)>> = (0..count).map(|_| Pool::<(String, std::sync::mpsc::Sender<(String, usize)>)>::new(4)).collect();
+    pub fn new(count: usize, per_shard: usize, worker: SharedWorker<crate::words::Job>) -> Result<Shards, workerpool::Error> {
+        let pools: Vec<Pool<crate::words::Job>> = (0..count).map(|_| Pool::<crate::words::Job>::new(4)).collect();
         for pool in &pools {
             for _ in 0..per_shard {
                 pool.add_shared_worker(&worker);
@@ -16,7 +16,7 @@ impl Shards {
         Ok(Shards { pools, worker })
     }
 
-    pub fn for_key(&self, key: &str) -> &Pool<(String, std::sync::mpsc::Sender<(String, usize)>)> {
+    pub fn for_key(&self, key: &str) -> &Pool<crate::words::Job> {
         &self.pools[key.len() % self.pools.len()]
     }
 
