@@ -191,6 +191,8 @@ struct Learnt {
     probed_sites: BTreeMap<usize, (usize, analysis::Loc)>,
     /// What the compiler said each such site carries.
     site_answers: BTreeMap<(usize, analysis::Loc), String>,
+    /// The sites the compiler found to be one with a pool that stays on v2: (unit, site).
+    sites_left: BTreeSet<(usize, analysis::Loc)>,
     /// Each pool the compiler found to be one value with others, to the first of them (see [`Pool::one_with`]).
     one_with: BTreeMap<PoolId, PoolId>,
 }
@@ -411,6 +413,11 @@ impl Crate {
         self.learnt.borrow_mut().site_answers = answers;
     }
 
+    /// Sets the sites that stay 2.x's `Worker`: the compiler found each one with a pool left on v2.
+    pub fn set_sites_left(&self, sites: BTreeSet<(usize, analysis::Loc)>) {
+        self.learnt.borrow_mut().sites_left = sites;
+    }
+
     /// Whether `pool` has a parameter of a generic function among its places.
     pub fn is_generic(&self, pool: &PoolId) -> bool {
         self.learnt.borrow().generic.contains(pool)
@@ -480,6 +487,10 @@ impl Crate {
                 site_answers: (learnt.site_answers.iter())
                     .filter(|((unit, _), _)| *unit == index)
                     .map(|((_, at), job)| (*at, job.clone()))
+                    .collect(),
+                sites_left: (learnt.sites_left.iter())
+                    .filter(|(unit, _)| *unit == index)
+                    .map(|(_, at)| *at)
                     .collect(),
                 checked: self.checked,
                 // Each unit's placeholders are numbered apart: a package's targets are checked together.

@@ -602,6 +602,16 @@ fn run_binary(dir: &Path, name: &str, bin: &str) -> String {
 }
 
 #[test]
+fn a_helpers_pool_of_a_worker_parameter_is_typed_by_the_binary_that_calls_it() {
+    let name = "helper_pool_of_a_worker_parameter";
+    let (dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    // 2.x printed this.
+    assert_eq!(run_binary(dir.path(), name, "squares"), "[1, 4, 9, 16]\n");
+}
+
+#[test]
 fn a_worker_kept_in_a_field_and_grown_through_a_clone_keeps_its_handles_there() {
     let (dir, report) = assert_migrates_to_after(
         "worker_kept_in_field",

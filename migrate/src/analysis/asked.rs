@@ -48,6 +48,8 @@ pub struct Asked {
     /// kept workers, where the pools they serve carry several job types (see `analysis::keep_workers`), and the uses
     /// of a pool alias answered [`Answer::PerUse`] (see `analysis::alias_uses`).
     pub site_answers: BTreeMap<super::Loc, String>,
+    /// The `Worker` type sites the compiler found to be one with a pool that stays on v2: they stay 2.x's `Worker`.
+    pub sites_left: BTreeSet<super::Loc>,
     /// Whether the output will be checked by the compiler (and a pool whose rewrite breaks the build put back on
     /// v2): then a pool held back only by a use the syntax does not follow (`Refusal::UNFOLLOWED`) is migrated.
     pub checked: bool,

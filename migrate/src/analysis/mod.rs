@@ -836,6 +836,9 @@ fn keep_workers(
             {
                 continue;
             }
+            if asked.sites_left.contains(&at) {
+                continue;
+            }
             match news.iter().find(|n| n.path.contains(&u.range.start)) {
                 Some(n) => edits.extend(kept_workers::new_edits(&n.call, &n.func)),
                 // Another associated item of `Worker`: left as it is, for the check to judge.

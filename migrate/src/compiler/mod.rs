@@ -100,6 +100,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             asked_about.extend(probe.placeholders.clone());
             let sites = krate.probed_sites();
             if probe.placeholders.is_empty() && sites.is_empty() {
+                state.leave_unanswered_sites(krate);
                 break;
             }
             let mut migration = probe.migration;
@@ -178,17 +179,29 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                         "no job or worker of this pool reaches the compiler as a typed value".into()
                     }
                 };
+                let nothing = Answer::Refused(Refusal::CompilerFoundNothing {
+                    detail: detail.clone(),
+                    meets_v2,
+                });
                 for pool in probe.placeholders.values() {
-                    state.answers.entry(*pool).or_insert_with(|| {
-                        Answer::Refused(Refusal::CompilerFoundNothing {
-                            detail: detail.clone(),
-                            meets_v2,
-                        })
-                    });
+                    state
+                        .answers
+                        .entry(*pool)
+                        .or_insert_with(|| nothing.clone());
                 }
-                // A placeholder no answer replaced is not written.
-                state.site_answers.retain(|_, job| !is_placeholder(job));
-                krate.set_site_answers(state.site_answers.clone());
+                // A pool that took another's placeholder takes its fate; one still without an answer (it took an
+                // alias's) stays on v2 as the others do.
+                state.settle_taken(&probe.placeholders);
+                for pool in asked_about.values() {
+                    let answer = state
+                        .answers
+                        .entry(*pool)
+                        .or_insert_with(|| nothing.clone());
+                    if matches!(answer, Answer::Job(job) if is_placeholder(job)) {
+                        *answer = nothing.clone();
+                    }
+                }
+                state.leave_unanswered_sites(krate);
                 krate.set_answers(state.answers.clone());
                 break;
             }
@@ -251,6 +264,8 @@ struct State {
     /// What each site typed one by one carries (a kept `Worker` type site, a use of an alias typed use by use),
     /// by (unit, site).
     site_answers: BTreeMap<(usize, crate::analysis::Loc), String>,
+    /// The sites found to be one with a pool that stays on v2, which stay 2.x's `Worker`: (unit, site).
+    sites_left: BTreeSet<(usize, crate::analysis::Loc)>,
 }
 
 impl State {
@@ -355,13 +370,19 @@ impl State {
             }
             let Some(answer) = self.settle(&met, &decoys, externs, type_parameters, &mut new)
             else {
-                // A pool and kept-worker sites that are one and carry nothing yet: what they carry may be given in a
-                // target that compiles only once this one does, so the sites take the pool's placeholder.
-                let pool = members.iter().find(|n| placeholders.contains_key(n));
-                for site in members.iter().filter_map(|n| sites.get(n)) {
-                    if let (Some(pool), true) = (pool, met.is_empty()) {
-                        let same = placeholder(*pool);
-                        new |= self.site_answers.insert(*site, same.clone()) != Some(same);
+                // Pools and kept-worker sites that are one and carry nothing yet: what they carry may be given in a
+                // target that compiles only once this one does (their placeholders meeting each other fail it), so
+                // the others take the first pool's placeholder.
+                let first = members.iter().find(|n| placeholders.contains_key(n));
+                if let (Some(first), true) = (first, met.is_empty()) {
+                    let same = placeholder(*first);
+                    for site in members.iter().filter_map(|n| sites.get(n)) {
+                        new |= self.site_answers.insert(*site, same.clone()) != Some(same.clone());
+                    }
+                    let others = members.iter().filter(|n| *n != first);
+                    for pool in others.filter_map(|n| placeholders.get(n)) {
+                        let taken = Answer::Job(same.clone());
+                        new |= self.answers.insert(*pool, taken.clone()) != Some(taken);
                     }
                 }
                 continue;
@@ -384,6 +405,9 @@ impl State {
                     (None, Some(site), Answer::Job(job)) => {
                         self.site_answers.insert(*site, job.clone());
                     }
+                    (None, Some(site), Answer::Refused(_)) => {
+                        self.sites_left.insert(*site);
+                    }
                     _ => {}
                 }
             }
@@ -396,6 +420,41 @@ impl State {
                 *job = answer.clone();
                 new = true;
             }
+        }
+        new | self.settle_taken(placeholders)
+    }
+
+    /// A site that took a pool's placeholder that no answer replaced (the pool stays on v2) stays 2.x's `Worker`.
+    fn leave_unanswered_sites(&mut self, krate: &Crate) {
+        let left = (self.site_answers.iter()).filter(|(_, job)| is_placeholder(job));
+        self.sites_left.extend(left.map(|(site, _)| *site));
+        self.site_answers.retain(|_, job| !is_placeholder(job));
+        krate.set_site_answers(self.site_answers.clone());
+        krate.set_sites_left(self.sites_left.clone());
+    }
+
+    /// Each pool that took another's placeholder (see [`State::learn`]) takes that pool's answer, once it has one;
+    /// returns whether any did. An alias typed use by use is not what the other pool is: it is asked on its own again.
+    fn settle_taken(&mut self, placeholders: &BTreeMap<usize, PoolId>) -> bool {
+        let taken: Vec<(PoolId, String)> = (self.answers.iter())
+            .filter_map(|(pool, answer)| match answer {
+                Answer::Job(job) if is_placeholder(job) => Some((*pool, job.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut new = false;
+        for (pool, job) in taken {
+            let owner = placeholders.iter().find(|(n, _)| placeholder(**n) == job);
+            match owner
+                .and_then(|(_, owner)| self.answers.get(owner))
+                .cloned()
+            {
+                Some(Answer::Job(job)) if is_placeholder(&job) => continue,
+                Some(Answer::PerUse) => self.answers.remove(&pool),
+                Some(answer) => self.answers.insert(pool, answer),
+                None => continue,
+            };
+            new = true;
         }
         new
     }
