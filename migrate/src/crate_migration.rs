@@ -184,6 +184,8 @@ struct Learnt {
     answers: BTreeMap<PoolId, Answer>,
     /// The pools with a parameter of a generic function among their places (`analysis::Outcome::generic`).
     generic: BTreeSet<PoolId>,
+    /// The pools made and used in one free function (`analysis::Outcome::confined`).
+    confined: BTreeSet<PoolId>,
     /// The pools that are the `Pool` of a type alias (`analysis::Outcome::aliases`).
     aliases: BTreeSet<PoolId>,
     /// The sites typed one by one (kept `Worker` type sites, uses of an alias of several job types) a probe wrote
@@ -423,6 +425,11 @@ impl Crate {
         self.learnt.borrow().generic.contains(pool)
     }
 
+    /// Whether `pool` is made and used in one free function.
+    pub fn is_confined(&self, pool: &PoolId) -> bool {
+        self.learnt.borrow().confined.contains(pool)
+    }
+
     /// Whether `pool` is the `Pool` of a type alias.
     pub fn is_alias(&self, pool: &PoolId) -> bool {
         self.learnt.borrow().aliases.contains(pool)
@@ -631,6 +638,7 @@ impl Crate {
         }
         let mut learnt = self.learnt.borrow_mut();
         learnt.generic.extend(outcome.generic.iter().map(pool));
+        learnt.confined.extend(outcome.confined.iter().map(pool));
         learnt.aliases.extend(outcome.aliases.iter().map(pool));
         (learnt.probed_sites).extend(outcome.probed_sites.iter().map(|&(n, at)| (n, (index, at))));
         drop(learnt);

@@ -612,6 +612,25 @@ fn a_helpers_pool_of_a_worker_parameter_is_typed_by_the_binary_that_calls_it() {
 }
 
 #[test]
+fn a_helpers_pool_given_two_job_types_by_its_callers_makes_the_helper_generic() {
+    let name = "helper_pool_given_two_job_types";
+    let (dir, report) = assert_migrates_to_after(name, "before", &["src/"], name);
+    assert!(report.contains("1 pool migrated"), "{report}");
+    assert!(report.contains("0 pools left on v2"), "{report}");
+    let lib = fs::read_to_string(dir.path().join("src/lib.rs")).unwrap();
+    assert!(
+        lib.contains("pub fn with_pool<R, J: Send + 'static>(worker: &SharedWorker<J>"),
+        "{lib}"
+    );
+    // 2.x printed these.
+    assert_eq!(run_binary(dir.path(), name, "squares"), "[1, 4, 9, 16]\n");
+    assert_eq!(
+        run_binary(dir.path(), name, "lengths"),
+        "[(2, \"of\"), (4, \"pool\"), (7, \"workers\")]\n"
+    );
+}
+
+#[test]
 fn a_worker_kept_in_a_field_and_grown_through_a_clone_keeps_its_handles_there() {
     let (dir, report) = assert_migrates_to_after(
         "worker_kept_in_field",

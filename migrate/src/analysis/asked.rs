@@ -32,6 +32,9 @@ pub enum Answer {
     /// It is a type alias whose uses carry different job types: each use is typed on its own (its answer is among
     /// the site answers, `Asked::site_answers`), the alias given a type parameter.
     PerUse,
+    /// It is made and used in one free function whose callers give it different job types: the function gets a type
+    /// parameter for it (see `analysis::new_parameter`).
+    Generic,
 }
 
 /// Everything the analysis of one crate is told besides its sources.

@@ -144,6 +144,10 @@ pub fn decide(
                     r.clear();
                     job = Some(answered(super::alias_uses::PARAMETER, at));
                 }
+                Some(Answer::Generic) => {
+                    r.clear();
+                    job = Some(answered(super::new_parameter::PARAMETER, at));
+                }
                 None => {
                     if let Some(base) = asked.placeholder_base {
                         r.clear();

@@ -25,6 +25,7 @@ mod job_aliases;
 mod kept_workers;
 mod model;
 mod names;
+mod new_parameter;
 mod path_names;
 pub mod reasons;
 mod reexports;
@@ -37,6 +38,7 @@ pub use asked::{
     Answer, Asked, PLACEHOLDER_BASE, UNIT_NUMBERS, is_alias_use, is_placeholder, placeholder,
 };
 pub use model::{FileId, Loc};
+pub use new_parameter::PARAMETER as NEW_PARAMETER;
 pub use reasons::{Note, Refusal, SiteChange, Warning};
 pub use types::{
     always_nameable, bare_trait_objects, distinct_types, has_hole, type_key, unqualified,
@@ -149,6 +151,9 @@ pub struct Outcome {
     /// The pools one of whose places is a parameter of a generic function (see `Decls::generic_fns`): a type
     /// parameter the compiler finds one of them given is its job type.
     pub generic: Vec<GroupId>,
+    /// The pools made and used in one free function (see `analysis::new_parameter`): where the compiler finds one
+    /// given several job types, the function gets a type parameter for it.
+    pub confined: Vec<GroupId>,
 }
 
 /// Whether `workerpool::X` at the crate root means the 2.x API, judged from the code of a crate whose Cargo.toml
@@ -213,6 +218,7 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
     let mut decision = decide::decide(&mut facts, &free_errors, free_workers, asked);
     let mut probed_sites = keep_workers(files, &uses, &mut facts, &mut decision, asked);
     probed_sites.extend(alias_uses::per_use(files, &facts, &mut decision, asked));
+    new_parameter::edits(files, &facts, &mut decision, asked);
     let notes = (facts.worker_sites.iter())
         .filter(|s| s.ctx == model::StmtCtx::DeadCheck)
         .filter(|s| decision.fates[&facts.root(s.node)].migrates())
@@ -232,6 +238,9 @@ pub fn analyze(files: &[Input<'_>], asked: &Asked) -> Outcome {
                 |(k, _)| matches!(k, model::Key::FnParam(f, _) if decls.generic_fns.contains(f)),
             )
             .map(|(_, n)| GroupId(facts.root(n)))
+            .collect(),
+        confined: (new_parameter::confined(files, &facts).into_iter())
+            .map(GroupId)
             .collect(),
         warnings: decision.warnings.clone(),
         migrated_sites: decision.migrated_sites.clone(),

@@ -17,7 +17,7 @@ use std::time::Duration;
 use self::findings::Finding;
 use self::paths::Written as Path;
 use crate::analysis::{Answer, Refusal, distinct_types, has_hole, is_alias_use, unqualified};
-use crate::analysis::{is_placeholder, placeholder};
+use crate::analysis::{NEW_PARAMETER, is_placeholder, placeholder};
 use crate::cargo_check::{self, Checked, Request};
 use crate::crate_migration::{Crate, PoolId};
 use crate::git;
@@ -144,8 +144,9 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                     .collect()
             };
             let (generic, aliases) = (numbers_of(Crate::is_generic), numbers_of(Crate::is_alias));
+            let confined = numbers_of(Crate::is_confined);
             let learn = |state: &mut State, found: &[Finding]| {
-                let asked = (&probe.placeholders, &sites, &generic, &aliases);
+                let asked = (&probe.placeholders, &sites, &generic, &aliases, &confined);
                 state.learn(found, asked, &externs, &parameters)
             };
             let mut new = learn(&mut state, &found);
@@ -229,7 +230,7 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             continue;
         }
         match answer {
-            Answer::Job(_) | Answer::PerUse => asking.typed += 1,
+            Answer::Job(_) | Answer::PerUse | Answer::Generic => asking.typed += 1,
             Answer::Refused(_) => asking.refused += 1,
         }
     }
@@ -237,11 +238,12 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     Ok(asking)
 }
 
-/// What a probe's placeholders stand for: pools, sites typed one by one (unit, site), which pools are generic, and
-/// which are the `Pool` of a type alias.
+/// What a probe's placeholders stand for: pools, sites typed one by one (unit, site), which pools are generic,
+/// which are the `Pool` of a type alias, and which are made and used in one free function.
 type Placeholders<'p> = (
     &'p BTreeMap<usize, PoolId>,
     &'p BTreeMap<usize, (usize, crate::analysis::Loc)>,
+    &'p BTreeSet<usize>,
     &'p BTreeSet<usize>,
     &'p BTreeSet<usize>,
 );
@@ -309,7 +311,7 @@ impl State {
     fn learn(
         &mut self,
         found: &[Finding],
-        (placeholders, sites, generic, aliases): Placeholders<'_>,
+        (placeholders, sites, generic, aliases, confined): Placeholders<'_>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
@@ -397,6 +399,24 @@ impl State {
                 new = true;
                 continue;
             }
+            // Pools made and used in one free function that meet several job types are given them by its callers:
+            // the function gets a type parameter for the job type.
+            let mut pools = members
+                .iter()
+                .filter(|n| placeholders.contains_key(n))
+                .peekable();
+            let mixed = matches!(answer, Answer::Refused(Refusal::CompilerFoundMixed { .. }));
+            if mixed && pools.peek().is_some() && pools.all(|n| confined.contains(n)) {
+                for n in members {
+                    if let Some(pool) = placeholders.get(n) {
+                        self.answers.insert(*pool, Answer::Generic);
+                    } else if let Some(site) = sites.get(n) {
+                        self.site_answers.insert(*site, NEW_PARAMETER.into());
+                    }
+                }
+                new = true;
+                continue;
+            }
             for n in members {
                 match (placeholders.get(n), sites.get(n), &answer) {
                     (Some(pool), _, _) => {
@@ -416,10 +436,12 @@ impl State {
         // A site that took a pool's placeholder takes the pool's answer.
         for job in self.site_answers.values_mut() {
             let pool = placeholders.iter().find(|(n, _)| placeholder(**n) == *job);
-            if let Some(Answer::Job(answer)) = pool.and_then(|(_, p)| self.answers.get(p)) {
-                *job = answer.clone();
-                new = true;
+            match pool.and_then(|(_, p)| self.answers.get(p)) {
+                Some(Answer::Job(answer)) => *job = answer.clone(),
+                Some(Answer::Generic) => *job = NEW_PARAMETER.into(),
+                _ => continue,
             }
+            new = true;
         }
         new | self.settle_taken(placeholders)
     }

@@ -6,16 +6,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use workerpool::v2::{Pool, Worker};
+use workerpool::{Pool, SharedWorker};
 
 struct Provider {
-    worker: Worker,
+    worker: SharedWorker<Quote>,
     instances: usize,
     applied: Arc<AtomicUsize>,
 }
 
 pub struct Feed {
-    pool: Arc<Pool>,
+    pool: Arc<Pool<Quote>>,
     providers: Mutex<HashMap<String, Provider>>,
     book: Arc<Book>,
     applied: Arc<AtomicUsize>,
@@ -39,13 +39,13 @@ impl Feed {
         }
         let mine = Arc::new(AtomicUsize::new(0));
         let (book, applied, count) = (Arc::clone(&self.book), Arc::clone(&self.applied), Arc::clone(&mine));
-        let worker = Worker::new(move |q: Quote| {
+        let worker = SharedWorker::new(move |q: Quote| {
             book.apply(&q);
             count.fetch_add(1, Ordering::SeqCst);
             applied.fetch_add(1, Ordering::SeqCst);
         });
         for _ in 0..threads {
-            self.pool.add_worker(&worker)?;
+            self.pool.add_shared_worker(&worker);
         }
         providers.insert(provider.to_string(), Provider { worker, instances: threads, applied: mine });
         Ok(())
@@ -60,13 +60,13 @@ impl Feed {
             .remove(provider)
             .ok_or_else(|| format!("no provider {provider}"))?;
         for _ in 0..gone.instances {
-            self.pool.remove_worker(&gone.worker)?;
+            self.pool.remove_shared_worker(&gone.worker);
         }
         Ok(gone.applied.load(Ordering::SeqCst))
     }
 
     pub fn workers(&self) -> usize {
-        self.pool.workers_num()
+        self.pool.workers()
     }
 
     pub fn providers(&self) -> Vec<String> {
@@ -81,7 +81,7 @@ impl Feed {
     }
 
     /// A handle for producer threads.
-    pub fn queue(&self) -> Arc<Pool> {
+    pub fn queue(&self) -> Arc<Pool<Quote>> {
         self.pool.clone()
     }
 

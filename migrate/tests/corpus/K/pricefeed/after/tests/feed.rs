@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::Arc;
 use std::time::Duration;
-use workerpool::v2::Worker;
+use workerpool::SharedWorker;
 
 #[test]
 fn providers_add_and_remove_their_own_workers() {
@@ -39,14 +39,14 @@ fn with_pool_runs_everything_fanned_out() {
     let sum = Arc::new(AtomicU64::new(0));
     let (done, finished) = channel();
     let s = Arc::clone(&sum);
-    let adder = Worker::new(move |n: u64| {
+    let adder = SharedWorker::new(move |n: u64| {
         s.fetch_add(n, Ordering::SeqCst);
         done.send(()).unwrap();
     });
     let n = with_pool(2, &adder, 2, |pool| {
         let n = fan_out(pool, 1..=10u64)?;
         finished.iter().take(n).for_each(drop);
-        Ok::<_, workerpool::v2::Error>(n)
+        Ok::<_, workerpool::Error>(n)
     })
     .unwrap()
     .unwrap();

@@ -3,7 +3,7 @@ use pricefeed::pools::{fan_out, with_pool};
 use pricefeed::{ParseError, Quote};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
-use workerpool::v2::Worker;
+use workerpool::SharedWorker;
 
 const TAPE: &str = "acme nyse 10050 100
 glob nyse 2500 400
@@ -25,10 +25,10 @@ fn median(mut v: Vec<u64>) -> u64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (tx, rx) = mpsc::channel();
-    let parser = Worker::new(|(no, line, out): ParseJob| {
+    let parser = SharedWorker::new(|(no, line, out): ParseJob| {
         let _ = out.send((no, Quote::parse(&line)));
     });
-    let mut parsed = with_pool(4, &parser, 3, |pool| -> Result<Vec<_>, workerpool::v2::Error> {
+    let mut parsed = with_pool(4, &parser, 3, |pool| -> Result<Vec<_>, workerpool::Error> {
         let n = fan_out(pool, TAPE.lines().enumerate().map(|(i, l)| (i + 1, l.to_string(), tx.clone())))?;
         Ok(rx.iter().take(n).collect::<Vec<(usize, Result<Quote, ParseError>)>>())
     })??;
@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     let (mtx, mrx) = mpsc::channel::<(String, u64)>();
-    let medians = Worker::new(move |(symbol, prices): (String, Vec<u64>)| {
+    let medians = SharedWorker::new(move |(symbol, prices): (String, Vec<u64>)| {
         mtx.send((symbol, median(prices))).unwrap();
     });
     let symbols = by_symbol.len();

@@ -1,0 +1,116 @@
+//! A pool made and used inside one free function whose callers give it jobs or workers of different types
+//! (`fn with_pool<R>(worker: &Worker, .., body: impl FnOnce(&Pool) -> R)`): the function gets a type parameter for
+//! the job type, `J: Send + 'static`, written at each of the pool's sites ([`Answer::Generic`]).
+
+use std::collections::BTreeSet;
+
+use syn::spanned::Spanned;
+
+use super::asked::{Answer, Asked};
+use super::decide::Decision;
+use super::model::{Facts, FnId, Key, NodeId};
+use super::{GroupId, Input};
+use crate::edit::Edit;
+
+/// The type parameter a function is given.
+pub const PARAMETER: &str = "J";
+
+/// The pools (by root) each of whose places is in one free function without a type parameter of that name, which
+/// takes a pool or a worker in its parameters (so its callers may give it several job types; `main`, or a function
+/// that feeds its own pool two types, does not): the function's own locals and its pool parameters, nothing it
+/// returns or keeps in a field or a static.
+pub fn confined(files: &[Input<'_>], facts: &Facts) -> BTreeSet<NodeId> {
+    let mut out = BTreeSet::new();
+    let roots: BTreeSet<NodeId> = facts
+        .type_sites
+        .iter()
+        .map(|s| facts.root(s.node))
+        .collect();
+    for root in roots {
+        let Some(function) = function_of(facts, root) else {
+            continue;
+        };
+        let elsewhere = (facts.places()).any(|(key, node)| {
+            facts.root(node) == root && !matches!(key, Key::FnParam(f, _) if *f == function)
+        });
+        let free = item_fn(files, function).is_some_and(|f| {
+            !f.sig.generics.type_params().any(|p| p.ident == PARAMETER) && takes_work(&f.sig)
+        });
+        if !elsewhere && free {
+            out.insert(root);
+        }
+    }
+    out
+}
+
+/// The function every type site of the pool `root` is in, if there is one.
+fn function_of(facts: &Facts, root: NodeId) -> Option<FnId> {
+    let mut sites = facts
+        .type_sites
+        .iter()
+        .filter(|s| facts.root(s.node) == root);
+    let function = sites.next()?.scope.func?;
+    sites
+        .all(|s| s.scope.func == Some(function))
+        .then_some(function)
+}
+
+/// Whether one of the parameters of `sig` names a 2.x `Pool` or `Worker` (`worker: &Worker`, `body: impl
+/// FnOnce(&Pool) -> R`).
+fn takes_work(sig: &syn::Signature) -> bool {
+    let mut named = Vec::new();
+    for input in &sig.inputs {
+        super::bodies::collect_idents(quote::ToTokens::to_token_stream(input), &mut named);
+    }
+    named.iter().any(|n| n == "Pool" || n == "Worker")
+}
+
+/// The free function (a file's item, or an inline module's) whose `fn` keyword is at `function`.
+fn item_fn<'a>(files: &[Input<'a>], function: FnId) -> Option<&'a syn::ItemFn> {
+    let input = files.get(function.0.file.index())?;
+    fn find<'a>(items: &'a [syn::Item], input: &Input<'_>, at: usize) -> Option<&'a syn::ItemFn> {
+        items.iter().find_map(|item| match item {
+            syn::Item::Fn(f) if input.source.range(f.sig.fn_token.span()).start == at => Some(f),
+            syn::Item::Mod(m) => find(&m.content.as_ref()?.1, input, at),
+            _ => None,
+        })
+    }
+    find(&input.syntax.items, input, function.0.offset)
+}
+
+/// For each migrating pool answered [`Answer::Generic`]: the edit that gives its function the parameter.
+pub fn edits(files: &[Input<'_>], facts: &Facts, decision: &mut Decision, asked: &Asked) {
+    let mut functions = BTreeSet::new();
+    for site in &facts.type_sites {
+        let root = facts.root(site.node);
+        let generic = matches!(asked.answers.get(&GroupId(root)), Some(Answer::Generic));
+        if generic && decision.fates[&root].migrates() {
+            functions.extend(function_of(facts, root));
+        }
+    }
+    for function in functions {
+        let Some(f) = item_fn(files, function) else {
+            continue;
+        };
+        let source = files[function.0.file.index()].source;
+        let bound = format!("{PARAMETER}: Send + 'static");
+        let generics = &f.sig.generics;
+        let edit = match (generics.lt_token, generics.gt_token) {
+            (Some(_), Some(gt)) => {
+                let at = source.range(gt.span()).start;
+                let comma = if source.text[..at].trim_end().ends_with(',') {
+                    " "
+                } else {
+                    ", "
+                };
+                Edit::insert(at, format!("{comma}{bound}"))
+            }
+            _ => Edit::insert(source.range(f.sig.ident.span()).end, format!("<{bound}>")),
+        };
+        decision
+            .edits
+            .entry(function.0.file)
+            .or_default()
+            .push(edit);
+    }
+}
