@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::asked::{Answer, Asked};
 use super::decide::Decision;
-use super::model::{Facts, FnId, Key, NodeId};
+use super::model::{Facts, FnId, Key, Loc, NodeId, TypeSite};
 use super::{GroupId, Input};
 use crate::edit::Edit;
 
@@ -27,7 +27,7 @@ pub fn confined(files: &[Input<'_>], facts: &Facts) -> BTreeSet<NodeId> {
         .map(|s| facts.root(s.node))
         .collect();
     for root in roots {
-        let Some(function) = function_of(facts, root) else {
+        let Some(function) = function_of(files, facts, root) else {
             continue;
         };
         let elsewhere = (facts.places()).any(|(key, node)| {
@@ -43,15 +43,28 @@ pub fn confined(files: &[Input<'_>], facts: &Facts) -> BTreeSet<NodeId> {
     out
 }
 
-/// The function every type site of the pool `root` is in, if there is one.
-fn function_of(facts: &Facts, root: NodeId) -> Option<FnId> {
+/// The function every type site of the pool `root` is in (its body or its signature), if there is one.
+fn function_of(files: &[Input<'_>], facts: &Facts, root: NodeId) -> Option<FnId> {
     let mut sites = facts
         .type_sites
         .iter()
         .filter(|s| facts.root(s.node) == root);
-    let function = sites.next()?.scope.func?;
+    // A site in a parameter's type that is not a pool's own (`body: impl FnOnce(&Pool)`) has no function in its
+    // scope: the signature it is in says which.
+    let function_at = |site: &TypeSite| {
+        let in_signature = || {
+            let input = files.get(site.loc.file.index())?;
+            let holds =
+                |f: &syn::ItemFn| input.source.range(f.sig.span()).contains(&site.loc.offset);
+            let f = find_fn(&input.syntax.items, &holds)?;
+            let at = input.source.range(f.sig.fn_token.span()).start;
+            Some(FnId(Loc::new(site.loc.file, at)))
+        };
+        site.scope.func.or_else(in_signature)
+    };
+    let function = function_at(sites.next()?)?;
     sites
-        .all(|s| s.scope.func == Some(function))
+        .all(|s| function_at(s) == Some(function))
         .then_some(function)
 }
 
@@ -68,14 +81,20 @@ fn takes_work(sig: &syn::Signature) -> bool {
 /// The free function (a file's item, or an inline module's) whose `fn` keyword is at `function`.
 fn item_fn<'a>(files: &[Input<'a>], function: FnId) -> Option<&'a syn::ItemFn> {
     let input = files.get(function.0.file.index())?;
-    fn find<'a>(items: &'a [syn::Item], input: &Input<'_>, at: usize) -> Option<&'a syn::ItemFn> {
-        items.iter().find_map(|item| match item {
-            syn::Item::Fn(f) if input.source.range(f.sig.fn_token.span()).start == at => Some(f),
-            syn::Item::Mod(m) => find(&m.content.as_ref()?.1, input, at),
-            _ => None,
-        })
-    }
-    find(&input.syntax.items, input, function.0.offset)
+    let at = |f: &syn::ItemFn| input.source.range(f.sig.fn_token.span()).start == function.0.offset;
+    find_fn(&input.syntax.items, &at)
+}
+
+/// The first free function among `items` and their inline modules' that `wanted` accepts.
+fn find_fn<'a>(
+    items: &'a [syn::Item],
+    wanted: &dyn Fn(&syn::ItemFn) -> bool,
+) -> Option<&'a syn::ItemFn> {
+    items.iter().find_map(|item| match item {
+        syn::Item::Fn(f) if wanted(f) => Some(f),
+        syn::Item::Mod(m) => find_fn(&m.content.as_ref()?.1, wanted),
+        _ => None,
+    })
 }
 
 /// For each migrating pool answered [`Answer::Generic`]: the edit that gives its function the parameter.
@@ -85,7 +104,7 @@ pub fn edits(files: &[Input<'_>], facts: &Facts, decision: &mut Decision, asked:
         let root = facts.root(site.node);
         let generic = matches!(asked.answers.get(&GroupId(root)), Some(Answer::Generic));
         if generic && decision.fates[&root].migrates() {
-            functions.extend(function_of(facts, root));
+            functions.extend(function_of(files, facts, root));
         }
     }
     for function in functions {
