@@ -131,9 +131,12 @@ pub fn cargo_check(
     // From the package's directory, as its user runs cargo: its .cargo/config.toml applies.
     command
         .current_dir(manifest.parent().unwrap_or(Path::new("/")))
+        // `--keep-going`: cargo stops starting targets at the first that fails, so which of two binaries is checked
+        // would depend on which finished first; every target's errors are wanted (in a probe they are the answers).
         .args([
             "check",
             "--all-targets",
+            "--keep-going",
             "--message-format=json",
             "--manifest-path",
         ])
