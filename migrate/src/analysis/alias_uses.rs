@@ -88,8 +88,8 @@ fn parameter_edit(source: &Source, alias: &syn::ItemType) -> Edit {
     Insert::new(source, source.range(alias.ident.span()).end, gt).with(PARAMETER)
 }
 
-/// Where one more generic argument goes: after the last of the arguments closed at a `>`, or as the only one.
-enum Insert {
+/// Where one more generic argument (or parameter) goes: after the last of those closed at a `>`, or as the only one.
+pub(super) enum Insert {
     Arguments(usize, &'static str),
     Alone(usize),
 }
@@ -97,7 +97,7 @@ enum Insert {
 impl Insert {
     /// After the arguments closed by the `>` at `gt` (`, X`, or ` X` after a trailing comma), else as `<X>` after the
     /// name that ends at `name_end`.
-    fn new(source: &Source, name_end: usize, gt: Option<usize>) -> Insert {
+    pub(super) fn new(source: &Source, name_end: usize, gt: Option<usize>) -> Insert {
         match gt {
             Some(at) if source.text[..at].trim_end().ends_with(',') => Insert::Arguments(at, " "),
             Some(at) => Insert::Arguments(at, ", "),
@@ -105,7 +105,7 @@ impl Insert {
         }
     }
 
-    fn with(&self, job: &str) -> Edit {
+    pub(super) fn with(&self, job: &str) -> Edit {
         match *self {
             Insert::Arguments(at, comma) => Edit::insert(at, format!("{comma}{job}")),
             Insert::Alone(at) => Edit::insert(at, format!("<{job}>")),

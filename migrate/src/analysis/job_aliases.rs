@@ -1,13 +1,13 @@
 //! A job type the code names by an alias (`type ParseJob = (LogLine, Sender<Reply>);`) is written by that name, as its
 //! author would write it, not as the compiler prints it (rustc never prints aliases).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashSet;
 
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use super::Input;
-use super::types::type_key;
+use super::types::{Imports, type_key};
 
 /// A type alias of a file's own items, with no parameters and no `cfg`, that the code uses.
 #[derive(Debug, Clone)]
@@ -18,8 +18,6 @@ pub struct JobAlias {
     module: Vec<String>,
     /// Its name.
     name: String,
-    /// Its path from the crate root, as job types are written before [`super::types::written_in`] (`crate::a::Job`).
-    path: String,
     /// Whether it is `pub` or `pub(crate)` (any other visibility is taken as private).
     public: bool,
     /// The [`type_key`] of the type it stands for.
@@ -29,10 +27,9 @@ pub struct JobAlias {
 /// The aliases of `files` (their modules `modules`) a job type may be written by: those whose type is more than a name
 /// (`type Id = u64` names an id, not every `u64` job), named in the code at least once outside their own item.
 pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
-    let mut named: HashMap<String, usize> = HashMap::new();
+    let mut named = HashSet::new();
     for f in files {
-        let mut count = CountNames(&mut named);
-        count.visit_file(f.syntax);
+        TypeNames(&mut named).visit_file(f.syntax);
     }
     let mut out = Vec::new();
     for (file, (f, module)) in files.iter().zip(modules).enumerate() {
@@ -45,16 +42,10 @@ pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
                     if p.path.segments.iter().any(|s| !s.arguments.is_none()));
             let cfg = alias.attrs.iter().any(|a| a.path().is_ident("cfg"));
             let name = alias.ident.to_string();
-            if !compound || cfg || !alias.generics.params.is_empty() || !named.contains_key(&name) {
+            if !compound || cfg || !alias.generics.params.is_empty() || !named.contains(&name) {
                 continue;
             }
             let written = &f.source.text[f.source.range(alias.ty.span())];
-            let path = ["crate"]
-                .into_iter()
-                .chain(module.iter().map(String::as_str))
-                .chain([name.as_str()])
-                .collect::<Vec<_>>()
-                .join("::");
             let public = match &alias.vis {
                 syn::Visibility::Public(_) => true,
                 syn::Visibility::Restricted(r) => r.path.is_ident("crate"),
@@ -64,7 +55,6 @@ pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
                 file,
                 module: module.clone(),
                 name,
-                path,
                 public,
                 key: type_key(written),
             });
@@ -76,13 +66,13 @@ pub fn collect(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<JobAlias> {
 /// The alias `job` (a type written from the crate root) is written by at the top level of the file `file`, of the
 /// module `module`: the one alias of that type visible there, in the same crate (`outside` says, by file, which files
 /// are of another target than the library); `None` when there is none or more than one. Its path from the crate
-/// root, or its bare name where a glob of the file (`globs`, see `types::Imports`) brings it in and no import of
-/// another item of that name (`imported`) hides it.
+/// root, or its bare name where a glob of the file's `imports` brings it in and no import of another item of that
+/// name hides it.
 pub fn alias_for(
     aliases: &[JobAlias],
     (file, module): (usize, &[String]),
     outside: &[Option<String>],
-    (globs, imported): (&BTreeSet<String>, &BTreeMap<String, String>),
+    imports: &Imports,
     job: &str,
 ) -> Option<String> {
     let key = type_key(job);
@@ -100,21 +90,28 @@ pub fn alias_for(
     if found.next().is_some() {
         return None;
     }
-    let globbed = globs.contains(&alias.path[..alias.path.len() - alias.name.len() - 2]);
-    let hidden = imported.get(&alias.name).is_some_and(|p| *p != alias.path);
+    let module_path = ["crate"]
+        .into_iter()
+        .chain(alias.module.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("::");
+    // As job types are written before `types::written_in`: from the crate root (`crate::record::ParseJob`).
+    let path = format!("{module_path}::{}", alias.name);
+    let globbed = imports.globs.contains(&module_path);
+    let hidden = imports.names.get(&alias.name).is_some_and(|p| *p != path);
     Some(match globbed && !hidden {
         true => alias.name.clone(),
-        false => alias.path.clone(),
+        false => path,
     })
 }
 
-/// Counts the type paths of each last name (`ParseJob` in `|j: ParseJob|`, `Vec<record::ParseJob>`).
-struct CountNames<'a>(&'a mut HashMap<String, usize>);
+/// Collects the last name of every type path (`ParseJob` in `|j: ParseJob|`, `Vec<record::ParseJob>`).
+struct TypeNames<'a>(&'a mut HashSet<String>);
 
-impl<'ast> Visit<'ast> for CountNames<'_> {
+impl<'ast> Visit<'ast> for TypeNames<'_> {
     fn visit_type_path(&mut self, path: &'ast syn::TypePath) {
         if let Some(last) = path.path.segments.last() {
-            *self.0.entry(last.ident.to_string()).or_default() += 1;
+            self.0.insert(last.ident.to_string());
         }
         syn::visit::visit_type_path(self, path);
     }
@@ -122,6 +119,8 @@ impl<'ast> Visit<'ast> for CountNames<'_> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
     use super::*;
     use crate::source::Source;
 
@@ -151,11 +150,10 @@ mod tests {
         let job = "(crate::record::LogLine, std::sync::mpsc::Sender<Result<crate::record::Parsed, \
                    crate::error::ShipError>>)";
         let outside = [None];
-        let (no_globs, no_imports) = (BTreeSet::new(), BTreeMap::new());
-        let none = (&no_globs, &no_imports);
+        let none = Imports::default();
         let at = |module: &[&str], job: &str| {
             let module: Vec<String> = module.iter().map(|m| m.to_string()).collect();
-            alias_for(&aliases, (0, &module), &outside, none, job)
+            alias_for(&aliases, (0, &module), &outside, &none, job)
         };
         assert_eq!(
             at(&["shipper"], job).as_deref(),
@@ -174,26 +172,27 @@ mod tests {
         assert_eq!(at(&["record"], "(u8, Vec<u16>)"), None);
         // Nor is an alias of another crate (the library's, in a test).
         let outside = [None, Some("lib".to_string())];
-        assert_eq!(alias_for(&aliases, (1, &[]), &outside, none, job), None);
+        assert_eq!(alias_for(&aliases, (1, &[]), &outside, &none, job), None);
         // Its bare name where a glob brings it in, unless an import of another item of that name hides it.
-        let globs = BTreeSet::from(["crate::record".to_string()]);
         let shipper = ["shipper".to_string()];
-        let globbed =
-            |imported| alias_for(&aliases, (0, &shipper), &[None], (&globs, imported), job);
-        let no_imports = BTreeMap::new();
-        assert_eq!(globbed(&no_imports).as_deref(), Some("ParseJob"));
+        let globbed = |names| {
+            let globs = BTreeSet::from(["crate::record".to_string()]);
+            let imports = Imports { names, globs };
+            alias_for(&aliases, (0, &shipper), &[None], &imports, job)
+        };
+        assert_eq!(globbed(BTreeMap::new()).as_deref(), Some("ParseJob"));
         let other =
             BTreeMap::from([("ParseJob".to_string(), "crate::other::ParseJob".to_string())]);
-        assert_eq!(globbed(&other).as_deref(), Some("crate::record::ParseJob"));
+        assert_eq!(globbed(other).as_deref(), Some("crate::record::ParseJob"));
     }
 
     #[test]
     fn two_aliases_of_one_type_leave_it_as_it_is() {
         let code = "pub type A = (u8, u8);\npub type B = (u8, u8);\nfn f(_: A, _: B) {}\n";
         let aliases = aliases_of(code, &[]);
-        let none = (&BTreeSet::new(), &BTreeMap::new());
+        let none = Imports::default();
         assert_eq!(
-            alias_for(&aliases, (0, &[]), &[None], none, "(u8, u8)"),
+            alias_for(&aliases, (0, &[]), &[None], &none, "(u8, u8)"),
             None
         );
     }

@@ -301,11 +301,9 @@ fn name_layer(files: &[Input<'_>], modules: &[Vec<String>]) -> Vec<Names> {
 /// scopes, and the library's own names.
 fn file_facts(files: &[Input<'_>], modules: Vec<Vec<String>>, names: &[Names]) -> Facts {
     let mut facts = Facts::default();
-    let imports: Vec<types::Imports> = (files.iter().zip(&modules))
+    facts.file_imports = (files.iter().zip(&modules))
         .map(|(f, module)| types::imports(&f.syntax.items, module, f.outside_library))
         .collect();
-    (facts.file_imports, facts.file_globs) =
-        imports.into_iter().map(|i| (i.names, i.globs)).unzip();
     facts.job_aliases = job_aliases::collect(files, &modules);
     facts.file_modules = modules;
     facts.file_outside_library = (files.iter())

@@ -1,6 +1,6 @@
 //! The facts collected about pools across one crate, and the union-find that groups the places one pool flows through.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
 use super::reasons::Refusal;
@@ -302,10 +302,8 @@ pub struct Facts {
     /// Each file's scopes: the whole file and its inline modules' bodies (a module after the one it is in), each with
     /// its path inside the file (see `Names::modules`), by file index.
     pub file_scopes: Vec<Vec<(Range<usize>, Vec<String>)>>,
-    /// Each file's own imports: name → the path rustc prints for it (see `types::imported_names`), by file index.
-    pub file_imports: Vec<BTreeMap<String, String>>,
-    /// The modules each file's own globs import all of (see `types::Imports`), by file index.
-    pub file_globs: Vec<BTreeSet<String>>,
+    /// Each file's own imports (see `types::imports`), by file index.
+    pub file_imports: Vec<super::types::Imports>,
     /// For each file of another target than the library (see `Input::outside_library`): the library's name there.
     pub file_outside_library: Vec<Option<String>>,
     /// The type aliases a job type is written by where its type is theirs (see `job_aliases`).
@@ -380,23 +378,19 @@ impl Facts {
     pub fn job_written_in(&self, file: usize, at: usize, job: &str) -> String {
         let scope = (self.file_scopes[file].iter()).rfind(|(r, _)| r.contains(&at));
         let inline = scope.map_or(&[][..], |(_, p)| p.as_slice());
-        let none = BTreeMap::new();
-        let imported = if inline.is_empty() {
+        let none = super::types::Imports::default();
+        let imports = if inline.is_empty() {
             &self.file_imports[file]
         } else {
             &none
         };
         let module = [self.file_modules[file].as_slice(), inline].concat();
         let outside = &self.file_outside_library;
-        let globs = match inline.is_empty() {
-            true => &self.file_globs[file],
-            false => &BTreeSet::new(),
-        };
         let alias = super::job_aliases::alias_for(
             &self.job_aliases,
             (file, &module),
             outside,
-            (globs, imported),
+            imports,
             job,
         );
         let job = alias.as_deref().unwrap_or(job);
@@ -404,7 +398,7 @@ impl Facts {
             Some(library) => super::types::in_other_crate(job, library, &self.library_names),
             None => job.to_string(),
         };
-        super::types::written_in(&job, &module, imported)
+        super::types::written_in(&job, &module, &imports.names)
     }
 
     /// A new pool place, first seen at `loc`.

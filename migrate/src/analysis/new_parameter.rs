@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 
 use syn::spanned::Spanned;
 
+use super::alias_uses::Insert;
 use super::asked::{Answer, Asked};
 use super::decide::Decision;
 use super::model::{Facts, FnId, Key, Loc, NodeId, TypeSite};
 use super::{GroupId, Input};
-use crate::edit::Edit;
 
 /// The type parameter a function is given.
 pub const PARAMETER: &str = "J";
@@ -99,33 +99,26 @@ fn find_fn<'a>(
 
 /// For each migrating pool answered [`Answer::Generic`]: the edit that gives its function the parameter.
 pub fn edits(files: &[Input<'_>], facts: &Facts, decision: &mut Decision, asked: &Asked) {
-    let mut functions = BTreeSet::new();
-    for site in &facts.type_sites {
-        let root = facts.root(site.node);
-        let generic = matches!(asked.answers.get(&GroupId(root)), Some(Answer::Generic));
-        if generic && decision.fates[&root].migrates() {
-            functions.extend(function_of(files, facts, root));
-        }
-    }
+    let roots: BTreeSet<NodeId> = (facts.type_sites.iter())
+        .map(|s| facts.root(s.node))
+        .filter(|root| matches!(asked.answers.get(&GroupId(*root)), Some(Answer::Generic)))
+        .filter(|root| decision.fates[root].migrates())
+        .collect();
+    let functions: BTreeSet<FnId> = (roots.into_iter())
+        .filter_map(|root| function_of(files, facts, root))
+        .collect();
     for function in functions {
         let Some(f) = item_fn(files, function) else {
             continue;
         };
         let source = files[function.0.file.index()].source;
-        let bound = format!("{PARAMETER}: Send + 'static");
-        let generics = &f.sig.generics;
-        let edit = match (generics.lt_token, generics.gt_token) {
-            (Some(_), Some(gt)) => {
-                let at = source.range(gt.span()).start;
-                let comma = if source.text[..at].trim_end().ends_with(',') {
-                    " "
-                } else {
-                    ", "
-                };
-                Edit::insert(at, format!("{comma}{bound}"))
-            }
-            _ => Edit::insert(source.range(f.sig.ident.span()).end, format!("<{bound}>")),
-        };
+        let gt = f
+            .sig
+            .generics
+            .gt_token
+            .map(|gt| source.range(gt.span()).start);
+        let edit = Insert::new(source, source.range(f.sig.ident.span()).end, gt)
+            .with(&format!("{PARAMETER}: Send + 'static"));
         decision
             .edits
             .entry(function.0.file)

@@ -146,8 +146,14 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
             let (generic, aliases) = (numbers_of(Crate::is_generic), numbers_of(Crate::is_alias));
             let confined = numbers_of(Crate::is_confined);
             let learn = |state: &mut State, found: &[Finding]| {
-                let asked = (&probe.placeholders, &sites, &generic, &aliases, &confined);
-                state.learn(found, asked, &externs, &parameters)
+                let probed = Probed {
+                    placeholders: &probe.placeholders,
+                    sites: &sites,
+                    generic: &generic,
+                    aliases: &aliases,
+                    confined: &confined,
+                };
+                state.learn(found, probed, &externs, &parameters)
             };
             let mut new = learn(&mut state, &found);
             // A probe rustc stops short of (a `workers_num` the rewrite left on a typed pool fails the library, so
@@ -180,19 +186,9 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
                         "no job or worker of this pool reaches the compiler as a typed value".into()
                     }
                 };
-                let nothing = Answer::Refused(Refusal::CompilerFoundNothing {
-                    detail: detail.clone(),
-                    meets_v2,
-                });
-                for pool in probe.placeholders.values() {
-                    state
-                        .answers
-                        .entry(*pool)
-                        .or_insert_with(|| nothing.clone());
-                }
-                // A pool that took another's placeholder takes its fate; one still without an answer (it took an
-                // alias's) stays on v2 as the others do.
-                state.settle_taken(&probe.placeholders);
+                let nothing = Answer::Refused(Refusal::CompilerFoundNothing { detail, meets_v2 });
+                // Every pool asked about without an answer, and every one that took another's placeholder (its
+                // owner has none either: `learn` passed on any it had), stays on v2 so.
                 for pool in asked_about.values() {
                     let answer = state
                         .answers
@@ -238,15 +234,27 @@ pub fn ask(krate: &mut Crate, progress: &mut dyn Write) -> Result<Asking, String
     Ok(asking)
 }
 
-/// What a probe's placeholders stand for: pools, sites typed one by one (unit, site), which pools are generic,
-/// which are the `Pool` of a type alias, and which are made and used in one free function.
-type Placeholders<'p> = (
-    &'p BTreeMap<usize, PoolId>,
-    &'p BTreeMap<usize, (usize, crate::analysis::Loc)>,
-    &'p BTreeSet<usize>,
-    &'p BTreeSet<usize>,
-    &'p BTreeSet<usize>,
-);
+/// The pool whose placeholder `job` is, if it is one of `placeholders`' (a site or pool that took it, see
+/// [`State::learn`]).
+fn owner<'p>(placeholders: &'p BTreeMap<usize, PoolId>, job: &str) -> Option<&'p PoolId> {
+    (placeholders.iter())
+        .find(|(n, _)| placeholder(**n) == job)
+        .map(|(_, pool)| pool)
+}
+
+/// What a probe's placeholders stand for, by number.
+struct Probed<'p> {
+    /// The pools.
+    placeholders: &'p BTreeMap<usize, PoolId>,
+    /// The sites typed one by one: (unit, site).
+    sites: &'p BTreeMap<usize, (usize, crate::analysis::Loc)>,
+    /// The pools with a parameter of a generic function among their places ([`Crate::is_generic`]).
+    generic: &'p BTreeSet<usize>,
+    /// The pools that are the `Pool` of a type alias ([`Crate::is_alias`]).
+    aliases: &'p BTreeSet<usize>,
+    /// The pools made and used in one free function ([`Crate::is_confined`]).
+    confined: &'p BTreeSet<usize>,
+}
 
 /// What the probes said so far.
 #[derive(Debug, Default)]
@@ -306,15 +314,20 @@ impl State {
     }
 
     /// Takes in a probe's findings; answers what they settle. Returns whether anything new was learnt.
-    /// A placeholder in `generic` is a pool with a parameter of a generic function among its places (see
-    /// [`Crate::is_generic`]).
     fn learn(
         &mut self,
         found: &[Finding],
-        (placeholders, sites, generic, aliases, confined): Placeholders<'_>,
+        probed: Probed<'_>,
         externs: &BTreeSet<String>,
         type_parameters: &BTreeSet<String>,
     ) -> bool {
+        let Probed {
+            placeholders,
+            sites,
+            generic,
+            aliases,
+            confined,
+        } = probed;
         let mut new = false;
         // A generic function's pool that meets a type of its type parameters (`J`, `(usize, J)`) carries that type:
         // the other types it meets are what its calls pass (the check says whether the function gives it others).
@@ -435,8 +448,7 @@ impl State {
         }
         // A site that took a pool's placeholder takes the pool's answer.
         for job in self.site_answers.values_mut() {
-            let pool = placeholders.iter().find(|(n, _)| placeholder(**n) == *job);
-            match pool.and_then(|(_, p)| self.answers.get(p)) {
+            match owner(placeholders, job).and_then(|p| self.answers.get(p)) {
                 Some(Answer::Job(answer)) => *job = answer.clone(),
                 Some(Answer::Generic) => *job = NEW_PARAMETER.into(),
                 _ => continue,
@@ -466,9 +478,8 @@ impl State {
             .collect();
         let mut new = false;
         for (pool, job) in taken {
-            let owner = placeholders.iter().find(|(n, _)| placeholder(**n) == job);
-            match owner
-                .and_then(|(_, owner)| self.answers.get(owner))
+            match owner(placeholders, &job)
+                .and_then(|owner| self.answers.get(owner))
                 .cloned()
             {
                 Some(Answer::Job(job)) if is_placeholder(&job) => continue,
